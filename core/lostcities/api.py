@@ -1,0 +1,399 @@
+"""The one API shape shared by every game of the family.
+
+A game is described by three kinds of object:
+
+* :class:`Game` -- immutable options (player count, variants). It creates
+  states, parses actions from their text notation, and (de)serialises itself.
+* :class:`State` -- the full position, secrets included. ``legal_actions()``
+  lists what the player to act may do, ``apply(action)`` validates and
+  performs one action (or raises a :class:`~lostcities.errors.GameError`
+  subclass and leaves the state exactly as it was).
+* :class:`View` -- what one player may know of a state: hidden cards and the
+  order of the draw pile are stripped.  AIs only ever see a view.
+
+Chance is an explicit actor: when ``state.current_player == CHANCE`` the
+next action is a chance outcome (a shuffle, a roll) that
+``state.sample_chance(rng)`` draws from a seedable :class:`random.Random` and
+that is then applied and recorded like any other action, so a game record
+replays to the same state without any RNG.
+
+Simultaneous choices are modelled as sequential ones whose results are hidden
+from the other players until everybody has chosen (the views strip them), so
+there is always exactly one actor.
+
+Every action has a round-trip text notation: ``game.parse_action(a.notation()) == a``.
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+import json
+import random
+import typing
+
+from lostcities import errors
+
+CHANCE: typing.Final = -1
+"""``State.current_player`` when the next action is a chance outcome."""
+
+TERMINAL: typing.Final = -2
+"""``State.current_player`` once the game is over."""
+
+FORMAT_VERSION: typing.Final = 1
+"""Version of the dictionaries written by ``to_dict``; older ones are refused."""
+
+
+@typing.runtime_checkable
+class Action(typing.Protocol):
+    """An action is a small frozen value with a text notation."""
+
+    def notation(self) -> str:
+        """The action's text, parsed back by ``Game.parse_action``."""
+        ...
+
+
+class Game(abc.ABC):
+    """Immutable options of one game; subclasses are frozen dataclasses."""
+
+    name: typing.ClassVar[str]
+    """Short identifier used in routes and saves: ``card``, ``roll``, ``board``."""
+    title: typing.ClassVar[str]
+    description: typing.ClassVar[str]
+
+    @property
+    @abc.abstractmethod
+    def num_players(self) -> int:
+        """Number of seats (players are numbered ``0 .. num_players - 1``)."""
+
+    @abc.abstractmethod
+    def new_state(self) -> State:
+        """The state before the first chance outcome (the shuffle or first roll)."""
+
+    def new_game(self, rng: random.Random) -> State:
+        """A state with the opening chance outcomes already drawn from ``rng``."""
+        state = self.new_state()
+        while state.is_chance():
+            state.apply(state.sample_chance(rng))
+        return state
+
+    @abc.abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Parse an action's notation; raises ``MalformedActionError``."""
+
+    @abc.abstractmethod
+    def options(self) -> dict[str, typing.Any]:
+        """The JSON-safe options (without the game's name)."""
+
+    @classmethod
+    @abc.abstractmethod
+    def from_options(cls, options: typing.Mapping[str, typing.Any]) -> Game:
+        """Inverse of ``options``; raises ``InvalidOptionError``."""
+
+    @abc.abstractmethod
+    def state_from_snapshot(self, snapshot: typing.Mapping[str, typing.Any]) -> State:
+        """Rebuild and validate a state from ``State.snapshot()``; raises ``InvalidStateError``."""
+
+    @classmethod
+    def variants(cls) -> list[Game]:
+        """Representative option sets, each covered by the conformance test."""
+        return [cls.from_options({})]
+
+    def to_dict(self) -> dict[str, typing.Any]:
+        return {"game": self.name, "options": self.options()}
+
+    def state_from_dict(self, data: typing.Mapping[str, typing.Any]) -> State:
+        return state_from_dict(data, game=self)
+
+
+class State(abc.ABC):
+    """A full position.  Subclasses implement the underscored hooks."""
+
+    game: Game
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history: list[Action] = []
+        self._start: dict[str, typing.Any] | None = None
+
+    # -- hooks ---------------------------------------------------------
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The player to act, or ``CHANCE`` or ``TERMINAL``."""
+
+    @abc.abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Legal actions of the player to act (never called at chance or terminal nodes)."""
+
+    @abc.abstractmethod
+    def _check(self, action: Action) -> None:
+        """Raise ``IllegalActionError`` (or ``MalformedActionError``) unless ``action`` is legal.
+
+        Never called at terminal nodes.  Must not change the state."""
+
+    @abc.abstractmethod
+    def _do(self, action: Action) -> None:
+        """Perform an action already checked by ``_check``."""
+
+    @abc.abstractmethod
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw the next chance outcome (only when ``is_chance()``)."""
+
+    @abc.abstractmethod
+    def view(self, player: int) -> View:
+        """What ``player`` may know of this state."""
+
+    @abc.abstractmethod
+    def scores(self) -> list[int]:
+        """Each player's score as it stands (final scores once terminal)."""
+
+    @abc.abstractmethod
+    def snapshot(self) -> dict[str, typing.Any]:
+        """JSON-safe dictionary of the whole position (secrets included), without history."""
+
+    @abc.abstractmethod
+    def clone(self) -> State:
+        """An independent copy (history included)."""
+
+    def hidden_tokens(self, player: int) -> set[str]:
+        """Strings naming secrets of this state that ``view(player)`` must never contain
+        (e.g. the ids of the cards in the opponent's hand and in the draw pile).
+        The conformance test checks every string in the view's JSON against them."""
+        return set()
+
+    # -- generic behaviour ---------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the player to act; empty at chance and terminal nodes."""
+        if self.current_player < 0:
+            return []
+        return self._legal_actions()
+
+    def position(self) -> str:
+        """Short description of where the game stands, used in error messages."""
+        who = self.current_player
+        if who == TERMINAL:
+            actor = "game over"
+        elif who == CHANCE:
+            actor = "chance to act"
+        else:
+            actor = f"player {who + 1} to act"
+        return f"{self.game.title}, action {len(self._history) + 1}, {actor}"
+
+    def is_legal(self, action: Action | str) -> bool:
+        try:
+            self.check(action)
+        except errors.GameError:
+            return False
+        return True
+
+    def check(self, action: Action | str) -> Action:
+        """Parse (if text) and validate ``action``; return it or raise."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if not isinstance(action, Action):
+            raise errors.MalformedActionError(
+                f"{action!r} is not an action", position=self.position()
+            )
+        if self.is_terminal():
+            raise errors.GameOverError(
+                f"the game is over; {action.notation()} cannot be played", position=self.position()
+            )
+        try:
+            self._check(action)
+        except errors.GameError as err:
+            if err.position is None:
+                raise type(err)(err.reason, position=self.position()) from None
+            raise
+        return action
+
+    def apply(self, action: Action | str) -> None:
+        """Validate and perform ``action``; on error nothing changes."""
+        action = self.check(action)
+        self._do(action)
+        self._history.append(action)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since the start (chance outcomes included)."""
+        return tuple(self._history)
+
+    def record(self) -> Record:
+        return Record(self.game, tuple(a.notation() for a in self._history), self._start)
+
+    def to_dict(self) -> dict[str, typing.Any]:
+        """JSON-safe save: the game, the snapshot and the history that leads to it."""
+        data: dict[str, typing.Any] = {
+            "format": "lostcities.state",
+            "version": FORMAT_VERSION,
+            **self.game.to_dict(),
+            "history": [a.notation() for a in self._history],
+            "state": self.snapshot(),
+        }
+        if self._start is not None:
+            data["start"] = self._start
+        return data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.game == other.game and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__module__}.State {self.position()}>"
+
+
+class View(abc.ABC):
+    """One player's knowledge of a state."""
+
+    game: Game
+    player: int
+
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int: ...
+
+    @abc.abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The viewer's legal actions when it is their turn, else ``[]``."""
+
+    @abc.abstractmethod
+    def to_dict(self) -> dict[str, typing.Any]:
+        """JSON-safe dictionary; contains nothing hidden from ``player``."""
+
+    @abc.abstractmethod
+    def determinize(self, rng: random.Random) -> State:
+        """A full state consistent with this view, hidden parts sampled from ``rng``."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, View):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@dataclasses.dataclass(frozen=True)
+class Record:
+    """A game record: the options and every action's notation, in order.
+
+    ``start`` is a snapshot when the game was set up from an injected position
+    rather than from the beginning."""
+
+    game: Game
+    actions: tuple[str, ...]
+    start: dict[str, typing.Any] | None = None
+
+    def replay(self) -> State:
+        """Apply every action again; raises ``InvalidStateError`` naming the bad action."""
+        state = self.game.new_state() if self.start is None else self.game.state_from_snapshot(self.start)
+        if self.start is not None:
+            state._start = self.start
+        for index, text in enumerate(self.actions):
+            try:
+                state.apply(text)
+            except errors.GameError as err:
+                raise errors.InvalidStateError(
+                    f"record action {index + 1} ({text!r}) cannot be replayed: {err}"
+                ) from None
+        return state
+
+    def to_dict(self) -> dict[str, typing.Any]:
+        data = {"format": "lostcities.record", "version": FORMAT_VERSION, **self.game.to_dict(),
+                "actions": list(self.actions)}
+        if self.start is not None:
+            data["start"] = self.start
+        return data
+
+    @classmethod
+    def from_dict(cls, data: typing.Mapping[str, typing.Any]) -> Record:
+        _check_header(data, "lostcities.record")
+        game = game_from_dict(data)
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise errors.InvalidStateError("record 'actions' must be a list of strings")
+        start = data.get("start")
+        if start is not None and not isinstance(start, dict):
+            raise errors.InvalidStateError("record 'start' must be an object")
+        return cls(game, tuple(actions), start)
+
+
+# -- registry and (de)serialisation ------------------------------------------
+
+_GAMES: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator adding a game to the registry (keyed by ``cls.name``)."""
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def games() -> dict[str, type[Game]]:
+    """Every registered game class by name (importing ``lostcities`` registers all)."""
+    return dict(_GAMES)
+
+
+def _check_header(data: typing.Any, fmt: str) -> None:
+    if not isinstance(data, typing.Mapping):
+        raise errors.InvalidStateError(f"expected an object, got {type(data).__name__}")
+    if data.get("format") != fmt:
+        raise errors.InvalidStateError(f"not a {fmt} (format is {data.get('format')!r})")
+    version = data.get("version")
+    if version != FORMAT_VERSION:
+        raise errors.InvalidStateError(
+            f"saved with format version {version!r}; this version reads version {FORMAT_VERSION}"
+        )
+
+
+def game_from_dict(data: typing.Mapping[str, typing.Any]) -> Game:
+    name = data.get("game")
+    if name not in _GAMES:
+        raise errors.InvalidStateError(f"unknown game {name!r}")
+    options = data.get("options")
+    if not isinstance(options, typing.Mapping):
+        raise errors.InvalidStateError("'options' must be an object")
+    try:
+        return _GAMES[name].from_options(options)
+    except errors.InvalidOptionError as err:
+        raise errors.InvalidStateError(f"bad options: {err}") from None
+
+
+def state_from_dict(data: typing.Any, game: Game | None = None) -> State:
+    """Rebuild a state saved by ``State.to_dict``, validating everything.
+
+    The history is replayed and must lead exactly to the saved snapshot; a
+    dictionary with a snapshot and no history (a scenario) is validated by the
+    game's own consistency checks.  Any problem raises ``InvalidStateError``.
+    """
+    _check_header(data, "lostcities.state")
+    found = game_from_dict(data)
+    if game is not None and found != game:
+        raise errors.InvalidStateError(f"saved game is {found!r}, expected {game!r}")
+    history = data.get("history", [])
+    snapshot = data.get("state")
+    start = data.get("start")
+    if not isinstance(history, list) or not all(isinstance(a, str) for a in history):
+        raise errors.InvalidStateError("'history' must be a list of strings")
+    if snapshot is not None and not isinstance(snapshot, typing.Mapping):
+        raise errors.InvalidStateError("'state' must be an object")
+    if start is not None and not isinstance(start, dict):
+        raise errors.InvalidStateError("'start' must be an object")
+    if history or start is not None or snapshot is None:
+        state = Record(found, tuple(history), start).replay()
+        if snapshot is not None and _canonical(state.snapshot()) != _canonical(snapshot):
+            raise errors.InvalidStateError("the saved position does not match its own history")
+        return state
+    return found.state_from_snapshot(snapshot)
+
+
+def _canonical(data: typing.Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
