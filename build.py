@@ -1,0 +1,384 @@
+#!/usr/bin/env python3
+"""Build, serve and test the Lost Cities static site.
+
+    python3 build.py                 build the site into dist/
+    python3 build.py serve [--port N] build, then serve dist/ on http://127.0.0.1:8000
+    python3 build.py test [ARGS]      set up a test environment and run every test
+
+Standard library only.  The front-end runtimes are pinned by package-lock.json
+(Pyodide and PyScript from the npm registry, installed with ``npm ci``); the two
+wheels Pyodide needs to run micropip are pinned with their hashes below; the core
+wheel is built from ``core/`` by the backend pinned in pyproject.toml.  Every
+step is skipped when its inputs have not changed, so a second build takes seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import hashlib
+import http.server
+import json
+import os
+import pathlib
+import shutil
+import socketserver
+import subprocess
+import sys
+import time
+import typing
+
+ROOT = pathlib.Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+NODE_MODULES = ROOT / "node_modules"
+VENV = ROOT / ".venv"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+PYODIDE_PYTHON = "3.14"
+
+RUNTIME_WHEELS: dict[str, tuple[str, str]] = {
+    # package name -> (wheel file, sha256).  The versions are the ones Pyodide's
+    # own pyodide-lock.json names; the files are the registry's wheels.
+    "micropip": (
+        "micropip-0.11.1-py3-none-any.whl",
+        "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
+    ),
+    "packaging": (
+        "packaging-26.1-py3-none-any.whl",
+        "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f",
+    ),
+}
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".toml": "application/toml",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+TEST_REQUIREMENTS = ROOT / "tests" / "requirements.txt"
+
+
+class BuildError(RuntimeError):
+    """A build step failed; the message says which and why."""
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def sha256_file(path: pathlib.Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(functools.partial(handle.read, 1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def tree_digest(paths: typing.Iterable[pathlib.Path]) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(str(path.relative_to(ROOT)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def run(cmd: list[str], **kwargs: typing.Any) -> None:
+    log("$ " + " ".join(cmd))
+    result = subprocess.run(cmd, cwd=kwargs.pop("cwd", ROOT), **kwargs)
+    if result.returncode != 0:
+        raise BuildError(f"command failed with exit code {result.returncode}: {' '.join(cmd)}")
+
+
+# -- steps --------------------------------------------------------------------
+
+
+def ensure_npm() -> str:
+    npm = shutil.which("npm")
+    if npm:
+        return npm
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        log("npm not found: installing Debian's nodejs and npm")
+        run(["apt-get", "update", "-qq"])
+        run(["apt-get", "install", "-y", "-qq", "nodejs", "npm"], env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        npm = shutil.which("npm")
+        if npm:
+            return npm
+    raise BuildError("npm is needed to fetch the pinned Pyodide and PyScript packages; install Node.js")
+
+
+def install_runtimes() -> None:
+    """``npm ci`` from package-lock.json, skipped when the lock file is unchanged."""
+    stamp = NODE_MODULES / ".lostcities-lock.sha256"
+    wanted = sha256_file(ROOT / "package-lock.json")
+    if stamp.exists() and stamp.read_text() == wanted:
+        return
+    run([ensure_npm(), "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"])
+    for name, version in (("pyodide", PYODIDE_VERSION), ("@pyscript/core", PYSCRIPT_VERSION)):
+        found = json.loads((NODE_MODULES / name / "package.json").read_text())["version"]
+        if found != version:
+            raise BuildError(f"{name} is {found}, expected the pinned {version}")
+    stamp.write_text(wanted)
+
+
+def fetch_runtime_wheels() -> dict[str, pathlib.Path]:
+    """micropip and packaging wheels, downloaded once and checked against their hashes."""
+    folder = CACHE / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    paths = {}
+    missing = []
+    for name, (filename, digest) in RUNTIME_WHEELS.items():
+        locked = lock["packages"][name]
+        if locked["file_name"] != filename:
+            raise BuildError(f"Pyodide's lock file names {locked['file_name']}, build.py pins {filename}")
+        path = folder / filename
+        if not (path.exists() and sha256_file(path) == digest):
+            missing.append(name)
+        paths[name] = path
+    if missing:
+        requirements = CACHE / "runtime-wheels.txt"
+        requirements.write_text("".join(
+            f"{name}=={RUNTIME_WHEELS[name][0].split('-')[1]} --hash=sha256:{RUNTIME_WHEELS[name][1]}\n"
+            for name in missing
+        ))
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+             "--python-version", PYODIDE_PYTHON, "--require-hashes", "-r", str(requirements), "-d", str(folder)])
+    for name, path in paths.items():
+        if sha256_file(path) != RUNTIME_WHEELS[name][1]:
+            raise BuildError(f"{path.name} does not match its pinned hash")
+    return paths
+
+
+def core_version() -> str:
+    for line in (ROOT / "core" / "lostcities" / "__init__.py").read_text().splitlines():
+        if line.startswith("__version__"):
+            return line.split("=")[1].strip().strip("\"'")
+    raise BuildError("core/lostcities/__init__.py has no __version__")
+
+
+def build_core_wheel() -> pathlib.Path:
+    """The ``lostcities`` wheel, rebuilt only when core/ or pyproject.toml changed."""
+    folder = CACHE / "core-wheel"
+    sources = [p for p in (ROOT / "core").rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    sources += [ROOT / "pyproject.toml", ROOT / "README.md"]
+    digest = tree_digest(sources)
+    wheel = folder / f"lostcities-{core_version()}-py3-none-any.whl"
+    stamp = folder / "sources.sha256"
+    if wheel.exists() and stamp.exists() and stamp.read_text() == digest:
+        return wheel
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(folder), str(ROOT)])
+    if not wheel.exists():
+        raise BuildError(f"the core wheel {wheel.name} was not produced")
+    stamp.write_text(digest)
+    return wheel
+
+
+def site_lock(wheels: dict[str, pathlib.Path]) -> dict[str, typing.Any]:
+    """Pyodide's lock file reduced to the wheels the site ships, with their real hashes."""
+    lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    packages = {}
+    for name, path in wheels.items():
+        entry = dict(lock["packages"][name])
+        entry["file_name"] = path.name
+        entry["sha256"] = sha256_file(path)
+        packages[name] = entry
+    return {"info": lock["info"], "packages": packages}
+
+
+def web_files() -> list[pathlib.Path]:
+    return sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
+def copy(src: pathlib.Path, dst: pathlib.Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
+def assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path]) -> None:
+    staging = ROOT / "dist.tmp"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    pyodide = NODE_MODULES / "pyodide"
+    for name in PYODIDE_FILES:
+        copy(pyodide / name, staging / "pyodide" / name)
+    for path in runtime_wheels.values():
+        copy(path, staging / "pyodide" / path.name)
+    (staging / "pyodide" / "pyodide-lock.json").write_text(json.dumps(site_lock(runtime_wheels), indent=1))
+    pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for path in pyscript.iterdir():
+        if path.suffix in (".js", ".css"):
+            copy(path, staging / "pyscript" / path.name)
+    copy(core_wheel, staging / "wheels" / core_wheel.name)
+    for path in web_files():
+        copy(path, staging / path.relative_to(ROOT))
+    page = (ROOT / "index.html").read_text()
+    page = page.replace("{{CORE_WHEEL}}", core_wheel.name)
+    config = json.loads((ROOT / "web" / "pyscript.json").read_text())
+    config["packages"] = [f"../wheels/{core_wheel.name}"]
+    # Every Python module of web/ but the entry point is put beside it in Python's file system.
+    config["files"] = {f"./{p.name}": f"./{p.name}" for p in web_files() if p.suffix == ".py" and p.name != "main.py"}
+    styles = "".join(
+        f'  <link rel="stylesheet" href="./web/{p.name}">\n' for p in web_files() if p.suffix == ".css"
+    )
+    page = page.replace("  <!--STYLES-->\n", styles)
+    (staging / "web" / "pyscript.json").write_text(json.dumps(config, indent=1))
+    (staging / "index.html").write_text(page)
+    write_service_worker(staging)
+    shutil.rmtree(DIST, ignore_errors=True)
+    staging.rename(DIST)
+
+
+def write_service_worker(site: pathlib.Path) -> None:
+    """sw.js precaches every file of the site under a cache named after their content."""
+    files = sorted(p for p in site.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(str(path.relative_to(site)).encode())
+        digest.update(sha256_file(path).encode())
+    build_id = digest.hexdigest()[:16]
+    urls = ["./"] + [f"./{p.relative_to(site).as_posix()}" for p in files]
+    template = (ROOT / "web" / "sw.template.js").read_text()
+    text = template.replace("__BUILD_ID__", build_id).replace("__PRECACHE__", json.dumps(urls, indent=1))
+    (site / "sw.js").write_text(text)
+    (site / "web" / "sw.template.js").unlink()
+    (site / "build.json").write_text(json.dumps({"build": build_id, "files": len(urls) + 1}))
+
+
+def build() -> pathlib.Path:
+    """Build the whole site into dist/ and return its path."""
+    started = time.perf_counter()
+    install_runtimes()
+    runtime_wheels = fetch_runtime_wheels()
+    core_wheel = build_core_wheel()
+    assemble(core_wheel, runtime_wheels)
+    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    log(f"built {DIST} ({size / 1e6:.1f} MB) in {time.perf_counter() - started:.1f} s")
+    return DIST
+
+
+# -- serving ------------------------------------------------------------------
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: typing.Any) -> None:  # noqa: A002
+        if os.environ.get("LOSTCITIES_QUIET_SERVER") != "1":
+            super().log_message(format, *args)
+
+
+class SiteServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(directory: pathlib.Path, port: int, host: str = "127.0.0.1") -> SiteServer:
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    return SiteServer((host, port), handler)
+
+
+def serve(port: int) -> None:
+    site = build()
+    with make_server(site, port) as server:
+        print(f"Serving Lost Cities on http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+
+
+# -- testing ------------------------------------------------------------------
+
+
+def venv_python() -> pathlib.Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_test_env() -> pathlib.Path:
+    python = venv_python()
+    if not python.exists():
+        run([sys.executable, "-m", "venv", str(VENV)])
+    stamp = VENV / ".lostcities-requirements.sha256"
+    wanted = sha256_file(TEST_REQUIREMENTS)
+    if not (stamp.exists() and stamp.read_text() == wanted):
+        run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(TEST_REQUIREMENTS)])
+        stamp.write_text(wanted)
+    return python
+
+
+def find_chromium(python: pathlib.Path) -> str | None:
+    """A Chromium for Playwright: $CHROMIUM, Debian's, Playwright's download, or apt-get."""
+    candidates = [os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")]
+    for candidate in candidates:
+        if candidate and os.path.exists(candidate):
+            return candidate
+    log("no system Chromium: trying Playwright's browser download")
+    result = subprocess.run([str(python), "-m", "playwright", "install", "chromium"], cwd=ROOT, timeout=900)
+    if result.returncode == 0:
+        return None  # Playwright's own browser
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        log("Playwright's download is not reachable: installing Debian's chromium package")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        run(["apt-get", "update", "-qq"], env=env)
+        run(["apt-get", "install", "-y", "-qq", "chromium"], env=env)
+        if os.path.exists("/usr/bin/chromium"):
+            return "/usr/bin/chromium"
+    raise BuildError("no Chromium could be installed: set $CHROMIUM to a Chromium or Chrome binary")
+
+
+def test(pytest_args: list[str]) -> int:
+    python = ensure_test_env()
+    chromium = find_chromium(python)
+    env = dict(os.environ)
+    if chromium:
+        env["CHROMIUM"] = chromium
+    build()
+    log("running the test suite")
+    cmd = [str(python), "-m", "pytest", *pytest_args]
+    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="build the site into dist/ (the default)")
+    serve_parser = sub.add_parser("serve", help="build, then serve dist/")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    test_parser = sub.add_parser("test", help="run every test (extra arguments go to pytest)")
+    test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "serve":
+            serve(args.port)
+        elif args.command == "test":
+            return test(args.pytest_args)
+        else:
+            build()
+    except BuildError as err:
+        print(f"build.py: error: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
