@@ -248,18 +248,17 @@ def assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path]) 
 
 def write_service_worker(site: pathlib.Path) -> None:
     """sw.js precaches every file of the site under a cache named after their content."""
-    files = sorted(p for p in site.rglob("*") if p.is_file())
+    template = (site / "web" / "sw.template.js").read_text()
+    (site / "web" / "sw.template.js").unlink()
+    files = sorted(p for p in site.rglob("*") if p.is_file() and p.name != "sw.js")
     digest = hashlib.sha256()
     for path in files:
         digest.update(str(path.relative_to(site)).encode())
         digest.update(sha256_file(path).encode())
     build_id = digest.hexdigest()[:16]
     urls = ["./"] + [f"./{p.relative_to(site).as_posix()}" for p in files]
-    template = (ROOT / "web" / "sw.template.js").read_text()
     text = template.replace("__BUILD_ID__", build_id).replace("__PRECACHE__", json.dumps(urls, indent=1))
     (site / "sw.js").write_text(text)
-    (site / "web" / "sw.template.js").unlink()
-    (site / "build.json").write_text(json.dumps({"build": build_id, "files": len(urls) + 1}))
 
 
 def build() -> pathlib.Path:

@@ -48,8 +48,7 @@ class App:
         window.addEventListener("hashchange", self._hash_proxy)
         self._click_proxy = create_proxy(lambda event: self.guard(self._on_global_click, event))
         document.addEventListener("click", self._click_proxy)
-        if seed_error:
-            self.notify(seed_error, "error")
+        self._pending_error = seed_error
 
     # -- infrastructure --------------------------------------------------
     def guard(self, func: typing.Callable[..., typing.Any], *args: typing.Any) -> typing.Any:
@@ -157,6 +156,10 @@ class App:
             if route:
                 self.notify(f"There is no game called {route!r} here; pick one below.", "error")
             self.render_home()
+        if self._pending_error:
+            error, self._pending_error = self._pending_error, None
+            current = str(self.notice.textContent or "").replace("\u00d7", "").strip()
+            self.notify(f"{error} {current}".strip(), "error")
         document.documentElement.dataset.route = route or "home"
         self.ready()
 

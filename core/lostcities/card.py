@@ -1,0 +1,1231 @@
+"""Lost Cities, the two-player card game: the rules core.
+
+A *match* of ``games`` games (three by default) is one :class:`State`.  Each
+game starts with a chance action, :class:`Deal`, that lists the shuffled deck;
+then the players alternate turns of two steps each:
+
+1. ``play Y7`` (add a card to your own yellow column) or ``discard Y7`` (put
+   it face up on the yellow discard pile);
+2. ``draw`` (the top card of the draw pile) or ``draw Y`` (the top card of the
+   yellow discard pile, never the card you have just discarded).
+
+The game ends the moment the last card of the draw pile is drawn.  If more
+games remain the next actor is chance (the next deal), otherwise the state is
+terminal.  The finished games stay available as :class:`GameResult` values,
+with a :class:`ColumnScore` breakdown per column, so that a user interface can
+show the table of a finished game before the next deal.
+
+Cards have short ids: ``Y2`` .. ``Y10`` for the number cards of yellow and
+``Y$1``, ``Y$2``, ``Y$3`` for its three wager cards; the colour letters are
+``Y B W G R`` and ``P`` for purple, the sixth colour of the expansion.
+
+>>> import random
+>>> from lostcities import card
+>>> game = card.Game(games=1)
+>>> state = game.new_game(random.Random(7))
+>>> state.current_player, state.step, len(state.hand(0)), state.draw_pile_size
+(0, <Step.PLAY: 'play'>, 8, 44)
+>>> card.score_column([card.Card.from_id(i) for i in ["G$1", "G3", "G4", "G8"]]).points
+-10
+
+Rule readings where the rulebook is silent (a careful player's reading):
+
+* The ``deal`` lists the whole shuffled deck: its first eight cards form
+  player 1's hand, the next eight player 2's hand, and the remaining cards
+  form the draw pile, the first of them on top (drawn first).
+* Game 1 is started by ``Game.first_player``.  Every later game is started by
+  the player with more points over the finished games; on a tie, by the
+  player who did *not* start the game just finished (starts alternate).
+* A card taken from a discard pile was seen by both players, so it stays
+  public while it is in the taker's hand (``View.opponent_known``).
+* ``State.scores()`` counts the finished games plus the current game as it
+  stands (a column scores as if the game ended now); between games and once
+  the match is over it is exactly the match total.
+* Cards left in a hand when a game ends score nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+import typing
+
+from lostcities import api, errors
+
+# -- domain values -------------------------------------------------------------
+
+
+class Colour(enum.Enum):
+    """The expedition colours; purple is the sixth colour of the expansion."""
+
+    YELLOW = "yellow"
+    BLUE = "blue"
+    WHITE = "white"
+    GREEN = "green"
+    RED = "red"
+    PURPLE = "purple"
+
+    @property
+    def letter(self) -> str:
+        """One-letter code used in card ids and notation (``Y B W G R P``)."""
+        return _LETTER[self]
+
+    @property
+    def index(self) -> int:
+        """Position in :data:`COLOURS` (yellow 0 .. purple 5)."""
+        return _COLOUR_INDEX[self]
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Colour:
+        """The colour of a letter (case-insensitive); raises ``KeyError``."""
+        return _BY_LETTER[letter.upper()]
+
+    def __repr__(self) -> str:
+        return f"Colour.{self.name}"
+
+
+COLOURS: typing.Final[tuple[Colour, ...]] = tuple(Colour)
+_LETTER: typing.Final = {colour: colour.name[0] for colour in Colour}
+_BY_LETTER: typing.Final = {letter: colour for colour, letter in _LETTER.items()}
+_COLOUR_INDEX: typing.Final = {colour: i for i, colour in enumerate(COLOURS)}
+
+CARDS_PER_COLOUR: typing.Final = 12
+"""Three wagers and the numbers 2..10."""
+HAND_SIZE: typing.Final = 8
+EXPEDITION_COST: typing.Final = 20
+BONUS_CARDS: typing.Final = 8
+BONUS_POINTS: typing.Final = 20
+NUM_PLAYERS: typing.Final = 2
+
+
+class Step(enum.Enum):
+    """The two steps of a turn."""
+
+    PLAY = "play"
+    """Play a card to your own column or discard it."""
+    DRAW = "draw"
+    """Draw from the draw pile or the top of a discard pile."""
+
+    def __repr__(self) -> str:
+        return f"<Step.{self.name}: {self.value!r}>"
+
+
+@dataclasses.dataclass(frozen=True)
+class Card:
+    """One card: a number card (``value`` 2..10) or a wager card (``wager`` 1..3).
+
+    Every card of the deck is distinct: the three wager cards of a colour are
+    told apart by ``wager`` (ids ``Y$1``, ``Y$2``, ``Y$3``).
+
+    >>> Card(Colour.YELLOW, 7)
+    Card(Colour.YELLOW, 7)
+    >>> Card.from_id("b$2")
+    Card(Colour.BLUE, 0, wager=2)
+    >>> Card(Colour.RED, 10).id, Card(Colour.RED, 0, wager=1).id
+    ('R10', 'R$1')
+    """
+
+    colour: Colour
+    value: int
+    """Face value 2..10; 0 for a wager card."""
+    wager: int = 0
+    """1, 2 or 3 for the wager cards of a colour; 0 for a number card."""
+    index: int = dataclasses.field(init=False, repr=False, compare=False)
+    """Position in :data:`CARDS` (a compact int used internally and by the AI)."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.colour, Colour):
+            raise TypeError(f"colour must be a Colour, not {self.colour!r}")
+        if self.wager == 0:
+            if type(self.value) is not int or not 2 <= self.value <= 10:
+                raise ValueError(f"a number card has a value from 2 to 10, not {self.value!r}")
+            offset = self.value + 1
+        else:
+            if type(self.wager) is not int or not 1 <= self.wager <= 3 or self.value != 0:
+                raise ValueError("a wager card has value 0 and wager 1, 2 or 3")
+            offset = self.wager - 1
+        object.__setattr__(self, "index", self.colour.index * CARDS_PER_COLOUR + offset)
+
+    @property
+    def is_wager(self) -> bool:
+        return self.wager != 0
+
+    @property
+    def id(self) -> str:
+        """The card's short id: ``Y7``, ``Y10``, ``Y$2``."""
+        return _IDS[self.index]
+
+    @property
+    def label(self) -> str:
+        """Words for messages: ``yellow 7``, ``yellow wager``."""
+        return f"{self.colour.value} wager" if self.wager else f"{self.colour.value} {self.value}"
+
+    @classmethod
+    def from_id(cls, text: str) -> Card:
+        """The card of an id (case-insensitive); raises ``ValueError``."""
+        index = _ID_INDEX.get(text.strip().upper())
+        if index is None:
+            raise ValueError(f"{text!r} is not a card id (examples: Y7, B10, W$2)")
+        return CARDS[index]
+
+    def __repr__(self) -> str:
+        if self.wager:
+            return f"Card({self.colour!r}, 0, wager={self.wager})"
+        return f"Card({self.colour!r}, {self.value})"
+
+    def __str__(self) -> str:
+        return self.id
+
+
+def _make_card(index: int) -> Card:
+    colour = COLOURS[index // CARDS_PER_COLOUR]
+    offset = index % CARDS_PER_COLOUR
+    if offset < 3:
+        return Card(colour, 0, wager=offset + 1)
+    return Card(colour, offset - 1)
+
+
+_IDS: list[str] = []
+for _i in range(len(COLOURS) * CARDS_PER_COLOUR):
+    _off = _i % CARDS_PER_COLOUR
+    _IDS.append(COLOURS[_i // CARDS_PER_COLOUR].letter + (f"${_off + 1}" if _off < 3 else str(_off - 1)))
+_ID_INDEX: typing.Final = {text: i for i, text in enumerate(_IDS)}
+
+CARDS: typing.Final[tuple[Card, ...]] = tuple(_make_card(i) for i in range(len(_IDS)))
+"""All 72 cards (six colours); ``CARDS[card.index] is card``."""
+
+# Compact tables indexed by card index: colour index, rank used for ordering a
+# column (1 for wagers, 2..10 for numbers) and points (0 for wagers).
+COLOUR_OF: typing.Final[tuple[int, ...]] = tuple(i // CARDS_PER_COLOUR for i in range(len(CARDS)))
+RANK_OF: typing.Final[tuple[int, ...]] = tuple(max(1, i % CARDS_PER_COLOUR - 1) for i in range(len(CARDS)))
+POINTS_OF: typing.Final[tuple[int, ...]] = tuple(c.value for c in CARDS)
+
+
+def deck_of(colours: int = 5) -> tuple[Card, ...]:
+    """The cards of a game with ``colours`` colours (60 or 72), in index order."""
+    return CARDS[: colours * CARDS_PER_COLOUR]
+
+
+# -- scoring ---------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class ColumnScore:
+    """The score of one column, laid out as the rulebook's scoring table.
+
+    >>> s = ColumnScore(Colour.RED, wagers=2, numbers=(2, 3, 4, 7, 9, 10))
+    >>> s.cards, s.sum, s.cost, s.subtotal, s.multiplier, s.bonus, s.points
+    (8, 35, -20, 15, 3, 20, 65)
+    >>> ColumnScore(Colour.BLUE).points
+    0
+    """
+
+    colour: Colour
+    wagers: int = 0
+    numbers: tuple[int, ...] = ()
+    """Face values of the number cards, bottom to top (strictly rising)."""
+
+    @property
+    def cards(self) -> int:
+        """Number of cards in the column, wagers included."""
+        return self.wagers + len(self.numbers)
+
+    @property
+    def is_started(self) -> bool:
+        return self.cards > 0
+
+    @property
+    def sum(self) -> int:
+        return sum(self.numbers)
+
+    @property
+    def cost(self) -> int:
+        """``-20`` for a started column, ``0`` otherwise."""
+        return -EXPEDITION_COST if self.is_started else 0
+
+    @property
+    def subtotal(self) -> int:
+        """Sum minus the expedition cost, before the wager multiplier."""
+        return self.sum + self.cost
+
+    @property
+    def multiplier(self) -> int:
+        """``1 + wagers``."""
+        return 1 + self.wagers
+
+    @property
+    def bonus(self) -> int:
+        """``+20`` for a column of at least eight cards (never multiplied)."""
+        return BONUS_POINTS if self.cards >= BONUS_CARDS else 0
+
+    @property
+    def points(self) -> int:
+        """The column's result: ``subtotal * multiplier + bonus``; 0 if never started."""
+        return self.subtotal * self.multiplier + self.bonus if self.is_started else 0
+
+    def to_dict(self) -> dict[str, typing.Any]:
+        """Every line of the table, JSON-safe (for a user interface)."""
+        return {
+            "colour": self.colour.value, "wagers": self.wagers, "numbers": list(self.numbers),
+            "cards": self.cards, "sum": self.sum, "cost": self.cost, "subtotal": self.subtotal,
+            "multiplier": self.multiplier, "bonus": self.bonus, "points": self.points,
+        }
+
+
+def score_column(cards: typing.Sequence[Card]) -> ColumnScore:
+    """Score a column given its cards bottom to top.
+
+    Raises ``ValueError`` unless the cards are of one colour, wagers first and
+    numbers strictly rising.
+
+    >>> score_column([Card.from_id(i) for i in ["Y$1"]]).points
+    -40
+    """
+    if not cards:
+        raise ValueError("an empty column has no colour; use ColumnScore(colour)")
+    colour = cards[0].colour
+    ranks = [RANK_OF[c.index] for c in cards if c.colour is colour]
+    if len(ranks) != len(cards):
+        raise ValueError("a column holds cards of a single colour")
+    problem = _column_problem([c.index for c in cards])
+    if problem:
+        raise ValueError(problem)
+    return ColumnScore(colour, sum(1 for c in cards if c.wager), tuple(c.value for c in cards if not c.wager))
+
+
+def _score_indices(colour: int, cards: typing.Sequence[int]) -> ColumnScore:
+    return ColumnScore(
+        COLOURS[colour], sum(1 for c in cards if RANK_OF[c] == 1), tuple(POINTS_OF[c] for c in cards if RANK_OF[c] > 1)
+    )
+
+
+def column_points(cards: typing.Sequence[int]) -> int:
+    """Fast score of a column given as card indices (no validation)."""
+    if not cards:
+        return 0
+    total = -EXPEDITION_COST
+    wagers = 0
+    for c in cards:
+        p = POINTS_OF[c]
+        if p:
+            total += p
+        else:
+            wagers += 1
+    total *= 1 + wagers
+    if len(cards) >= BONUS_CARDS:
+        total += BONUS_POINTS
+    return total
+
+
+def _column_problem(cards: typing.Sequence[int]) -> str | None:
+    """A message if the column (card indices, bottom first) breaks the rules."""
+    top = 0
+    for c in cards:
+        rank = RANK_OF[c]
+        if rank == 1:
+            if top > 1:
+                return "wagers must come before any number card in a column"
+        elif rank <= top:
+            return f"{CARDS[c].label} cannot follow {COLOURS[COLOUR_OF[c]].value} {top}: cards in a column must rise"
+        top = rank
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerScore:
+    """One player's columns in a game, one :class:`ColumnScore` per colour."""
+
+    columns: tuple[ColumnScore, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(c.points for c in self.columns)
+
+    def to_dict(self) -> dict[str, typing.Any]:
+        return {"points": self.points, "columns": [c.to_dict() for c in self.columns]}
+
+
+@dataclasses.dataclass(frozen=True)
+class GameResult:
+    """A finished game of the match: who started it and each player's breakdown."""
+
+    starter: int
+    players: tuple[PlayerScore, ...]
+
+    @property
+    def scores(self) -> list[int]:
+        return [p.points for p in self.players]
+
+    def to_dict(self) -> dict[str, typing.Any]:
+        return {"starter": self.starter, "scores": self.scores, "players": [p.to_dict() for p in self.players]}
+
+
+# -- actions ------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Play:
+    """Add a card from your hand to your own column of its colour: ``play Y7``."""
+
+    card: Card
+
+    def notation(self) -> str:
+        return f"play {self.card.id}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Discard:
+    """Put a card from your hand on its colour's discard pile: ``discard Y$2``."""
+
+    card: Card
+
+    def notation(self) -> str:
+        return f"discard {self.card.id}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Draw:
+    """Draw the top card of the draw pile (``draw``) or of a discard pile (``draw Y``)."""
+
+    colour: Colour | None = None
+
+    @property
+    def is_from_draw_pile(self) -> bool:
+        return self.colour is None
+
+    def notation(self) -> str:
+        return "draw" if self.colour is None else f"draw {self.colour.letter}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Deal:
+    """Chance action starting a game: the shuffled deck, listed by card id.
+
+    Its first 8 cards are player 1's hand, the next 8 player 2's, the rest the
+    draw pile with the first of them on top."""
+
+    cards: tuple[Card, ...]
+
+    def notation(self) -> str:
+        return "deal " + " ".join(_IDS[c.index] for c in self.cards)
+
+
+Action = typing.Union[Play, Discard, Draw, Deal]
+
+_PLAY: typing.Final = tuple(Play(c) for c in CARDS)
+_DISCARD: typing.Final = tuple(Discard(c) for c in CARDS)
+_DRAW_FROM: typing.Final = tuple(Draw(colour) for colour in COLOURS)
+_DRAW_DECK: typing.Final = Draw()
+
+
+def play(card_id: str) -> Play:
+    """Shorthand: ``play("Y7") == Play(Card(Colour.YELLOW, 7))``."""
+    return _PLAY[Card.from_id(card_id).index]
+
+
+def discard(card_id: str) -> Discard:
+    return _DISCARD[Card.from_id(card_id).index]
+
+
+def draw(colour: Colour | None = None) -> Draw:
+    return _DRAW_DECK if colour is None else _DRAW_FROM[colour.index]
+
+
+# -- the game ---------------------------------------------------------------------------
+
+
+@api.register
+@dataclasses.dataclass(frozen=True)
+class Game(api.Game):
+    """Options of a Lost Cities card game match.
+
+    ``colours``: 5 (60 cards) or 6 (the purple expansion, 72 cards);
+    ``games``: games in the match, 1..5 (3 by default);
+    ``first_player``: who starts game 1 (0 or 1).
+    """
+
+    name: typing.ClassVar[str] = "card"
+    title: typing.ClassVar[str] = "Lost Cities: the card game"
+    description: typing.ClassVar[str] = (
+        "Two explorers race to fund expeditions: play cards in rising order, "
+        "bet on your columns and score over a match of games."
+    )
+
+    colours: int = 5
+    games: int = 3
+    first_player: int = 0
+
+    def __post_init__(self) -> None:
+        for field, low, high in (("colours", 5, 6), ("games", 1, 5), ("first_player", 0, 1)):
+            value = getattr(self, field)
+            if type(value) is not int or not low <= value <= high:
+                raise errors.InvalidOptionError(f"option {field!r} must be an integer from {low} to {high}, not {value!r}")
+
+    @property
+    def num_players(self) -> int:
+        return NUM_PLAYERS
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        return deck_of(self.colours)
+
+    @property
+    def colour_list(self) -> tuple[Colour, ...]:
+        """The colours in play."""
+        return COLOURS[: self.colours]
+
+    def new_state(self) -> State:
+        return State(self)
+
+    def parse_action(self, text: str) -> Action:
+        """Parse ``play Y7``, ``discard Y$2``, ``draw``, ``draw Y`` or ``deal ...``.
+
+        >>> Game().parse_action("discard y$2")
+        Discard(card=Card(Colour.YELLOW, 0, wager=2))
+        >>> Game().parse_action("draw P")
+        Traceback (most recent call last):
+        ...
+        lostcities.errors.MalformedActionError: there is no purple in this game (5 colours)
+        """
+        if not isinstance(text, str):
+            raise errors.MalformedActionError(f"an action is text, not {type(text).__name__}")
+        words = text.split()
+        if not words:
+            raise errors.MalformedActionError("empty action; expected play, discard, draw or deal")
+        verb = words[0].lower()
+        args = words[1:]
+        if verb in ("play", "discard"):
+            if len(args) != 1:
+                raise errors.MalformedActionError(f"{verb} takes one card id, e.g. '{verb} Y7'")
+            index = self._card_index(args[0])
+            return _PLAY[index] if verb == "play" else _DISCARD[index]
+        if verb == "draw":
+            if not args:
+                return _DRAW_DECK
+            if len(args) != 1:
+                raise errors.MalformedActionError("draw takes at most one colour letter, e.g. 'draw Y'")
+            word = args[0].upper()
+            colour = _BY_LETTER.get(word) or _BY_NAME.get(word.lower())
+            if colour is None:
+                raise errors.MalformedActionError(f"{args[0]!r} is not a colour; use one of {' '.join(_LETTER[c] for c in self.colour_list)}")
+            self._check_colour(colour)
+            return _DRAW_FROM[colour.index]
+        if verb == "deal":
+            if not args:
+                raise errors.MalformedActionError("deal lists the shuffled deck by card id")
+            return Deal(tuple(CARDS[self._card_index(a)] for a in args))
+        raise errors.MalformedActionError(f"unknown action {words[0]!r}; expected play, discard, draw or deal")
+
+    def _card_index(self, word: str) -> int:
+        index = _ID_INDEX.get(word.upper())
+        if index is None:
+            raise errors.MalformedActionError(f"{word!r} is not a card id (examples: Y7, B10, W$2)")
+        self._check_colour(COLOURS[COLOUR_OF[index]])
+        return index
+
+    def _check_colour(self, colour: Colour) -> None:
+        if colour.index >= self.colours:
+            raise errors.MalformedActionError(f"there is no {colour.value} in this game ({self.colours} colours)")
+
+    def options(self) -> dict[str, typing.Any]:
+        return {"colours": self.colours, "games": self.games, "first_player": self.first_player}
+
+    @classmethod
+    def from_options(cls, options: typing.Mapping[str, typing.Any]) -> Game:
+        if not isinstance(options, typing.Mapping):
+            raise errors.InvalidOptionError("options must be an object")
+        unknown = sorted(set(options) - {"colours", "games", "first_player"})
+        if unknown:
+            raise errors.InvalidOptionError(f"unknown option {unknown[0]!r}")
+        return cls(**dict(options))
+
+    @classmethod
+    def variants(cls) -> list[api.Game]:
+        return [cls(), cls(colours=6, games=1), cls(colours=5, games=2, first_player=1)]
+
+    def state_from_snapshot(self, snapshot: typing.Mapping[str, typing.Any]) -> State:
+        return _from_snapshot(self, snapshot)
+
+    def next_starter(self, results: typing.Sequence[GameResult]) -> int:
+        """Who starts the game after ``results``: the leader; on a tie the player
+        who did not start the last game (``first_player`` for game 1)."""
+        if not results:
+            return self.first_player
+        totals = [sum(r.scores[p] for r in results) for p in range(NUM_PLAYERS)]
+        if totals[0] != totals[1]:
+            return 0 if totals[0] > totals[1] else 1
+        return 1 - results[-1].starter
+
+
+_BY_NAME: typing.Final = {colour.value: colour for colour in Colour}
+
+
+# -- the state ---------------------------------------------------------------------------
+
+
+class State(api.State):
+    """A full match position, secrets included.
+
+    Internally cards are ints (:attr:`Card.index`) in plain lists so that the
+    AI can clone and play out millions of positions cheaply.
+    """
+
+    game: Game
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        n = game.colours
+        self._player = api.CHANCE
+        """Player to act, CHANCE or TERMINAL."""
+        self._step = 0
+        """0: play or discard; 1: draw."""
+        self._discarded = -1
+        """Colour index of the pile discarded to this turn, or -1."""
+        self._starter = -1
+        self._game_number = 0
+        self._hands: list[list[int]] = [[], []]
+        self._known: list[list[int]] = [[], []]
+        """Cards in each hand that were taken from a discard pile (public)."""
+        self._cols: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(NUM_PLAYERS)]
+        self._tops: list[list[int]] = [[0] * n for _ in range(NUM_PLAYERS)]
+        """Rank of each column's last card: 0 empty, 1 wagers only, else the value."""
+        self._piles: list[list[int]] = [[] for _ in range(n)]
+        self._deck: list[int] = []
+        """Draw pile, top card LAST."""
+        self._results: tuple[GameResult, ...] = ()
+        self._totals = [0, 0]
+
+    # -- read-only accessors ----------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self._player
+
+    @property
+    def step(self) -> Step | None:
+        """The step of the turn, or None at chance and terminal nodes."""
+        if self._player < 0:
+            return None
+        return Step.DRAW if self._step else Step.PLAY
+
+    @property
+    def game_number(self) -> int:
+        """1-based number of the current (or just finished) game; 0 before the first deal."""
+        return self._game_number
+
+    @property
+    def starter(self) -> int | None:
+        """The player who started the current game (None before the first deal)."""
+        return None if self._starter < 0 else self._starter
+
+    @property
+    def just_discarded(self) -> Card | None:
+        """The card discarded in the current turn (it may not be drawn back)."""
+        if self._discarded < 0 or self._player < 0:
+            return None
+        return CARDS[self._piles[self._discarded][-1]]
+
+    @property
+    def draw_pile_size(self) -> int:
+        return len(self._deck)
+
+    @property
+    def results(self) -> tuple[GameResult, ...]:
+        """The finished games of the match, with their breakdowns."""
+        return self._results
+
+    @property
+    def totals(self) -> list[int]:
+        """Match totals over the finished games."""
+        return list(self._totals)
+
+    def is_game_over(self) -> bool:
+        """True between games (chance to deal) and once the match is over."""
+        return len(self._results) == self._game_number
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in self._hands[player])
+
+    def column(self, player: int, colour: Colour) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in self._cols[player][colour.index])
+
+    def discard_pile(self, colour: Colour) -> tuple[Card, ...]:
+        """A discard pile, bottom card first."""
+        return tuple(CARDS[c] for c in self._piles[colour.index])
+
+    def draw_pile(self) -> tuple[Card, ...]:
+        """The draw pile, top card first (secret!)."""
+        return tuple(CARDS[c] for c in reversed(self._deck))
+
+    def breakdown(self, player: int) -> PlayerScore:
+        """``player``'s columns on the table scored as if the game ended now."""
+        return PlayerScore(tuple(_score_indices(i, col) for i, col in enumerate(self._cols[player])))
+
+    def game_scores(self) -> list[int]:
+        """Each player's points in the current game as it stands."""
+        return [sum(column_points(col) for col in self._cols[p]) for p in range(NUM_PLAYERS)]
+
+    def scores(self) -> list[int]:
+        if self.is_game_over():
+            return list(self._totals)
+        current = self.game_scores()
+        return [self._totals[p] + current[p] for p in range(NUM_PLAYERS)]
+
+    def winner(self) -> int | None:
+        """The match winner once terminal (None while playing or on a tie)."""
+        if self._player != api.TERMINAL or self._totals[0] == self._totals[1]:
+            return None
+        return 0 if self._totals[0] > self._totals[1] else 1
+
+    # -- rules ---------------------------------------------------------------
+    def _legal_actions(self) -> list[api.Action]:
+        if self._player == api.CHANCE:
+            return []
+        p = self._player
+        if self._step == 0:
+            tops = self._tops[p]
+            out: list[api.Action] = []
+            for c in self._hands[p]:
+                rank = RANK_OF[c]
+                top = tops[COLOUR_OF[c]]
+                if rank > top or (rank == 1 and top == 1):
+                    out.append(_PLAY[c])
+                out.append(_DISCARD[c])
+            return out
+        out = [_DRAW_DECK]
+        for i, pile in enumerate(self._piles):
+            if pile and i != self._discarded:
+                out.append(_DRAW_FROM[i])
+        return out
+
+    def _check(self, action: api.Action) -> None:
+        player = self._player
+        if player == api.CHANCE:
+            if not isinstance(action, Deal):
+                raise errors.IllegalActionError("the cards must be dealt first")
+            self._check_deal(action)
+            return
+        if isinstance(action, (Play, Discard)):
+            if not isinstance(action.card, Card):
+                raise errors.MalformedActionError(f"{action!r} does not name a card")
+            if self._step:
+                raise errors.IllegalActionError("draw a card first")
+            c = action.card.index
+            if COLOUR_OF[c] >= self.game.colours:
+                raise errors.MalformedActionError(f"there is no {action.card.colour.value} in this game")
+            if c not in self._hands[player]:
+                raise errors.IllegalActionError(f"you do not hold the {action.card.label}")
+            if isinstance(action, Play):
+                rank = RANK_OF[c]
+                top = self._tops[player][COLOUR_OF[c]]
+                if rank == 1:
+                    if top > 1:
+                        raise errors.IllegalActionError("wagers must come before any number card in a column")
+                elif rank <= top:
+                    raise errors.IllegalActionError(
+                        f"{action.card.label} cannot follow {action.card.colour.value} {top}: cards in a column must rise"
+                    )
+            return
+        if isinstance(action, Draw):
+            if not self._step:
+                raise errors.IllegalActionError("play or discard a card first")
+            if action.colour is None:
+                return
+            if not isinstance(action.colour, Colour) or action.colour.index >= self.game.colours:
+                raise errors.MalformedActionError(f"{action!r} does not name a colour of this game")
+            i = action.colour.index
+            if not self._piles[i]:
+                raise errors.IllegalActionError(f"the {action.colour.value} discard pile is empty")
+            if i == self._discarded:
+                raise errors.IllegalActionError("you cannot draw back the card you just discarded")
+            return
+        if isinstance(action, Deal):
+            raise errors.IllegalActionError("the cards are already dealt; it is a player's turn")
+        raise errors.MalformedActionError(f"{action!r} is not an action of the card game")
+
+    def _check_deal(self, action: Deal) -> None:
+        expected = len(self.game.deck)
+        seen = set()
+        for c in action.cards:
+            if not isinstance(c, Card) or c.index >= expected:
+                raise errors.IllegalActionError(f"the deal may only list cards of this game, not {c!r}")
+            seen.add(c.index)
+        if len(action.cards) != expected or len(seen) != expected:
+            raise errors.IllegalActionError(f"the deal must list each of the {expected} cards exactly once")
+
+    def _do(self, action: api.Action) -> None:
+        cls = type(action)
+        p = self._player
+        if cls is Play:
+            c = action.card.index  # type: ignore[union-attr]
+            self._hands[p].remove(c)
+            known = self._known[p]
+            if known and c in known:
+                known.remove(c)
+            col = COLOUR_OF[c]
+            self._cols[p][col].append(c)
+            self._tops[p][col] = RANK_OF[c]
+            self._step = 1
+        elif cls is Discard:
+            c = action.card.index  # type: ignore[union-attr]
+            self._hands[p].remove(c)
+            known = self._known[p]
+            if known and c in known:
+                known.remove(c)
+            col = COLOUR_OF[c]
+            self._piles[col].append(c)
+            self._discarded = col
+            self._step = 1
+        elif cls is Draw:
+            colour = action.colour  # type: ignore[union-attr]
+            if colour is None:
+                self._hands[p].append(self._deck.pop())
+            else:
+                c = self._piles[colour.index].pop()
+                self._hands[p].append(c)
+                self._known[p].append(c)
+            self._step = 0
+            self._discarded = -1
+            if self._deck:
+                self._player = 1 - p
+            else:
+                self._end_game()
+        else:
+            self._deal(typing.cast(Deal, action))
+
+    def _deal(self, action: Deal) -> None:
+        n = self.game.colours
+        order = [c.index for c in action.cards]
+        self._starter = self.game.next_starter(self._results)
+        self._game_number += 1
+        self._hands = [order[:HAND_SIZE], order[HAND_SIZE : 2 * HAND_SIZE]]
+        self._known = [[], []]
+        self._cols = [[[] for _ in range(n)] for _ in range(NUM_PLAYERS)]
+        self._tops = [[0] * n for _ in range(NUM_PLAYERS)]
+        self._piles = [[] for _ in range(n)]
+        self._deck = order[2 * HAND_SIZE :]
+        self._deck.reverse()
+        self._step = 0
+        self._discarded = -1
+        self._player = self._starter
+
+    def _end_game(self) -> None:
+        result = GameResult(self._starter, (self.breakdown(0), self.breakdown(1)))
+        self._results = self._results + (result,)
+        for p, points in enumerate(result.scores):
+            self._totals[p] += points
+        self._player = api.TERMINAL if len(self._results) >= self.game.games else api.CHANCE
+        self._step = 0
+        self._discarded = -1
+
+    def sample_chance(self, rng: random.Random) -> Deal:
+        order = list(self.game.deck)
+        rng.shuffle(order)
+        return Deal(tuple(order))
+
+    # -- copies, views, saves ---------------------------------------------------
+    def clone(self) -> State:
+        new = object.__new__(State)
+        new.game = self.game
+        new._history = self._history[:]
+        new._start = self._start
+        new._player = self._player
+        new._step = self._step
+        new._discarded = self._discarded
+        new._starter = self._starter
+        new._game_number = self._game_number
+        new._hands = [self._hands[0][:], self._hands[1][:]]
+        new._known = [self._known[0][:], self._known[1][:]]
+        new._cols = [[col[:] for col in cols] for cols in self._cols]
+        new._tops = [self._tops[0][:], self._tops[1][:]]
+        new._piles = [pile[:] for pile in self._piles]
+        new._deck = self._deck[:]
+        new._results = self._results
+        new._totals = self._totals[:]
+        return new
+
+    def hidden_tokens(self, player: int) -> set[str]:
+        """Ids of the opponent's hand (less the cards it took from discard
+        piles, seen by all) and of the draw pile."""
+        other = 1 - player
+        public = set(self._known[other])
+        hidden = [c for c in self._hands[other] if c not in public] + self._deck
+        return {_IDS[c] for c in hidden}
+
+    def view(self, player: int) -> View:
+        if player not in (0, 1):
+            raise ValueError(f"no player {player!r} in a two-player game")
+        other = 1 - player
+        return View(
+            game=self.game,
+            player=player,
+            to_act=self._player,
+            step=self.step,
+            game_number=self._game_number,
+            starter=self.starter,
+            hand=self.hand(player),
+            opponent_hand_size=len(self._hands[other]),
+            opponent_known=tuple(CARDS[c] for c in self._known[other]),
+            columns=tuple(tuple(tuple(CARDS[c] for c in col) for col in cols) for cols in self._cols),
+            discard_piles=tuple(tuple(CARDS[c] for c in pile) for pile in self._piles),
+            draw_pile_size=len(self._deck),
+            just_discarded=self.just_discarded,
+            results=self._results,
+        )
+
+    def snapshot(self) -> dict[str, typing.Any]:
+        colours = self.game.colour_list
+        in_play = self._player >= 0
+        return {
+            "game_number": self._game_number,
+            "starter": self.starter,
+            "player": self._player if in_play else None,
+            "step": ("draw" if self._step else "play") if in_play else None,
+            "discarded": COLOURS[self._discarded].value if in_play and self._discarded >= 0 else None,
+            "hands": [[_IDS[c] for c in hand] for hand in self._hands],
+            "known": [[_IDS[c] for c in known] for known in self._known],
+            "columns": [{colour.value: [_IDS[c] for c in cols[colour.index]] for colour in colours} for cols in self._cols],
+            "discard_piles": {colour.value: [_IDS[c] for c in self._piles[colour.index]] for colour in colours},
+            "draw_pile": [_IDS[c] for c in reversed(self._deck)],
+            "results": [_result_to_snapshot(r) for r in self._results],
+        }
+
+
+def _result_to_snapshot(result: GameResult) -> dict[str, typing.Any]:
+    return {
+        "starter": result.starter,
+        "columns": [{c.colour.value: {"wagers": c.wagers, "numbers": list(c.numbers)} for c in p.columns} for p in result.players],
+    }
+
+
+# -- the view ---------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class View(api.View):
+    """What ``player`` knows: everything but the opponent's hand (its size and
+    the cards it took from discard piles excepted) and the draw pile's order
+    (its size excepted).  Discard piles are public in full."""
+
+    game: Game
+    player: int
+    to_act: int
+    """The player to act, ``api.CHANCE`` or ``api.TERMINAL`` (also ``current_player``)."""
+    step: Step | None
+    game_number: int
+    starter: int | None
+    hand: tuple[Card, ...]
+    opponent_hand_size: int
+    opponent_known: tuple[Card, ...]
+    """Cards in the opponent's hand that it took from discard piles."""
+    columns: tuple[tuple[tuple[Card, ...], ...], ...]
+    """``columns[player][colour.index]``: each player's columns, bottom first."""
+    discard_piles: tuple[tuple[Card, ...], ...]
+    """``discard_piles[colour.index]``, bottom card first."""
+    draw_pile_size: int
+    just_discarded: Card | None
+    results: tuple[GameResult, ...]
+
+    @property
+    def current_player(self) -> int:
+        return self.to_act
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.player
+
+    @property
+    def totals(self) -> list[int]:
+        return [sum(r.scores[p] for r in self.results) for p in range(NUM_PLAYERS)]
+
+    def is_game_over(self) -> bool:
+        return len(self.results) == self.game_number
+
+    def breakdown(self, player: int) -> PlayerScore:
+        return PlayerScore(tuple(_score_indices(i, [c.index for c in col]) for i, col in enumerate(self.columns[player])))
+
+    def scores(self) -> list[int]:
+        """Like ``State.scores()``: match totals plus the current game as it stands."""
+        totals = self.totals
+        if self.is_game_over():
+            return totals
+        return [totals[p] + self.breakdown(p).points for p in range(NUM_PLAYERS)]
+
+    def unseen(self) -> list[Card]:
+        """Cards the viewer cannot locate: the opponent's secret cards and the draw pile."""
+        if self.game_number == 0:
+            return []
+        seen = {c.index for c in self.hand}
+        seen.update(c.index for c in self.opponent_known)
+        for cols in self.columns:
+            for col in cols:
+                seen.update(c.index for c in col)
+        for pile in self.discard_piles:
+            seen.update(c.index for c in pile)
+        return [c for c in self.game.deck if c.index not in seen]
+
+    def legal_actions(self) -> list[api.Action]:
+        if self.current_player != self.player:
+            return []
+        if self.step is Step.PLAY:
+            tops = [max([RANK_OF[c.index] for c in col], default=0) for col in self.columns[self.player]]
+            out: list[api.Action] = []
+            for card in self.hand:
+                rank = RANK_OF[card.index]
+                top = tops[COLOUR_OF[card.index]]
+                if rank > top or (rank == 1 and top == 1):
+                    out.append(_PLAY[card.index])
+                out.append(_DISCARD[card.index])
+            return out
+        banned = -1 if self.just_discarded is None else COLOUR_OF[self.just_discarded.index]
+        return [_DRAW_DECK] + [_DRAW_FROM[i] for i, pile in enumerate(self.discard_piles) if pile and i != banned]
+
+    def to_dict(self) -> dict[str, typing.Any]:
+        colours = self.game.colour_list
+        return {
+            "game": self.game.name,
+            "options": self.game.options(),
+            "player": self.player,
+            "current_player": self.current_player,
+            "step": None if self.step is None else self.step.value,
+            "game_number": self.game_number,
+            "starter": self.starter,
+            "hand": [c.id for c in self.hand],
+            "opponent_hand_size": self.opponent_hand_size,
+            "opponent_known": [c.id for c in self.opponent_known],
+            "columns": [{colour.value: [c.id for c in cols[colour.index]] for colour in colours} for cols in self.columns],
+            "discard_piles": {colour.value: [c.id for c in self.discard_piles[colour.index]] for colour in colours},
+            "draw_pile_size": self.draw_pile_size,
+            "just_discarded": None if self.just_discarded is None else self.just_discarded.id,
+            "breakdown": [self.breakdown(p).to_dict() for p in range(NUM_PLAYERS)],
+            "results": [r.to_dict() for r in self.results],
+            "totals": self.totals,
+            "scores": self.scores(),
+        }
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state consistent with this view: the opponent's secret cards
+        and the draw pile order are sampled uniformly from the unseen cards."""
+        game = self.game
+        state = State(game)
+        state._player = self.current_player
+        state._step = 1 if self.step is Step.DRAW else 0
+        state._discarded = -1 if self.just_discarded is None else COLOUR_OF[self.just_discarded.index]
+        state._starter = -1 if self.starter is None else self.starter
+        state._game_number = self.game_number
+        state._results = self.results
+        state._totals = self.totals
+        me, other = self.player, 1 - self.player
+        state._cols = [[[c.index for c in col] for col in cols] for cols in self.columns]
+        state._tops = [[max([RANK_OF[c] for c in col], default=0) for col in cols] for cols in state._cols]
+        state._piles = [[c.index for c in pile] for pile in self.discard_piles]
+        unseen = [c.index for c in self.unseen()]
+        rng.shuffle(unseen)
+        known = [c.index for c in self.opponent_known]
+        secret = self.opponent_hand_size - len(known)
+        hands: list[list[int]] = [[], []]
+        hands[me] = [c.index for c in self.hand]
+        hands[other] = known + unseen[:secret]
+        state._hands = hands
+        state._known[other] = known[:]
+        state._deck = unseen[secret:]
+        return state
+
+
+# -- snapshots ---------------------------------------------------------------------------------------
+
+
+def _from_snapshot(game: Game, snap: typing.Mapping[str, typing.Any]) -> State:
+    """Rebuild a state from ``State.snapshot()``, checking every invariant."""
+    bad = errors.InvalidStateError
+    if not isinstance(snap, typing.Mapping):
+        raise bad("a card game snapshot must be an object")
+    keys = {"game_number", "starter", "player", "step", "discarded", "hands", "known", "columns",
+            "discard_piles", "draw_pile", "results"}
+    missing = sorted(keys - set(snap))
+    if missing:
+        raise bad(f"snapshot lacks {missing[0]!r}")
+    extra = sorted(set(snap) - keys)
+    if extra:
+        raise bad(f"snapshot has an unknown entry {extra[0]!r}")
+    colours = game.colour_list
+    n = game.colours
+    deck_size = len(game.deck)
+
+    def card_list(value: typing.Any, what: str) -> list[int]:
+        if not isinstance(value, list):
+            raise bad(f"{what} must be a list of card ids")
+        out = []
+        for text in value:
+            index = _ID_INDEX.get(text) if isinstance(text, str) else None
+            if index is None or index >= deck_size:
+                raise bad(f"{what} holds {text!r}, which is not a card of this game")
+            out.append(index)
+        return out
+
+    def colour_map(value: typing.Any, what: str) -> dict[str, typing.Any]:
+        if not isinstance(value, typing.Mapping) or set(value) != {c.value for c in colours}:
+            raise bad(f"{what} must map each colour ({', '.join(c.value for c in colours)}) to its cards")
+        return dict(value)
+
+    def small_int(value: typing.Any, what: str, low: int, high: int) -> int:
+        if type(value) is not int or not low <= value <= high:
+            raise bad(f"{what} must be an integer from {low} to {high}, not {value!r}")
+        return value
+
+    # finished games
+    raw_results = snap["results"]
+    if not isinstance(raw_results, list):
+        raise bad("results must be a list")
+    results: list[GameResult] = []
+    for g, raw in enumerate(raw_results):
+        if not isinstance(raw, typing.Mapping) or set(raw) != {"starter", "columns"}:
+            raise bad(f"result of game {g + 1} must have 'starter' and 'columns'")
+        starter = small_int(raw["starter"], f"starter of game {g + 1}", 0, 1)
+        if starter != game.next_starter(results):
+            raise bad(f"game {g + 1} should have been started by player {game.next_starter(results) + 1}")
+        players = raw["columns"]
+        if not isinstance(players, list) or len(players) != NUM_PLAYERS:
+            raise bad(f"result of game {g + 1} must have columns for both players")
+        scored: list[PlayerScore] = []
+        used: dict[str, list[int]] = {c.value: [] for c in colours}
+        wagers_used = dict.fromkeys(used, 0)
+        for p, cols in enumerate(players):
+            cols = colour_map(cols, f"game {g + 1} columns of player {p + 1}")
+            column_scores = []
+            for colour in colours:
+                entry = cols[colour.value]
+                if not isinstance(entry, typing.Mapping) or set(entry) != {"wagers", "numbers"}:
+                    raise bad(f"game {g + 1} {colour.value} column of player {p + 1} needs 'wagers' and 'numbers'")
+                wagers = small_int(entry["wagers"], "wagers", 0, 3)
+                numbers = entry["numbers"]
+                if (not isinstance(numbers, list) or any(type(v) is not int or not 2 <= v <= 10 for v in numbers)
+                        or any(a >= b for a, b in zip(numbers, numbers[1:]))):
+                    raise bad(f"game {g + 1} {colour.value} column of player {p + 1} must rise from 2 to 10")
+                used[colour.value].extend(numbers)
+                wagers_used[colour.value] += wagers
+                column_scores.append(ColumnScore(colour, wagers, tuple(numbers)))
+            scored.append(PlayerScore(tuple(column_scores)))
+        for colour in colours:
+            if len(set(used[colour.value])) != len(used[colour.value]) or wagers_used[colour.value] > 3:
+                raise bad(f"game {g + 1} uses a {colour.value} card twice")
+        results.append(GameResult(starter, tuple(scored)))
+
+    number = small_int(snap["game_number"], "game_number", 0, game.games)
+    state = State(game)
+    state._results = tuple(results)
+    state._totals = [sum(r.scores[p] for r in results) for p in range(NUM_PLAYERS)]
+    state._game_number = number
+    finished = len(results)
+    if finished not in (number, number - 1):
+        raise bad(f"game {number} cannot follow {finished} finished games")
+    over = finished == number
+
+    hands = snap["hands"]
+    known = snap["known"]
+    columns = snap["columns"]
+    if not isinstance(hands, list) or len(hands) != NUM_PLAYERS:
+        raise bad("hands must list both players' hands")
+    if not isinstance(known, list) or len(known) != NUM_PLAYERS:
+        raise bad("known must list both players' public hand cards")
+    if not isinstance(columns, list) or len(columns) != NUM_PLAYERS:
+        raise bad("columns must list both players' columns")
+    state._hands = [card_list(h, f"player {p + 1}'s hand") for p, h in enumerate(hands)]
+    state._known = [card_list(k, f"player {p + 1}'s known cards") for p, k in enumerate(known)]
+    for p in range(NUM_PLAYERS):
+        if not set(state._known[p]) <= set(state._hands[p]) or len(set(state._known[p])) != len(state._known[p]):
+            raise bad(f"player {p + 1}'s known cards must be distinct cards of their hand")
+    state._cols = []
+    for p, cols in enumerate(columns):
+        cols = colour_map(cols, f"player {p + 1}'s columns")
+        player_cols = []
+        for colour in colours:
+            col = card_list(cols[colour.value], f"player {p + 1}'s {colour.value} column")
+            if any(COLOUR_OF[c] != colour.index for c in col):
+                raise bad(f"player {p + 1}'s {colour.value} column holds a card of another colour")
+            problem = _column_problem(col)
+            if problem:
+                raise bad(f"player {p + 1}'s {colour.value} column is illegal: {problem}")
+            player_cols.append(col)
+        state._cols.append(player_cols)
+    state._tops = [[max([RANK_OF[c] for c in col], default=0) for col in cols] for cols in state._cols]
+    piles = colour_map(snap["discard_piles"], "discard_piles")
+    state._piles = []
+    for colour in colours:
+        pile = card_list(piles[colour.value], f"the {colour.value} discard pile")
+        if any(COLOUR_OF[c] != colour.index for c in pile):
+            raise bad(f"the {colour.value} discard pile holds a card of another colour")
+        state._piles.append(pile)
+    state._deck = card_list(snap["draw_pile"], "the draw pile")
+    state._deck.reverse()
+
+    everything = state._hands[0] + state._hands[1] + state._deck
+    for cols in state._cols:
+        for col in cols:
+            everything += col
+    for pile in state._piles:
+        everything += pile
+    if number == 0:
+        if everything or any(state._known):
+            raise bad("before the first deal no card may be anywhere")
+        for key in ("starter", "player", "step", "discarded"):
+            if snap[key] is not None:
+                raise bad(f"before the first deal {key} must be null")
+        return state
+    counts: dict[int, int] = {}
+    for c in everything:
+        counts[c] = counts.get(c, 0) + 1
+    twice = [c for c, k in counts.items() if k > 1]
+    if twice:
+        raise bad(f"card {_IDS[min(twice)]} is in more than one place")
+    lost = [c.index for c in game.deck if c.index not in counts]
+    if lost:
+        raise bad(f"card {_IDS[lost[0]]} is missing")
+
+    starter = snap["starter"]
+    expected_starter = game.next_starter(results[: number - 1])
+    if starter != expected_starter:
+        raise bad(f"game {number} must be started by player {expected_starter + 1}, not {starter!r}")
+    state._starter = expected_starter
+    if over:
+        if state._deck:
+            raise bad("a finished game has an empty draw pile")
+        for key in ("player", "step", "discarded"):
+            if snap[key] is not None:
+                raise bad(f"between games and after the match {key} must be null")
+        if any(len(h) != HAND_SIZE for h in state._hands):
+            raise bad(f"after a game each hand holds {HAND_SIZE} cards")
+        last = results[-1]
+        for p in range(NUM_PLAYERS):
+            if state.breakdown(p) != last.players[p]:
+                raise bad(f"the columns on the table do not match the result of game {number}")
+        state._player = api.TERMINAL if number >= game.games else api.CHANCE
+        return state
+
+    player = small_int(snap["player"], "player", 0, 1)
+    step = snap["step"]
+    if step not in ("play", "draw"):
+        raise bad(f"step must be 'play' or 'draw', not {step!r}")
+    if not state._deck:
+        raise bad("a game in progress has cards in the draw pile")
+    state._player = player
+    state._step = 1 if step == "draw" else 0
+    sizes = [len(h) for h in state._hands]
+    expected = [HAND_SIZE, HAND_SIZE]
+    if state._step:
+        expected[player] -= 1
+    if sizes != expected:
+        raise bad(f"at the {step} step the hands must hold {expected[0]} and {expected[1]} cards, not {sizes[0]} and {sizes[1]}")
+    discarded = snap["discarded"]
+    if discarded is None:
+        state._discarded = -1
+    else:
+        if state._step == 0:
+            raise bad("no card can have been discarded before the play step")
+        colour = _BY_NAME.get(discarded) if isinstance(discarded, str) else None
+        if colour is None or colour.index >= n:
+            raise bad(f"discarded must be a colour of this game, not {discarded!r}")
+        if not state._piles[colour.index]:
+            raise bad(f"the {colour.value} discard pile cannot be empty right after a discard")
+        state._discarded = colour.index
+    return state

@@ -1,0 +1,121 @@
+"""Playwright fixtures: the built site served on a free port, a real headless Chromium.
+
+Every test using ``page`` fails when the page requests anything outside the
+test server, throws a JavaScript error, or shows a Python error.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import typing
+import urllib.parse
+
+import pytest
+from playwright import sync_api
+
+import build
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY = "html[data-ready='1']"
+BOOT_TIMEOUT_MS = 90_000
+
+
+@pytest.fixture(scope="session")
+def site() -> typing.Iterator[str]:
+    """Build dist/ once and serve it on a free port; yields the base URL."""
+    os.environ.setdefault("LOSTCITIES_QUIET_SERVER", "1")
+    directory = build.build()
+    server = build.make_server(directory, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> typing.Iterator[sync_api.Browser]:
+    executable = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Guard:
+    """Collects what a page must never do."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.external: list[str] = []
+        self.errors: list[str] = []
+
+    def watch(self, page: sync_api.Page) -> None:
+        page.on("request", self._on_request)
+        page.on("pageerror", lambda err: self.errors.append(f"page error: {err}"))
+        page.on("console", self._on_console)
+
+    def watch_context(self, context: sync_api.BrowserContext) -> None:
+        # Service-worker traffic too.
+        context.on("request", self._on_request)
+
+    def _on_request(self, request: sync_api.Request) -> None:
+        url = request.url
+        if url.startswith(("data:", "blob:")):
+            return
+        parts = urllib.parse.urlsplit(url)
+        if f"{parts.scheme}://{parts.netloc}/" != self.origin:
+            self.external.append(url)
+
+    def _on_console(self, message: sync_api.ConsoleMessage) -> None:
+        text = message.text
+        if message.type == "error" and ("Python" in text or "Traceback" in text or "Error" in text):
+            self.errors.append(f"console error: {text[:2000]}")
+
+    def check(self, pages: typing.Iterable[sync_api.Page]) -> None:
+        assert not self.external, f"the page requested other origins: {self.external[:5]}"
+        assert not self.errors, "errors on the page:\n" + "\n".join(self.errors[:5])
+        for page in pages:
+            if page.is_closed():
+                continue
+            shown = page.locator(".py-error, .mpy-error").all_inner_texts()
+            assert not shown, f"a Python error is shown on the page: {shown[:2]}"
+
+
+@pytest.fixture
+def guard(site: str) -> Guard:
+    return Guard(site)
+
+
+@pytest.fixture
+def context(browser: sync_api.Browser, guard: Guard) -> typing.Iterator[sync_api.BrowserContext]:
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    guard.watch_context(context)
+    context.on("page", guard.watch)
+    yield context
+    pages = list(context.pages)
+    try:
+        guard.check(pages)
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def page(context: sync_api.BrowserContext) -> sync_api.Page:
+    return context.new_page()
+
+
+def open_site(page: sync_api.Page, url: str) -> sync_api.Page:
+    """Navigate and wait until the page is interactive."""
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS, state="attached")
+    return page

@@ -1,0 +1,62 @@
+"""The site shell: home screen, routes, seeds, offline play, no foreign requests."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+
+from playwright import sync_api
+
+from tests.e2e import conftest
+
+
+def test_static_skeleton_shows_title_and_loader_before_python(site: str) -> None:
+    html = urllib.request.urlopen(site).read().decode()
+    assert "<title>Lost Cities</title>" in html
+    assert 'id="loading"' in html and "Loading the game engine" in html
+    assert "data-ready" not in html  # set by Python only once interactive
+
+
+def test_home_lists_the_games_and_opens_them(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site)
+    assert page.locator("html").get_attribute("data-route") == "home"
+    assert page.locator(".loading").count() == 0
+    tiles = page.locator(".game-tile a[data-game]")
+    names = tiles.evaluate_all("els => els.map(e => e.dataset.game)")
+    for name in names:
+        assert page.locator(f".game-tile a[data-game='{name}'] p").inner_text().strip()
+    assert page.locator(".game-board").count() == 1  # the planned board game is announced
+
+
+def test_unknown_route_and_malformed_seed_give_clear_messages(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "?seed=12abc#nowhere")
+    notice = page.locator("#notice")
+    assert not notice.is_hidden()
+    assert "no game called 'nowhere'" in notice.inner_text()
+    assert page.locator(".home").count() == 1
+
+
+def test_malformed_seed_is_reported(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "?seed=-3")
+    assert "a seed must be a whole number" in page.locator("#notice").inner_text()
+
+
+def test_board_route_explains_it_is_not_playable_yet(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "#board")
+    assert re.search(r"not playable yet", page.locator("#notice").inner_text())
+
+
+def test_offline_after_one_visit(context: sync_api.BrowserContext, page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site)
+    page.wait_for_selector("html[data-offline='1']", timeout=60_000, state="attached")
+    context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+        assert page.locator(".home h1").inner_text() == "Lost Cities"
+        # Another entry URL (a seed and a route) is served from the cache too.
+        page.goto(site + "?seed=7#")
+        page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+        assert "Seed 7" in page.locator(".home").inner_text()
+    finally:
+        context.set_offline(False)
