@@ -1,0 +1,219 @@
+"""The generic conformance test, run over every registered game and its variants.
+
+Thousands of seeded random games check that every game keeps the common
+contract of :mod:`lostcities.api`:
+
+* games end;
+* every listed legal action applies, and ``is_legal`` agrees with the list;
+* actions that are not legal (taken from other positions, or malformed) raise a
+  typed ``GameError`` and leave the state exactly as it was;
+* views are JSON-safe, never contain a hidden token, and a determinization of a
+  view is a valid state with the same view;
+* states and records survive a JSON round trip and replay to the same state;
+* notations round-trip.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import typing
+
+import pytest
+
+import lostcities
+from lostcities import api, errors
+
+MAX_ACTIONS = 20_000
+LIGHT_GAMES = 1000  # per game, spread over its variants: contract checks at every step
+DEEP_GAMES = 24  # per variant: every check at every step
+
+
+def variants() -> list[api.Game]:
+    found = [game for cls in api.games().values() for game in cls.variants()]
+    assert found, "no game is registered"
+    return found
+
+
+VARIANTS = variants()
+
+
+def variant_id(game: api.Game) -> str:
+    return f"{game.name}-" + "-".join(f"{k}={v}" for k, v in sorted(game.options().items()))
+
+
+def strings_in(data: typing.Any) -> typing.Iterator[str]:
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield str(key)
+            yield from strings_in(value)
+    elif isinstance(data, (list, tuple)):
+        for item in data:
+            yield from strings_in(item)
+
+
+def roundtrip(data: typing.Any) -> typing.Any:
+    return json.loads(json.dumps(data))
+
+
+def play_random(game: api.Game, rng: random.Random, on_step: typing.Callable[[api.State], None] | None = None) -> api.State:
+    state = game.new_state()
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal():
+            return state
+        if on_step:
+            on_step(state)
+        if state.is_chance():
+            action = state.sample_chance(rng)
+        else:
+            actions = state.legal_actions()
+            assert actions, f"no legal action for player {state.current_player}: {state.position()}"
+            action = rng.choice(actions)
+        state.apply(action)
+    raise AssertionError(f"{game!r} did not end within {MAX_ACTIONS} actions")
+
+
+@pytest.mark.parametrize("game", VARIANTS, ids=variant_id)
+def test_options_round_trip(game: api.Game) -> None:
+    assert api.game_from_dict(roundtrip(game.to_dict())) == game
+    module = __import__(type(game).__module__, fromlist=["Game"])
+    assert eval(repr(game), vars(module)) == game  # an evaluable repr
+
+
+@pytest.mark.parametrize("game", VARIANTS, ids=variant_id)
+def test_random_games_end_and_keep_the_contract(game: api.Game) -> None:
+    """Many light games: termination, legal actions apply, scores are integers."""
+    count = max(50, LIGHT_GAMES // len([v for v in VARIANTS if v.name == game.name]))
+    for seed in range(count):
+        state = play_random(game, random.Random(f"{variant_id(game)}:{seed}"))
+        scores = state.scores()
+        assert len(scores) == game.num_players
+        assert all(isinstance(s, int) for s in scores)
+        assert state.legal_actions() == []
+        with pytest.raises(errors.GameOverError):
+            state.apply(state.history[-1])
+
+
+@pytest.mark.parametrize("game", VARIANTS, ids=variant_id)
+def test_deep_contract_at_every_step(game: api.Game) -> None:
+    """Fewer games, every check at every position."""
+    seen_actions: dict[str, api.Action] = {}
+    malformed = ["", "   ", "\x00", "nonsense", "play", "draw draw draw", "take", "9" * 50, "🙂"]
+    for seed in range(DEEP_GAMES):
+        rng = random.Random(f"deep:{variant_id(game)}:{seed}")
+
+        def check(state: api.State) -> None:
+            before = state.snapshot()
+            before_history = state.history
+            # Legal actions: each applies on a clone; notation round-trips.
+            if not state.is_chance():
+                legal = state.legal_actions()
+                legal_texts = {a.notation() for a in legal}
+                assert len(legal_texts) == len(legal), "legal_actions() lists an action twice"
+                for action in legal:
+                    text = action.notation()
+                    assert game.parse_action(text) == action
+                    assert state.is_legal(action) and state.is_legal(text)
+                    seen_actions.setdefault(text, action)
+                for action in rng.sample(legal, min(3, len(legal))):
+                    probe = state.clone()
+                    probe.apply(action)
+                    assert probe.history == (*before_history, action)
+                # Actions seen elsewhere that are not legal here must raise and change nothing.
+                candidates = rng.sample(list(seen_actions), min(25, len(seen_actions)))
+                for text in candidates:
+                    if text in legal_texts:
+                        continue
+                    with pytest.raises(errors.GameError) as info:
+                        state.apply(seen_actions[text])
+                    assert isinstance(info.value, ValueError)
+                    assert str(info.value).strip()
+                    assert state.snapshot() == before and state.history == before_history
+            else:
+                chance = state.sample_chance(random.Random(rng.random()))
+                assert game.parse_action(chance.notation()) == chance
+                assert state.is_legal(chance)
+            for text in malformed:
+                with pytest.raises(errors.GameError):
+                    state.apply(text)
+                assert state.snapshot() == before and state.history == before_history
+            # Views: JSON-safe, no hidden token, determinizations agree.
+            for player in range(game.num_players):
+                view = state.view(player)
+                data = view.to_dict()
+                assert roundtrip(data) == data
+                hidden = state.hidden_tokens(player)
+                leaked = hidden.intersection(strings_in(data))
+                assert not leaked, f"view of player {player} shows hidden {sorted(leaked)[:5]}"
+                assert view.current_player == state.current_player
+                if state.current_player == player:
+                    assert {a.notation() for a in view.legal_actions()} == {a.notation() for a in state.legal_actions()}
+                else:
+                    assert view.legal_actions() == []
+                sample = view.determinize(random.Random(rng.random()))
+                assert sample.view(player) == view
+                assert game.state_from_snapshot(roundtrip(sample.snapshot())).snapshot() == sample.snapshot()
+            # Round trips: snapshot, full save, record.
+            assert roundtrip(state.snapshot()) == state.snapshot()
+            assert game.state_from_snapshot(roundtrip(state.snapshot())) == state
+            restored = api.state_from_dict(roundtrip(state.to_dict()))
+            assert restored == state and restored.history == state.history
+            record = api.Record.from_dict(roundtrip(state.record().to_dict()))
+            assert record.replay() == state
+            assert state.snapshot() == before
+
+        final = play_random(game, rng, check)
+        restored = api.state_from_dict(roundtrip(final.to_dict()))
+        assert restored.is_terminal() and restored.scores() == final.scores()
+
+
+@pytest.mark.parametrize("game", VARIANTS, ids=variant_id)
+def test_corrupted_saves_are_refused_with_a_reason(game: api.Game) -> None:
+    rng = random.Random(f"corrupt:{variant_id(game)}")
+    state = game.new_game(rng)
+    for _ in range(15):
+        if state.is_terminal():
+            break
+        state.apply(state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions()))
+    good = state.to_dict()
+    broken: list[typing.Any] = [
+        None,
+        [],
+        "save",
+        {**good, "format": "something.else"},
+        {**good, "version": 0},
+        {**good, "version": api.FORMAT_VERSION + 1},
+        {**good, "game": "chess"},
+        {**good, "options": "x"},
+        {**good, "history": ["nonsense"]},
+        {**good, "history": good["history"][:-1]},
+        {**good, "history": good["history"] + ["nonsense"]},
+        {**good, "history": 3},
+        {**good, "state": []},
+    ]
+    for data in broken:
+        with pytest.raises(errors.InvalidStateError) as info:
+            api.state_from_dict(data)
+        assert str(info.value)
+    # A snapshot-only save (a scenario) whose fields are scrambled is refused too.
+    snapshot = state.snapshot()
+    refused = 0
+    for key in snapshot:
+        for junk in (None, -1, "x", [], {"a": 1}):
+            bad = {**snapshot, key: junk}
+            try:
+                game.state_from_snapshot(bad)
+            except errors.InvalidStateError:
+                refused += 1
+            except Exception as err:  # pragma: no cover - the failure we look for
+                raise AssertionError(f"corrupt {key}={junk!r} raised {type(err).__name__}: {err}") from err
+    assert refused, "no corrupted snapshot was refused"
+
+
+def test_every_registered_game_has_title_and_description() -> None:
+    assert lostcities.__version__
+    for name, cls in api.games().items():
+        assert cls.name == name
+        assert cls.title and cls.description
