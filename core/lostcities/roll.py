@@ -1,0 +1,1258 @@
+"""Lost Cities: Roll & Write -- the rules core.
+
+Every player owns a :class:`Sheet`: six expeditions of nine boxes (red,
+orange, yellow, green, blue, purple), a column of nine artefacts, a column of
+nine dice symbols and eight bonus bridges.  The sheet's printed values (score
+tables, arrow and artefact boxes) live in :mod:`lostcities.roll_data`.
+
+A turn
+------
+1. Chance rolls the six dice: ``roll red green green 3 0 9`` (three colour
+   dice, then three number dice; the notation lists them sorted).
+2. The active player takes one colour die and one number die and writes them
+   (``take red 5``), marks a double circle with a 0 (``take red 0 circle``),
+   claims a complete expedition's top artefact (``take red 7 top``) or
+   refuses (``refuse``, which shades a dice symbol).
+3. Whenever a number lands on an arrow box the same player chooses an
+   acceleration before anything else happens: ``accelerate blue`` writes
+   blue's top number again in blue's next box (a 1 to start it, or claims
+   blue's top artefact when blue is complete), ``accelerate none`` declines.
+   Chains (the new box is an arrow too) simply ask again.
+4. Then every other player, clockwise, takes one colour and one number die
+   from the four left (all six when the active player refused) or refuses.
+   Several players may take the same dice.  Without ``in_sequence`` these
+   choices are simultaneous: they are modelled as sequential choices that the
+   views hide from the other players until everybody has chosen.
+5. At the end of the turn the bridges are settled and the game ends when all
+   players are exhausted or every bridge has been passed.
+
+A solo game (``players=1``) has one sheet; the player rolls every turn and
+chooses from all six dice.
+
+Companion mode
+--------------
+:class:`Sheet` works on its own, without dice, for a player who plays with
+real dice and uses the app as a game sheet::
+
+    sheet = Sheet()
+    sheet.targets(Colour.RED, 0)        # [Target.BOX, Target.CIRCLE]
+    sheet.mark(Colour.RED, 0, Target.CIRCLE)
+    sheet.mark(Colour.RED, 3)           # raises IllegalActionError when illegal
+    while sheet.is_accelerating():
+        sheet.accelerate(sheet.acceleration_targets()[0])   # or None
+    sheet.refuse()
+    sheet.mark_bridge_taken_by_others(Column.GREEN)   # after your own entry
+    sheet.breakdown().total
+
+>>> game = Game(players=2)
+>>> state = game.new_state()
+>>> state.apply("roll red green green 3 0 9")
+>>> [a.notation() for a in state.legal_actions()][:4]
+['take red 0', 'take red 0 circle', 'take red 3', 'take red 9']
+>>> state.apply("take green 3")
+>>> state.current_player, state.pool()
+(1, ((Colour.RED, Colour.GREEN), (0, 9)))
+>>> state.apply("take red 9")
+>>> state.current_player == api.CHANCE, state.scores()
+(True, [-120, -120])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+import typing
+
+from lostcities import api, errors, roll_data
+
+
+# -- domain enums ---------------------------------------------------------------
+
+
+class Colour(enum.Enum):
+    """The six expeditions and colour-die faces, left to right on the sheet."""
+
+    RED = "red"
+    ORANGE = "orange"
+    YELLOW = "yellow"
+    GREEN = "green"
+    BLUE = "blue"
+    PURPLE = "purple"
+
+    @property
+    def index(self) -> int:
+        """Position on the sheet, 0 (red) .. 5 (purple)."""
+        return _COLOUR_INDEX[self]
+
+    @property
+    def symbol(self) -> str:
+        """Name of the symbol this colour carries for colour-blind players."""
+        return roll_data.SYMBOLS[self.value]
+
+    def __repr__(self) -> str:
+        return f"Colour.{self.name}"
+
+
+COLOURS: typing.Final[tuple[Colour, ...]] = tuple(Colour)
+_COLOUR_INDEX: typing.Final[dict[Colour, int]] = {c: i for i, c in enumerate(COLOURS)}
+_COLOUR_BY_NAME: typing.Final[dict[str, Colour]] = {c.value: c for c in COLOURS}
+
+
+class Column(enum.Enum):
+    """The eight columns of a sheet, each with one bonus bridge."""
+
+    RED = "red"
+    ORANGE = "orange"
+    YELLOW = "yellow"
+    GREEN = "green"
+    BLUE = "blue"
+    PURPLE = "purple"
+    ARTEFACTS = "artefacts"
+    DICE = "dice"
+
+    @property
+    def index(self) -> int:
+        return _COLUMN_INDEX[self]
+
+    @classmethod
+    def of(cls, colour: Colour) -> Column:
+        """The expedition column of ``colour``."""
+        return COLUMNS[colour.index]
+
+
+COLUMNS: typing.Final[tuple[Column, ...]] = tuple(Column)
+_COLUMN_INDEX: typing.Final[dict[Column, int]] = {c: i for i, c in enumerate(COLUMNS)}
+_ARTEFACT_BRIDGE: typing.Final = 6
+_DICE_BRIDGE: typing.Final = 7
+
+
+class Target(enum.Enum):
+    """Where a taken pair of dice goes in the expedition of its colour."""
+
+    BOX = "box"
+    """The next box (a 0 is written as 10)."""
+    CIRCLE = "circle"
+    """The double circle (a 0, before the expedition starts)."""
+    TOP = "top"
+    """The top artefact of a complete expedition."""
+
+
+class BridgeMark(enum.Enum):
+    """What a sheet shows on one bonus bridge."""
+
+    OPEN = "open"
+    """Nobody has passed it yet."""
+    SCORED = "scored"
+    """This sheet passed it first (or in the same turn as the first): 20 points."""
+    CLOSED = "closed"
+    """Somebody else passed it first: crossed out."""
+
+
+class Phase(enum.Enum):
+    ROLL = "roll"
+    """Chance rolls the dice."""
+    ACTIVE = "active"
+    """The active player chooses (and accelerates)."""
+    OTHERS = "others"
+    """The other players choose, one after the other."""
+    OVER = "over"
+
+
+_OPEN: typing.Final = BridgeMark.OPEN
+_SCORED: typing.Final = BridgeMark.SCORED
+_CLOSED: typing.Final = BridgeMark.CLOSED
+
+_BOXES: typing.Final = roll_data.BOXES
+_EXPEDITION_SCORES: typing.Final = roll_data.EXPEDITION_SCORES
+_ARTEFACT_SCORES: typing.Final = roll_data.ARTEFACT_SCORES
+_DICE_SCORES: typing.Final = roll_data.DICE_SCORES
+
+
+def _box_flags(table: typing.Mapping[str, tuple[int, ...]]) -> tuple[tuple[bool, ...], ...]:
+    """Per expedition, a flag for box counts 0..9: does box number ``k`` carry the feature."""
+    return tuple(tuple(k in table[c.value] for k in range(_BOXES + 1)) for c in COLOURS)
+
+
+ARROW: typing.Final[tuple[tuple[bool, ...], ...]] = _box_flags(roll_data.ARROW_BOXES)
+"""``ARROW[e][k]``: box ``k`` (1..9) of expedition ``e`` has an acceleration arrow."""
+ARTEFACT: typing.Final[tuple[tuple[bool, ...], ...]] = _box_flags(roll_data.ARTEFACT_BOXES)
+"""``ARTEFACT[e][k]``: box ``k`` (1..9) of expedition ``e`` has an artefact."""
+
+
+def written_value(number: int) -> int:
+    """The value a number die writes in a box: 0 is read as 10.
+
+    >>> written_value(0), written_value(7)
+    (10, 7)
+    """
+    return number or 10
+
+
+# -- actions --------------------------------------------------------------------
+
+
+def _sorted_colours(colours: typing.Iterable[Colour]) -> tuple[Colour, ...]:
+    return tuple(sorted(colours, key=_COLOUR_INDEX.__getitem__))
+
+
+def _is_face(number: object) -> bool:
+    return type(number) is int and 0 <= number <= 9
+
+
+@dataclasses.dataclass(frozen=True)
+class Roll:
+    """Chance outcome: three colour dice and three number dice (stored sorted).
+
+    >>> Roll((Colour.GREEN, Colour.RED, Colour.GREEN), (9, 0, 3)).notation()
+    'roll red green green 0 3 9'
+    """
+
+    colours: tuple[Colour, ...]
+    numbers: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        colours, numbers = tuple(self.colours), tuple(self.numbers)
+        if len(colours) != roll_data.COLOUR_DICE or not all(isinstance(c, Colour) for c in colours):
+            raise errors.MalformedActionError("a roll needs three colour dice")
+        if len(numbers) != roll_data.NUMBER_DICE or not all(_is_face(n) for n in numbers):
+            raise errors.MalformedActionError("a roll needs three number dice from 0 to 9")
+        object.__setattr__(self, "colours", _sorted_colours(colours))
+        object.__setattr__(self, "numbers", tuple(sorted(numbers)))
+
+    def notation(self) -> str:
+        return " ".join(["roll", *(c.value for c in self.colours), *(str(n) for n in self.numbers)])
+
+
+@dataclasses.dataclass(frozen=True)
+class Take:
+    """Take one colour die and one number die and use them on the colour's expedition.
+
+    >>> Take(Colour.RED, 0, Target.CIRCLE).notation(), Take(Colour.BLUE, 4).notation()
+    ('take red 0 circle', 'take blue 4')
+    """
+
+    colour: Colour
+    number: int
+    target: Target = Target.BOX
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.colour, Colour):
+            raise errors.MalformedActionError(f"{self.colour!r} is not a colour")
+        if not _is_face(self.number):
+            raise errors.MalformedActionError(f"{self.number!r} is not a number die face (0..9)")
+        if not isinstance(self.target, Target):
+            raise errors.MalformedActionError(f"{self.target!r} is not a target")
+
+    def notation(self) -> str:
+        text = f"take {self.colour.value} {self.number}"
+        return text if self.target is Target.BOX else f"{text} {self.target.value}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Refuse:
+    """Refuse the dice: shade a dice symbol (no effect once all nine are shaded)."""
+
+    def notation(self) -> str:
+        return "refuse"
+
+
+@dataclasses.dataclass(frozen=True)
+class Accelerate:
+    """Use a pending acceleration on an expedition, or decline it (``colour=None``).
+
+    >>> Accelerate(Colour.BLUE).notation(), Accelerate(None).notation()
+    ('accelerate blue', 'accelerate none')
+    """
+
+    colour: Colour | None
+
+    def __post_init__(self) -> None:
+        if self.colour is not None and not isinstance(self.colour, Colour):
+            raise errors.MalformedActionError(f"{self.colour!r} is not a colour")
+
+    def notation(self) -> str:
+        return f"accelerate {'none' if self.colour is None else self.colour.value}"
+
+
+Action = typing.Union[Roll, Take, Refuse, Accelerate]
+REFUSE: typing.Final = Refuse()
+_TAKE_CACHE: dict[tuple[int, int, Target], Take] = {}
+
+
+def _take(e: int, n: int, target: Target) -> Take:
+    key = (e, n, target)
+    action = _TAKE_CACHE.get(key)
+    if action is None:
+        action = _TAKE_CACHE[key] = Take(COLOURS[e], n, target)
+    return action
+
+
+_ACCELERATE: typing.Final[tuple[Accelerate, ...]] = tuple(Accelerate(c) for c in COLOURS)
+_ACCELERATE_NONE: typing.Final = Accelerate(None)
+
+
+def parse_action(text: str) -> Action:
+    """Parse a Roll & Write action from its notation (case and spacing are free).
+
+    >>> parse_action("Take  red 0 circle")
+    Take(colour=Colour.RED, number=0, target=<Target.CIRCLE: 'circle'>)
+    >>> parse_action("accelerate none").notation()
+    'accelerate none'
+    """
+    if not isinstance(text, str):
+        raise errors.MalformedActionError(f"{text!r} is not an action's text")
+    words = text.lower().split()
+
+    def bad(why: str) -> errors.MalformedActionError:
+        return errors.MalformedActionError(f"{text.strip()!r}: {why}")
+
+    def colour(word: str) -> Colour:
+        try:
+            return _COLOUR_BY_NAME[word]
+        except KeyError:
+            raise bad(f"{word!r} is not a colour") from None
+
+    def number(word: str) -> int:
+        if len(word) != 1 or not word.isdigit():
+            raise bad(f"{word!r} is not a number die face (0..9)")
+        return int(word)
+
+    if not words:
+        raise errors.MalformedActionError("an empty text is not an action")
+    verb, args = words[0], words[1:]
+    if verb == "refuse" and not args:
+        return REFUSE
+    if verb == "take" and len(args) in (2, 3):
+        target = Target.BOX
+        if len(args) == 3:
+            try:
+                target = Target(args[2])
+            except ValueError:
+                raise bad(f"{args[2]!r} is not a target (box, circle or top)") from None
+        return Take(colour(args[0]), number(args[1]), target)
+    if verb == "accelerate" and len(args) == 1:
+        return Accelerate(None if args[0] == "none" else colour(args[0]))
+    if verb == "roll" and len(args) == 6:
+        return Roll(tuple(colour(w) for w in args[:3]), tuple(number(w) for w in args[3:]))
+    raise bad("expected 'roll C C C N N N', 'take COLOUR N [circle|top]', 'refuse' or "
+              "'accelerate COLOUR|none'")
+
+
+# -- the sheet ------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Breakdown:
+    """One sheet's score, column by column, as the sheet's top row shows it."""
+
+    expeditions: tuple[int, ...]
+    """Points of each expedition, red .. purple (doubled when the circle is marked)."""
+    artefacts: int
+    dice: int
+    bridges: int
+    """20 per bridge scored."""
+    total: int
+
+    def to_dict(self) -> dict[str, int]:
+        """``{"red": .., ..., "purple": .., "artefacts": .., "dice": .., "bridges": .., "total": ..}``"""
+        data = {c.value: p for c, p in zip(COLOURS, self.expeditions)}
+        data.update(artefacts=self.artefacts, dice=self.dice, bridges=self.bridges, total=self.total)
+        return data
+
+
+class Sheet:
+    """One player's game sheet.  Also usable alone (companion mode, see the module doc).
+
+    The public methods taking enums validate and raise
+    :class:`~lostcities.errors.IllegalActionError` with a short message; the
+    ``fast_*`` methods take expedition indices, skip every check and are meant
+    for simulations that only play legal moves.
+
+    >>> sheet = Sheet()
+    >>> sheet.mark(Colour.BLUE, 2); sheet.mark(Colour.BLUE, 2)   # box 2: an artefact
+    >>> sheet.expedition(Colour.BLUE), sheet.artefacts
+    ((2, 2), 1)
+    >>> sheet.can_mark(Colour.BLUE, 1)
+    False
+    >>> sheet.why_not(Colour.BLUE, 1)
+    'blue already holds 2: numbers must not decrease'
+    >>> sheet.mark(Colour.BLUE, 3)                  # box 3: an arrow
+    >>> sheet.is_accelerating(), sheet.acceleration_targets()[:2]
+    (True, [Colour.RED, Colour.ORANGE])
+    >>> sheet.accelerate(Colour.BLUE)               # writes 3 again in box 4
+    >>> sheet.expedition(Colour.BLUE), sheet.is_accelerating()
+    ((2, 2, 3, 3), False)
+    >>> sheet.breakdown().to_dict()["blue"], sheet.score()
+    (10, -60)
+    """
+
+    __slots__ = ("boxes", "circles", "tops", "artefacts", "dice", "bridges", "accelerating")
+
+    boxes: list[tuple[int, ...]]
+    """Numbers written in each expedition (1..10), bottom first."""
+    circles: list[bool]
+    """Double circle marked, per expedition."""
+    tops: list[bool]
+    """Top artefact claimed, per expedition."""
+    artefacts: int
+    """Artefacts shaded (0..9)."""
+    dice: int
+    """Dice symbols shaded (0..9); 9 is exhausted."""
+    bridges: list[BridgeMark]
+    """The eight bridges, per :class:`Column`."""
+    accelerating: bool
+    """An acceleration is pending: the owner must choose ``accelerate``."""
+
+    def __init__(self) -> None:
+        self.boxes = [(), (), (), (), (), ()]
+        self.circles = [False] * 6
+        self.tops = [False] * 6
+        self.artefacts = 0
+        self.dice = 0
+        self.bridges = [_OPEN] * 8
+        self.accelerating = False
+
+    def copy(self) -> Sheet:
+        other = Sheet.__new__(Sheet)
+        other.boxes = self.boxes[:]
+        other.circles = self.circles[:]
+        other.tops = self.tops[:]
+        other.artefacts = self.artefacts
+        other.dice = self.dice
+        other.bridges = self.bridges[:]
+        other.accelerating = self.accelerating
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sheet):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in Sheet.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<roll.Sheet {self.to_dict()}>"
+
+    # -- questions -------------------------------------------------------
+    def expedition(self, colour: Colour) -> tuple[int, ...]:
+        """The numbers written in ``colour``'s expedition, bottom first."""
+        return self.boxes[colour.index]
+
+    def is_started(self, colour: Colour) -> bool:
+        return bool(self.boxes[colour.index])
+
+    def is_complete(self, colour: Colour) -> bool:
+        """All nine boxes are filled."""
+        return len(self.boxes[colour.index]) == _BOXES
+
+    def is_circled(self, colour: Colour) -> bool:
+        return self.circles[colour.index]
+
+    def is_circle_crossed(self, colour: Colour) -> bool:
+        """The expedition started without its circle: the circle is lost."""
+        e = colour.index
+        return bool(self.boxes[e]) and not self.circles[e]
+
+    def has_top_artefact(self, colour: Colour) -> bool:
+        return self.tops[colour.index]
+
+    def is_exhausted(self) -> bool:
+        """All nine dice symbols are shaded."""
+        return self.dice >= roll_data.DICE_SYMBOLS
+
+    def is_accelerating(self) -> bool:
+        """An acceleration is pending (see :meth:`accelerate`)."""
+        return self.accelerating
+
+    def has_passed(self, column: Column) -> bool:
+        """This sheet has filled the seventh box (or mark) of ``column``."""
+        i = column.index
+        if i == _ARTEFACT_BRIDGE:
+            count = self.artefacts
+        elif i == _DICE_BRIDGE:
+            count = self.dice
+        else:
+            count = len(self.boxes[i])
+        return count >= roll_data.BRIDGE_BOX
+
+    def bridge(self, column: Column) -> BridgeMark:
+        return self.bridges[column.index]
+
+    def open_bridges(self) -> list[Column]:
+        """Bridges nobody has passed yet (as far as this sheet knows)."""
+        return [COLUMNS[i] for i, mark in enumerate(self.bridges) if mark is _OPEN]
+
+    # -- marking -----------------------------------------------------------
+    def targets(self, colour: Colour, number: int) -> list[Target]:
+        """Where the pair (``colour``, ``number``) may go: empty when nowhere.
+
+        >>> Sheet().targets(Colour.RED, 0)
+        [<Target.BOX: 'box'>, <Target.CIRCLE: 'circle'>]
+        """
+        if self.accelerating or not _is_face(number):
+            return []
+        return self._targets(colour.index, number)
+
+    def _targets(self, e: int, n: int) -> list[Target]:
+        b = self.boxes[e]
+        k = len(b)
+        if k == 0:
+            if n == 0 and not self.circles[e]:
+                return [Target.BOX, Target.CIRCLE]
+            return [Target.BOX]
+        if (n or 10) < b[-1]:
+            return []
+        if k == _BOXES:
+            return [] if self.tops[e] else [Target.TOP]
+        return [Target.BOX]
+
+    def why_not(self, colour: Colour, number: int, target: Target = Target.BOX) -> str | None:
+        """Why the pair may not go to ``target`` (a short sentence), or None when it may."""
+        if self.accelerating:
+            return "choose your acceleration first"
+        if not _is_face(number):
+            return f"{number!r} is not a number die face (0..9)"
+        e = colour.index
+        name = colour.value
+        b = self.boxes[e]
+        k = len(b)
+        value = number or 10
+        if target is Target.CIRCLE:
+            if number != 0:
+                return "only a 0 can mark a double circle"
+            if self.circles[e]:
+                return f"{name}'s circle is already marked"
+            if k:
+                return f"{name} has started: its circle can no longer be marked"
+            return None
+        if target is Target.TOP:
+            if k < _BOXES:
+                return f"{name} is not complete: its top artefact is out of reach"
+            if self.tops[e]:
+                return f"{name}'s top artefact is already claimed"
+            if value < b[-1]:
+                return f"{name}'s top artefact needs at least {b[-1]}"
+            return None
+        if k == _BOXES:
+            return f"{name} is complete: use the pair on its top artefact"
+        if k and value < b[-1]:
+            return f"{name} already holds {b[-1]}: numbers must not decrease"
+        return None
+
+    def can_mark(self, colour: Colour, number: int, target: Target = Target.BOX) -> bool:
+        return self.why_not(colour, number, target) is None
+
+    def check_mark(self, colour: Colour, number: int, target: Target = Target.BOX) -> None:
+        """Raise ``IllegalActionError`` unless the pair may go to ``target``."""
+        reason = self.why_not(colour, number, target)
+        if reason is not None:
+            raise errors.IllegalActionError(reason)
+
+    def mark(self, colour: Colour, number: int, target: Target = Target.BOX) -> None:
+        """Use the pair (``colour``, die face ``number``) on ``target``; may start an acceleration."""
+        self.check_mark(colour, number, target)
+        self.fast_mark(colour.index, number, target)
+
+    def refuse(self) -> None:
+        """Refuse the dice: shade the next dice symbol (nothing once exhausted)."""
+        if self.accelerating:
+            raise errors.IllegalActionError("choose your acceleration first")
+        self.fast_refuse()
+
+    def acceleration_targets(self) -> list[Colour]:
+        """Expeditions a pending acceleration may go to (``accelerate(None)`` is always allowed)."""
+        if not self.accelerating:
+            return []
+        return [COLOURS[e] for e in self.fast_acceleration_targets()]
+
+    def why_not_accelerate(self, colour: Colour | None) -> str | None:
+        if not self.accelerating:
+            return "there is no acceleration to use"
+        if colour is None:
+            return None
+        e = colour.index
+        if len(self.boxes[e]) == _BOXES and self.tops[e]:
+            return f"{colour.value} is complete and its top artefact is claimed"
+        return None
+
+    def accelerate(self, colour: Colour | None) -> None:
+        """Use the pending acceleration on ``colour`` (None declines it)."""
+        reason = self.why_not_accelerate(colour)
+        if reason is not None:
+            raise errors.IllegalActionError(reason)
+        if colour is None:
+            self.accelerating = False
+        else:
+            self.fast_accelerate(colour.index)
+
+    def mark_bridge_taken_by_others(self, column: Column) -> None:
+        """Companion mode: another player passed ``column``'s bridge first: cross it out.
+
+        Enter your own choice of the turn first: a bridge you passed in the same
+        turn stays scored.  Does nothing unless the bridge is still open."""
+        i = column.index
+        if self.bridges[i] is _OPEN:
+            self.bridges[i] = _CLOSED
+
+    # -- fast, unchecked -----------------------------------------------------
+    def fast_mark(self, e: int, n: int, target: Target) -> None:
+        if target is Target.BOX:
+            self.fast_write(e, n or 10)
+        elif target is Target.CIRCLE:
+            self.circles[e] = True
+        else:
+            self.tops[e] = True
+            self.fast_artefact()
+
+    def fast_write(self, e: int, value: int) -> None:
+        b = self.boxes[e] + (value,)
+        self.boxes[e] = b
+        k = len(b)
+        if ARTEFACT[e][k]:
+            self.fast_artefact()
+        if k == 7 and self.bridges[e] is _OPEN:
+            self.bridges[e] = _SCORED
+        if ARROW[e][k]:
+            boxes, tops = self.boxes, self.tops
+            self.accelerating = any(len(boxes[i]) < _BOXES or not tops[i] for i in range(6))
+
+    def fast_artefact(self) -> None:
+        if self.artefacts < roll_data.ARTEFACTS:
+            self.artefacts += 1
+            if self.artefacts == 7 and self.bridges[_ARTEFACT_BRIDGE] is _OPEN:
+                self.bridges[_ARTEFACT_BRIDGE] = _SCORED
+
+    def fast_refuse(self) -> None:
+        if self.dice < roll_data.DICE_SYMBOLS:
+            self.dice += 1
+            if self.dice == 7 and self.bridges[_DICE_BRIDGE] is _OPEN:
+                self.bridges[_DICE_BRIDGE] = _SCORED
+
+    def fast_acceleration_targets(self) -> list[int]:
+        boxes, tops = self.boxes, self.tops
+        return [e for e in range(6) if len(boxes[e]) < _BOXES or not tops[e]]
+
+    def fast_accelerate(self, e: int) -> None:
+        """Accelerate expedition ``e`` (assumed legal; -1 declines)."""
+        self.accelerating = False
+        if e < 0:
+            return
+        b = self.boxes[e]
+        if len(b) == _BOXES:
+            self.tops[e] = True
+            self.fast_artefact()
+        else:
+            self.fast_write(e, b[-1] if b else 1)
+
+    # -- scoring ---------------------------------------------------------
+    def expedition_score(self, e: int) -> int:
+        k = len(self.boxes[e])
+        if self.circles[e]:
+            return 2 * (_EXPEDITION_SCORES[k] if k else roll_data.CIRCLE_ONLY_SCORE)
+        return _EXPEDITION_SCORES[k]
+
+    def score(self) -> int:
+        boxes, circles = self.boxes, self.circles
+        total = _ARTEFACT_SCORES[self.artefacts] + _DICE_SCORES[self.dice]
+        for e in range(6):
+            k = len(boxes[e])
+            if circles[e]:
+                total += 2 * (_EXPEDITION_SCORES[k] if k else roll_data.CIRCLE_ONLY_SCORE)
+            else:
+                total += _EXPEDITION_SCORES[k]
+        for mark in self.bridges:
+            if mark is _SCORED:
+                total += roll_data.BRIDGE_BONUS
+        return total
+
+    def breakdown(self) -> Breakdown:
+        expeditions = tuple(self.expedition_score(e) for e in range(6))
+        artefacts = _ARTEFACT_SCORES[self.artefacts]
+        dice = _DICE_SCORES[self.dice]
+        bridges = roll_data.BRIDGE_BONUS * sum(1 for m in self.bridges if m is _SCORED)
+        return Breakdown(expeditions, artefacts, dice, bridges,
+                         sum(expeditions) + artefacts + dice + bridges)
+
+    # -- serialisation -----------------------------------------------------
+    def to_dict(self) -> dict[str, typing.Any]:
+        """JSON-safe form::
+
+            {"expeditions": {"red": {"numbers": [..], "circle": bool, "top": bool}, ...},
+             "artefacts": int, "dice": int, "bridges": {"red": "open", ...}, "accelerating": bool}
+        """
+        return {
+            "expeditions": {
+                c.value: {"numbers": list(self.boxes[e]), "circle": self.circles[e], "top": self.tops[e]}
+                for e, c in enumerate(COLOURS)
+            },
+            "artefacts": self.artefacts,
+            "dice": self.dice,
+            "bridges": {col.value: self.bridges[i].value for i, col in enumerate(COLUMNS)},
+            "accelerating": self.accelerating,
+        }
+
+    @classmethod
+    def from_dict(cls, data: typing.Any) -> Sheet:
+        """Rebuild and validate a sheet; raises ``InvalidStateError``.
+
+        >>> Sheet.from_dict(Sheet().to_dict()) == Sheet()
+        True
+        """
+        bad = errors.InvalidStateError
+        _keys(data, {"expeditions", "artefacts", "dice", "bridges", "accelerating"}, "sheet")
+        sheet = cls()
+        expeditions = data["expeditions"]
+        _keys(expeditions, {c.value for c in COLOURS}, "sheet expeditions")
+        found = 0
+        for e, colour in enumerate(COLOURS):
+            entry = expeditions[colour.value]
+            _keys(entry, {"numbers", "circle", "top"}, f"{colour.value} expedition")
+            numbers = entry["numbers"]
+            if not isinstance(numbers, list) or len(numbers) > _BOXES:
+                raise bad(f"{colour.value} numbers must be a list of at most 9 numbers")
+            if not all(type(n) is int and 1 <= n <= 10 for n in numbers):
+                raise bad(f"{colour.value} numbers must be from 1 to 10")
+            if any(a > b for a, b in zip(numbers, numbers[1:])):
+                raise bad(f"{colour.value} numbers decrease")
+            circle, top = entry["circle"], entry["top"]
+            if type(circle) is not bool or type(top) is not bool:
+                raise bad(f"{colour.value} circle and top must be true or false")
+            if top and len(numbers) < _BOXES:
+                raise bad(f"{colour.value} top artefact claimed before the expedition is complete")
+            sheet.boxes[e] = tuple(numbers)
+            sheet.circles[e] = circle
+            sheet.tops[e] = top
+            found += sum(1 for k in range(1, len(numbers) + 1) if ARTEFACT[e][k]) + top
+        artefacts, dice = data["artefacts"], data["dice"]
+        if type(artefacts) is not int or not 0 <= artefacts <= roll_data.ARTEFACTS:
+            raise bad("artefacts must be a count from 0 to 9")
+        if artefacts != min(found, roll_data.ARTEFACTS):
+            raise bad(f"{artefacts} artefacts shaded but {found} found")
+        if type(dice) is not int or not 0 <= dice <= roll_data.DICE_SYMBOLS:
+            raise bad("dice must be a count from 0 to 9")
+        sheet.artefacts, sheet.dice = artefacts, dice
+        bridges = data["bridges"]
+        _keys(bridges, {c.value for c in COLUMNS}, "sheet bridges")
+        for i, column in enumerate(COLUMNS):
+            try:
+                mark = BridgeMark(bridges[column.value])
+            except (ValueError, TypeError):
+                raise bad(f"bridge {column.value} is {bridges[column.value]!r}") from None
+            passed = sheet.has_passed(column)
+            if mark is _SCORED and not passed:
+                raise bad(f"bridge {column.value} scored but not passed")
+            if mark is _OPEN and passed:
+                raise bad(f"bridge {column.value} passed but still open")
+            sheet.bridges[i] = mark
+        accelerating = data["accelerating"]
+        if type(accelerating) is not bool:
+            raise bad("accelerating must be true or false")
+        if accelerating:
+            if not any(ARROW[e][len(sheet.boxes[e])] for e in range(6)):
+                raise bad("an acceleration is pending but no arrow box was reached")
+            if not any(len(sheet.boxes[e]) < _BOXES or not sheet.tops[e] for e in range(6)):
+                raise bad("an acceleration is pending but nothing can be accelerated")
+        sheet.accelerating = accelerating
+        return sheet
+
+    def _covers(self, earlier: Sheet) -> bool:
+        """This sheet could follow ``earlier`` (marks only ever get added)."""
+        for e in range(6):
+            b, a = self.boxes[e], earlier.boxes[e]
+            if b[: len(a)] != a or (earlier.circles[e] and not self.circles[e]):
+                return False
+            if earlier.tops[e] and not self.tops[e]:
+                return False
+        if self.artefacts < earlier.artefacts or self.dice < earlier.dice:
+            return False
+        return all(x is y or y is _OPEN for x, y in zip(self.bridges, earlier.bridges))
+
+
+def _keys(data: typing.Any, keys: set[str], what: str) -> None:
+    if not isinstance(data, typing.Mapping):
+        raise errors.InvalidStateError(f"{what} must be an object")
+    if set(data) != keys:
+        missing = sorted(keys - set(data))
+        extra = sorted(set(data) - keys)
+        raise errors.InvalidStateError(f"{what}: missing {missing}, unexpected {extra}")
+
+
+def breakdown(sheet: Sheet) -> Breakdown:
+    """Score breakdown of one sheet (same as ``sheet.breakdown()``)."""
+    return sheet.breakdown()
+
+
+# -- the game -------------------------------------------------------------------
+
+
+@api.register
+@dataclasses.dataclass(frozen=True)
+class Game(api.Game):
+    """Options of a Roll & Write game.
+
+    >>> Game.from_options({"players": 3, "in_sequence": True})
+    Game(players=3, in_sequence=True)
+    """
+
+    name: typing.ClassVar[str] = "roll"
+    title: typing.ClassVar[str] = "Lost Cities: Roll & Write"
+    description: typing.ClassVar[str] = (
+        "Roll six dice, pick a colour and a number and push your expeditions upward: "
+        "numbers never decrease, arrows accelerate, artefacts and bridges pay off. 1-5 players."
+    )
+
+    players: int = 2
+    """1 (solo) to 5."""
+    in_sequence: bool = False
+    """False: the other players choose simultaneously (hidden until all have chosen);
+    True: they choose clockwise, each seeing the earlier choices."""
+
+    def __post_init__(self) -> None:
+        if type(self.players) is not int or not 1 <= self.players <= 5:
+            raise errors.InvalidOptionError(f"players must be 1 to 5, not {self.players!r}")
+        if type(self.in_sequence) is not bool:
+            raise errors.InvalidOptionError(f"in_sequence must be true or false, not {self.in_sequence!r}")
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    def new_state(self) -> State:
+        return State(self)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def options(self) -> dict[str, typing.Any]:
+        return {"players": self.players, "in_sequence": self.in_sequence}
+
+    @classmethod
+    def from_options(cls, options: typing.Mapping[str, typing.Any]) -> Game:
+        if not isinstance(options, typing.Mapping):
+            raise errors.InvalidOptionError("options must be an object")
+        unknown = set(options) - {"players", "in_sequence"}
+        if unknown:
+            raise errors.InvalidOptionError(f"unknown options {sorted(unknown)}")
+        return cls(**options)
+
+    @classmethod
+    def variants(cls) -> list[api.Game]:
+        return [cls(players=1), cls(players=2), cls(players=3), cls(players=5),
+                cls(players=2, in_sequence=True), cls(players=3, in_sequence=True)]
+
+    def state_from_snapshot(self, snapshot: typing.Mapping[str, typing.Any]) -> State:
+        return State._from_snapshot(self, snapshot)
+
+
+class State(api.State):
+    """A Roll & Write position.
+
+    Public read-only attributes: ``sheets`` (one :class:`Sheet` per player),
+    ``turn`` (0-based; player ``turn % players`` is active), ``phase``
+    (:class:`Phase`), ``roll`` (the current :class:`Roll` or None) and
+    ``taken`` (the active player's (colour, number) this turn, or None).
+    """
+
+    game: Game
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.sheets: list[Sheet] = [Sheet() for _ in range(game.players)]
+        self.turn = 0
+        self.phase = Phase.ROLL
+        self.actor = 0
+        self.roll: Roll | None = None
+        self.taken: tuple[Colour, int] | None = None
+        self.pool_colours: tuple[int, ...] = ()
+        self.pool_numbers: tuple[int, ...] = ()
+        self.before: list[Sheet | None] = [None] * game.players
+        """Each player's sheet as it was before their choice this turn (None before they act)."""
+
+    # -- basic queries -------------------------------------------------------
+    @property
+    def active(self) -> int:
+        """The player who rolls this turn."""
+        return self.turn % self.game.players
+
+    @property
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase is Phase.ROLL:
+            return api.CHANCE
+        if phase is Phase.OVER:
+            return api.TERMINAL
+        return self.actor
+
+    def pool(self) -> tuple[tuple[Colour, ...], tuple[int, ...]]:
+        """The dice the player to act may take from (colours, numbers)."""
+        return tuple(COLOURS[c] for c in self.pool_colours), self.pool_numbers
+
+    def is_pending(self, player: int) -> bool:
+        """``player`` chose (or is choosing) this turn as one of the simultaneous
+        others, so ``view(q)`` of every other player ``q`` hides that choice."""
+        if self.game.in_sequence or self.phase is not Phase.OTHERS or player == self.active:
+            return False
+        n = self.game.players
+        return 0 < (player - self.active) % n <= (self.actor - self.active) % n
+
+    def breakdowns(self) -> list[Breakdown]:
+        return [s.breakdown() for s in self.sheets]
+
+    def scores(self) -> list[int]:
+        return [s.score() for s in self.sheets]
+
+    def winners(self) -> list[int]:
+        """Players with the highest score (all of them win a tie)."""
+        scores = self.scores()
+        best = max(scores)
+        return [p for p, s in enumerate(scores) if s == best]
+
+    # -- rules ---------------------------------------------------------------
+    def _legal_actions(self) -> list[api.Action]:
+        sheet = self.sheets[self.actor]
+        if sheet.accelerating:
+            actions: list[api.Action] = [_ACCELERATE[e] for e in sheet.fast_acceleration_targets()]
+            actions.append(_ACCELERATE_NONE)
+            return actions
+        actions = []
+        numbers = sorted(set(self.pool_numbers))
+        for e in sorted(set(self.pool_colours)):
+            for n in numbers:
+                for target in sheet._targets(e, n):
+                    actions.append(_take(e, n, target))
+        actions.append(REFUSE)
+        return actions
+
+    def _check(self, action: api.Action) -> None:
+        if not isinstance(action, (Roll, Take, Refuse, Accelerate)):
+            raise errors.MalformedActionError(f"{action!r} is not a Roll & Write action")
+        if self.phase is Phase.ROLL:
+            if not isinstance(action, Roll):
+                raise errors.IllegalActionError("the dice must be rolled first")
+            return
+        if isinstance(action, Roll):
+            raise errors.IllegalActionError("the dice are already rolled")
+        sheet = self.sheets[self.actor]
+        if isinstance(action, Accelerate):
+            reason = sheet.why_not_accelerate(action.colour)
+            if reason is not None:
+                raise errors.IllegalActionError(reason)
+            return
+        if sheet.accelerating:
+            raise errors.IllegalActionError("choose your acceleration first")
+        if isinstance(action, Refuse):
+            return
+        if action.colour.index not in self.pool_colours:
+            raise errors.IllegalActionError(f"no {action.colour.value} die is available")
+        if action.number not in self.pool_numbers:
+            raise errors.IllegalActionError(f"no {action.number} die is available")
+        sheet.check_mark(action.colour, action.number, action.target)
+
+    def _do(self, action: api.Action) -> None:
+        if isinstance(action, Roll):
+            self.fast_roll(tuple(c.index for c in action.colours), action.numbers)
+            return
+        actor = self.actor
+        sheet = self.sheets[actor]
+        if self.before[actor] is None:
+            self.before[actor] = sheet.copy()
+        if isinstance(action, Take):
+            e = action.colour.index
+            sheet.fast_mark(e, action.number, action.target)
+            if self.phase is Phase.ACTIVE:
+                self.taken = (action.colour, action.number)
+        elif isinstance(action, Accelerate):
+            sheet.fast_accelerate(-1 if action.colour is None else action.colour.index)
+        else:
+            sheet.fast_refuse()
+        if not sheet.accelerating:
+            self.fast_next()
+
+    # -- fast, unchecked steps (also used by the AI's simulations) -------------
+    def fast_roll(self, colours: tuple[int, ...], numbers: tuple[int, ...]) -> None:
+        """Start the turn with these dice (colour indices and faces)."""
+        self.roll = Roll(tuple(COLOURS[c] for c in colours), numbers)
+        self.pool_colours = tuple(colours)
+        self.pool_numbers = tuple(numbers)
+        self.phase = Phase.ACTIVE
+        self.actor = self.active
+
+    def fast_next(self) -> None:
+        """The player to act has finished their choice: move on."""
+        n = self.game.players
+        if self.phase is Phase.ACTIVE:
+            if self.taken is not None:
+                colours, numbers = list(self.pool_colours), list(self.pool_numbers)
+                colours.remove(self.taken[0].index)
+                numbers.remove(self.taken[1])
+                self.pool_colours, self.pool_numbers = tuple(colours), tuple(numbers)
+            self.phase = Phase.OTHERS
+        nxt = (self.actor + 1) % n
+        if nxt == self.active:
+            self._end_turn()
+        else:
+            self.actor = nxt
+
+    def _end_turn(self) -> None:
+        sheets = self.sheets
+        over = True
+        for i in range(8):
+            if any(s.bridges[i] is _SCORED for s in sheets):
+                for s in sheets:
+                    if s.bridges[i] is _OPEN:
+                        s.bridges[i] = _CLOSED
+            else:
+                over = False
+        if over or all(s.dice >= roll_data.DICE_SYMBOLS for s in sheets):
+            self.phase = Phase.OVER
+        else:
+            self.phase = Phase.ROLL
+            self.turn += 1
+        self.actor = self.active
+        self.roll = None
+        self.taken = None
+        self.pool_colours = self.pool_numbers = ()
+        self.before = [None] * self.game.players
+
+    def sample_chance(self, rng: random.Random) -> Roll:
+        randrange = rng.randrange
+        return Roll((COLOURS[randrange(6)], COLOURS[randrange(6)], COLOURS[randrange(6)]),
+                    (randrange(10), randrange(10), randrange(10)))
+
+    # -- copies, views and saves ------------------------------------------------
+    def clone(self) -> State:
+        other = State.__new__(State)
+        other.game = self.game
+        other._history = self._history[:]
+        other._start = self._start
+        other.sheets = [s.copy() for s in self.sheets]
+        other.turn = self.turn
+        other.phase = self.phase
+        other.actor = self.actor
+        other.roll = self.roll
+        other.taken = self.taken
+        other.pool_colours = self.pool_colours
+        other.pool_numbers = self.pool_numbers
+        other.before = [None if s is None else s.copy() for s in self.before]
+        return other
+
+    def view(self, player: int) -> View:
+        if type(player) is not int or not 0 <= player < self.game.players:
+            raise errors.IllegalActionError(f"there is no player {player!r}")
+        return View(self, player)
+
+    def snapshot(self) -> dict[str, typing.Any]:
+        return {
+            "turn": self.turn,
+            "phase": self.phase.value,
+            "actor": self.actor,
+            "roll": None if self.roll is None else {
+                "colours": [c.value for c in self.roll.colours], "numbers": list(self.roll.numbers)},
+            "taken": None if self.taken is None else [self.taken[0].value, self.taken[1]],
+            "sheets": [s.to_dict() for s in self.sheets],
+            "before": [None if s is None else s.to_dict() for s in self.before],
+        }
+
+    @classmethod
+    def _from_snapshot(cls, game: Game, data: typing.Any) -> State:
+        bad = errors.InvalidStateError
+        _keys(data, {"turn", "phase", "actor", "roll", "taken", "sheets", "before"}, "state")
+        n = game.players
+        state = cls(game)
+        turn, actor = data["turn"], data["actor"]
+        if type(turn) is not int or turn < 0:
+            raise bad("turn must be a count")
+        state.turn = turn
+        try:
+            phase = Phase(data["phase"])
+        except (ValueError, TypeError):
+            raise bad(f"unknown phase {data['phase']!r}") from None
+        state.phase = phase
+        if type(actor) is not int or not 0 <= actor < n:
+            raise bad(f"actor must be a player from 0 to {n - 1}")
+        state.actor = actor
+        active = state.active
+        sheets, before = data["sheets"], data["before"]
+        if not isinstance(sheets, list) or len(sheets) != n:
+            raise bad(f"sheets must be a list of {n} sheets")
+        if not isinstance(before, list) or len(before) != n:
+            raise bad(f"before must be a list of {n} entries")
+        state.sheets = [Sheet.from_dict(s) for s in sheets]
+        state.before = [None if s is None else Sheet.from_dict(s) for s in before]
+        roll, taken = data["roll"], data["taken"]
+        if phase in (Phase.ROLL, Phase.OVER):
+            if roll is not None or taken is not None or any(s is not None for s in state.before):
+                raise bad("no dice may be on the table between turns")
+            if actor != active:
+                raise bad("between turns the actor is the active player")
+        else:
+            _keys(roll, {"colours", "numbers"}, "roll")
+            try:
+                colours = [_COLOUR_BY_NAME[c] for c in roll["colours"]]
+                state.roll = Roll(tuple(colours), tuple(roll["numbers"]))
+            except (KeyError, TypeError, errors.MalformedActionError):
+                raise bad(f"bad roll {roll!r}") from None
+            if list(state.roll.colours) != colours or list(state.roll.numbers) != roll["numbers"]:
+                raise bad("the roll's dice must be listed sorted")
+            pool_c = [c.index for c in state.roll.colours]
+            pool_n = list(state.roll.numbers)
+            if taken is not None:
+                if (not isinstance(taken, list) or len(taken) != 2 or taken[0] not in _COLOUR_BY_NAME
+                        or not _is_face(taken[1])):
+                    raise bad(f"bad taken dice {taken!r}")
+                colour = _COLOUR_BY_NAME[taken[0]]
+                if colour.index not in pool_c or taken[1] not in pool_n:
+                    raise bad("the active player took dice that were not rolled")
+                state.taken = (colour, taken[1])
+                pool_c.remove(colour.index)
+                pool_n.remove(taken[1])
+            if phase is Phase.OTHERS:
+                if n == 1 or actor == active:
+                    raise bad("in the others' phase a non-active player acts")
+                state.pool_colours, state.pool_numbers = tuple(pool_c), tuple(pool_n)
+                if state.before[active] is None:
+                    raise bad("the active player has acted but their earlier sheet is missing")
+            else:
+                if actor != active:
+                    raise bad("in the active phase the active player acts")
+                state.pool_colours = tuple(c.index for c in state.roll.colours)
+                state.pool_numbers = state.roll.numbers
+                if state.sheets[active].accelerating != (taken is not None):
+                    raise bad("the active player's taken dice do not match their acceleration")
+        # who has acted this turn, whose sheet is mid-choice
+        acted = set()
+        if phase is Phase.OTHERS:
+            acted = {(active + k) % n for k in range((actor - active) % n)}
+        for p in range(n):
+            sheet, earlier = state.sheets[p], state.before[p]
+            choosing = phase in (Phase.ACTIVE, Phase.OTHERS) and p == actor
+            if sheet.accelerating and not choosing:
+                raise bad(f"player {p + 1} has a pending acceleration out of turn")
+            if p in acted or (choosing and sheet.accelerating):
+                if earlier is None:
+                    raise bad(f"player {p + 1} has acted but their earlier sheet is missing")
+                if earlier.accelerating or not sheet._covers(earlier):
+                    raise bad(f"player {p + 1}'s sheet does not follow from their earlier sheet")
+            elif earlier is not None:
+                raise bad(f"player {p + 1} has not acted but has an earlier sheet")
+        starts = [state.before[p] or state.sheets[p] for p in range(n)]
+        for i, column in enumerate(COLUMNS):
+            if any(s.bridges[i] is _SCORED for s in starts) and any(s.bridges[i] is _OPEN for s in starts):
+                raise bad(f"bridge {column.value} was passed but is still open on another sheet")
+        ended = all(any(s.bridges[i] is _SCORED for s in starts) for i in range(8)) or all(
+            s.is_exhausted() for s in starts)
+        if ended != (phase is Phase.OVER):
+            raise bad("the game is over" if ended else "the game is not over")
+        return state
+
+    def hidden_tokens(self, player: int) -> set[str]:
+        return set()
+
+
+class View(api.View):
+    """What one player may know: everything but the simultaneous choices other
+    players have made this turn, whose sheets are shown as before that choice."""
+
+    game: Game
+
+    def __init__(self, state: State, player: int) -> None:
+        self.game = state.game
+        self.player = player
+        self._current = state.current_player
+        self.turn = state.turn
+        self.phase = state.phase
+        self.actor = state.actor
+        self.roll = state.roll
+        self.taken = state.taken
+        self.pool_colours = state.pool_colours
+        self.pool_numbers = state.pool_numbers
+        self.hidden: tuple[int, ...] = tuple(
+            p for p in range(state.game.players) if p != player and state.is_pending(p))
+        """Players whose choice this turn is hidden from the viewer."""
+        self.sheets: list[Sheet] = []
+        self.before: list[Sheet | None] = []
+        """Earlier sheets (before this turn's choice) of the players whose choice the viewer saw."""
+        for p, sheet in enumerate(state.sheets):
+            earlier = state.before[p]
+            if p in self.hidden:
+                self.sheets.append((sheet if earlier is None else earlier).copy())
+                self.before.append(None)
+            else:
+                self.sheets.append(sheet.copy())
+                self.before.append(None if earlier is None else earlier.copy())
+        self._legal = state.legal_actions() if player == state.current_player else []
+
+    @property
+    def current_player(self) -> int:
+        return self._current
+
+    @property
+    def active(self) -> int:
+        return self.turn % self.game.players
+
+    def legal_actions(self) -> list[api.Action]:
+        return list(self._legal)
+
+    def pool(self) -> tuple[tuple[Colour, ...], tuple[int, ...]]:
+        return tuple(COLOURS[c] for c in self.pool_colours), self.pool_numbers
+
+    def breakdowns(self) -> list[Breakdown]:
+        return [s.breakdown() for s in self.sheets]
+
+    def to_dict(self) -> dict[str, typing.Any]:
+        return {
+            "game": self.game.name,
+            "options": self.game.options(),
+            "player": self.player,
+            "current_player": self._current,
+            "turn": self.turn,
+            "active": self.active,
+            "phase": self.phase.value,
+            "roll": None if self.roll is None else {
+                "colours": [c.value for c in self.roll.colours], "numbers": list(self.roll.numbers)},
+            "taken": None if self.taken is None else [self.taken[0].value, self.taken[1]],
+            "pool": {"colours": [COLOURS[c].value for c in self.pool_colours],
+                     "numbers": list(self.pool_numbers)},
+            "hidden": list(self.hidden),
+            "sheets": [s.to_dict() for s in self.sheets],
+            "before": [None if s is None else s.to_dict() for s in self.before],
+            "scores": [s.breakdown().to_dict() for s in self.sheets],
+            "legal": [a.notation() for a in self._legal],
+        }
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state matching this view; hidden choices are resampled uniformly."""
+        state = State(self.game)
+        state.turn, state.phase, state.actor = self.turn, self.phase, self.actor
+        state.roll, state.taken = self.roll, self.taken
+        state.pool_colours, state.pool_numbers = self.pool_colours, self.pool_numbers
+        state.sheets = [s.copy() for s in self.sheets]
+        state.before = [None if s is None else s.copy() for s in self.before]
+        for p in self.hidden:
+            if p == self.actor:
+                continue  # the actor's choice (if any yet) restarts from their earlier sheet
+            sheet = state.sheets[p]
+            state.before[p] = sheet.copy()
+            random_choice(sheet, self.pool_colours, self.pool_numbers, rng)
+        return state
+
+
+def random_choice(sheet: Sheet, colours: tuple[int, ...], numbers: tuple[int, ...],
+                  rng: random.Random) -> None:
+    """Play a uniformly random complete choice (take or refuse, then accelerations) on ``sheet``."""
+    options: list[tuple[int, int, Target] | None] = [None]
+    for e in set(colours):
+        for n in set(numbers):
+            for target in sheet._targets(e, n):
+                options.append((e, n, target))
+    options.sort(key=lambda o: (-1, 0, "") if o is None else (o[0], o[1], o[2].value))
+    choice = rng.choice(options)
+    if choice is None:
+        sheet.fast_refuse()
+    else:
+        sheet.fast_mark(*choice)
+    while sheet.accelerating:
+        targets = sheet.fast_acceleration_targets()
+        targets.append(-1)
+        sheet.fast_accelerate(rng.choice(targets))
