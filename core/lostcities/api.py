@@ -197,7 +197,7 @@ class State(abc.ABC):
         """Parse (if text) and validate ``action``; return it or raise."""
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        if not isinstance(action, Action):
+        if not callable(getattr(action, "notation", None)):
             raise errors.MalformedActionError(
                 f"{action!r} is not an action", position=self.position()
             )
