@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pathlib
 import re
 import urllib.request
 
@@ -60,3 +61,47 @@ def test_offline_after_one_visit(context: sync_api.BrowserContext, page: sync_ap
         assert "Seed 7" in page.locator(".home").inner_text()
     finally:
         context.set_offline(False)
+
+
+def test_new_build_is_never_mixed_with_the_old_one(browser: sync_api.Browser, tmp_path: pathlib.Path) -> None:
+    """An open page keeps its build's files; the new build comes in whole, after "Update"."""
+    import shutil
+    import threading
+
+    import build
+
+    root = tmp_path / "site"
+    shutil.copytree(build.DIST, root)
+    server = build.make_server(root, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    guard = conftest.Guard(url)
+    context = browser.new_context()
+    guard.watch_context(context)
+    try:
+        page = context.new_page()
+        guard.watch(page)
+        conftest.open_site(page, url)
+        page.wait_for_selector("html[data-offline='1']", timeout=60_000, state="attached")
+        fetch_css = "fetch('./web/style.css').then(r => r.text())"
+        assert "build-two" not in page.evaluate(fetch_css)
+        # A second build: one changed file, a new service worker.
+        with (root / "web" / "style.css").open("a") as handle:
+            handle.write("\n/* build-two */\n")
+        shutil.copyfile(build.ROOT / "web" / "sw.template.js", root / "web" / "sw.template.js")
+        build.write_service_worker(root)
+        page.reload()
+        page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+        page.wait_for_selector("#update-now", timeout=60_000)
+        # Until the player accepts, every file still comes from the first build.
+        assert "build-two" not in page.evaluate(fetch_css)
+        page.click("#update-now")
+        page.wait_for_function("document.documentElement.dataset.ready === '1' && !document.getElementById('update-now')",
+                               timeout=conftest.BOOT_TIMEOUT_MS)
+        page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+        assert "build-two" in page.evaluate(fetch_css)
+        guard.check([page])
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
