@@ -1098,7 +1098,8 @@ class State(api.State):
             pool_c = [c.index for c in state.roll.colours]
             pool_n = list(state.roll.numbers)
             if taken is not None:
-                if (not isinstance(taken, list) or len(taken) != 2 or taken[0] not in _COLOUR_BY_NAME
+                if (not isinstance(taken, list) or len(taken) != 2 or not isinstance(taken[0], str)
+                        or taken[0] not in _COLOUR_BY_NAME
                         or not _is_face(taken[1])):
                     raise bad(f"bad taken dice {taken!r}")
                 colour = _COLOUR_BY_NAME[taken[0]]
