@@ -1,0 +1,682 @@
+"""Computer players for the Lost Cities card game.
+
+Three levels, all obtained with :func:`bot` and all following
+:class:`lostcities.bots.Bot` (``think(view, rng)`` is a generator that yields
+``None`` every few milliseconds and returns the action)::
+
+    >>> import random
+    >>> from lostcities import bots, card, card_ai
+    >>> state = card.Game(games=1).new_game(random.Random(3))
+    >>> action = bots.choose(card_ai.bot("medium"), state.view(0), random.Random(0))
+    >>> state.is_legal(action)
+    True
+
+* ``easy``: a casual player.  Plays the lowest card that fits a column, starts
+  columns and bets on a whim, discards without looking at what the opponent
+  collects, nearly always draws from the draw pile, and now and then simply
+  plays a random card.
+* ``medium``: a sound heuristic.  It values each colour by the expected final
+  column (cards held, unseen cards it may still draw, wagers, the 8-card bonus,
+  the turns left), plays the card that loses the least of that value, weighs
+  what a discard gives the opponent, takes discards it can use or that the
+  opponent needs, and counts the turns left near the end of the deck.
+* ``hard``: determinized Monte Carlo search.  It samples the opponent's hand
+  and the order of the draw pile from the cards it has not seen, plays the
+  best few complete turns (play/discard + draw) proposed by the heuristic in
+  every sample, finishes each sample with heuristic play-outs and keeps the
+  turn with the best average point margin.  It therefore weighs discard danger,
+  denies the opponent's draws, stalls by drawing from discard piles when the
+  extra turns favour it, and chases the 8-card bonus whenever that pays.  It
+  thinks for ``time_budget`` seconds at most (0.4 s by default) and, for
+  reproducible tests, ``iterations`` samples at most.
+
+The bots only ever see their :class:`lostcities.card.View`.  Internally they
+work on a compact copy of the position (lists of ints, bit masks per colour).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import typing
+
+from lostcities import api, bots, card
+
+# -- compact tables ---------------------------------------------------------------
+# A card is its index in card.CARDS; inside a colour its "slot" is index % 12:
+# slots 0..2 are the wagers, slots 3..11 the numbers 2..10.
+
+_N_CARDS = len(card.CARDS)
+_COL = card.COLOUR_OF
+_RANK = card.RANK_OF
+_BIT = tuple(1 << (i % card.CARDS_PER_COLOUR) for i in range(_N_CARDS))
+_NUMBERS = 0b111111111000
+_WAGERS = 0b111
+_RSUM = tuple(sum(s - 1 for s in range(3, 12) if m >> s & 1) for m in range(4096))
+"""Sum of the number values in a 12-bit slot mask."""
+_NCOUNT = tuple(bin(m & _NUMBERS).count("1") for m in range(4096))
+_WCOUNT = tuple(bin(m & _WAGERS).count("1") for m in range(4096))
+_ABOVE = tuple(_NUMBERS & ~((1 << (max(t, 1) + 2)) - 1) for t in range(11))
+"""Number slots with a value above a column top of rank ``t`` (0 empty, 1 wagers)."""
+_BELOW = tuple(_NUMBERS & ((1 << (r + 1)) - 1) for r in range(11))
+"""Number slots with a value below rank ``r``."""
+_STALL_LIMIT = 6
+"""Play-outs stop drawing from discard piles after this many such draws in a row."""
+_BOT_STALL_LIMIT = 3
+"""A bot draws from the draw pile after this many discard-pile draws at one deck size."""
+
+
+class _World:
+    """A compact, mutable position used for evaluation and play-outs.
+
+    ``deck`` holds the sampled draw pile (top last) or is empty when only the
+    number of cards matters (``deck_size``)."""
+
+    __slots__ = ("n", "hands", "tops", "sums", "wags", "cnts", "piles", "deck", "pub", "player", "step",
+                 "discarded", "deck_size", "stalls")
+
+    def copy(self) -> _World:
+        w = _World.__new__(_World)
+        w.n = self.n
+        w.hands = [self.hands[0][:], self.hands[1][:]]
+        w.tops = [self.tops[0][:], self.tops[1][:]]
+        w.sums = [self.sums[0][:], self.sums[1][:]]
+        w.wags = [self.wags[0][:], self.wags[1][:]]
+        w.cnts = [self.cnts[0][:], self.cnts[1][:]]
+        w.piles = [p[:] for p in self.piles]
+        w.deck = self.deck[:]
+        w.pub = self.pub[:]
+        w.player = self.player
+        w.step = self.step
+        w.discarded = self.discarded
+        w.deck_size = self.deck_size
+        w.stalls = self.stalls
+        return w
+
+    def play(self, x: int) -> None:
+        p = self.player
+        self.hands[p].remove(x)
+        c = _COL[x]
+        r = _RANK[x]
+        self.tops[p][c] = r
+        if r == 1:
+            self.wags[p][c] += 1
+        else:
+            self.sums[p][c] += r
+        self.cnts[p][c] += 1
+        self.pub[c] |= _BIT[x]
+        self.step = 1
+
+    def discard(self, x: int) -> None:
+        self.hands[self.player].remove(x)
+        c = _COL[x]
+        self.piles[c].append(x)
+        self.pub[c] |= _BIT[x]
+        self.discarded = c
+        self.step = 1
+
+    def draw(self, c: int) -> bool:
+        """Draw (``c < 0``: the draw pile); True when this ended the game."""
+        p = self.player
+        if c < 0:
+            self.hands[p].append(self.deck.pop())
+            self.deck_size -= 1
+            self.stalls = 0
+        else:
+            self.hands[p].append(self.piles[c].pop())
+            self.stalls += 1
+        self.step = 0
+        self.discarded = -1
+        self.player = 1 - p
+        return self.deck_size == 0
+
+    def points(self, p: int) -> int:
+        total = 0
+        sums, wags, cnts = self.sums[p], self.wags[p], self.cnts[p]
+        for c in range(self.n):
+            k = cnts[c]
+            if k:
+                total += (sums[c] - 20) * (1 + wags[c]) + (20 if k >= 8 else 0)
+        return total
+
+
+def _world_from_view(view: card.View) -> _World:
+    """The public part of ``view`` plus the viewer's hand; the opponent's hand
+    holds only its publicly known cards and the deck is empty."""
+    n = view.game.colours
+    w = _World.__new__(_World)
+    w.n = n
+    me = view.player
+    w.hands = [[], []]
+    w.hands[me] = [c.index for c in view.hand]
+    w.hands[1 - me] = [c.index for c in view.opponent_known]
+    w.tops = [[0] * n, [0] * n]
+    w.sums = [[0] * n, [0] * n]
+    w.wags = [[0] * n, [0] * n]
+    w.cnts = [[0] * n, [0] * n]
+    w.pub = [0] * n
+    for p in range(2):
+        for c, col in enumerate(view.columns[p]):
+            for cd in col:
+                x = cd.index
+                r = _RANK[x]
+                w.tops[p][c] = r
+                if r == 1:
+                    w.wags[p][c] += 1
+                else:
+                    w.sums[p][c] += r
+                w.cnts[p][c] += 1
+                w.pub[c] |= _BIT[x]
+    w.piles = [[cd.index for cd in pile] for pile in view.discard_piles]
+    for c, pile in enumerate(w.piles):
+        for x in pile:
+            w.pub[c] |= _BIT[x]
+    for cd in view.opponent_known:
+        w.pub[_COL[cd.index]] |= _BIT[cd.index]
+    w.deck = []
+    w.deck_size = view.draw_pile_size
+    w.player = view.current_player
+    w.step = 1 if view.step is card.Step.DRAW else 0
+    w.discarded = -1 if view.just_discarded is None else _COL[view.just_discarded.index]
+    w.stalls = 0
+    return w
+
+
+def _unseen(view: card.View) -> list[int]:
+    return [c.index for c in view.unseen()]
+
+
+def _sample(template: _World, view: card.View, unseen: list[int], rng: random.Random) -> _World:
+    """A determinization: the opponent's secret cards and the deck order drawn from ``unseen``."""
+    w = template.copy()
+    pool = unseen[:]
+    rng.shuffle(pool)
+    secret = view.opponent_hand_size - len(view.opponent_known)
+    w.hands[1 - view.player].extend(pool[:secret])
+    w.deck = pool[secret:]
+    return w
+
+
+# -- the heuristic -------------------------------------------------------------------------
+
+
+class Params:
+    """Tunable weights of the heuristic (one set per level)."""
+
+    def __init__(self, **kw: float) -> None:
+        self.draw_share = 0.3
+        """Share of the unseen cards of a colour expected to reach our column."""
+        self.time_scale = 16.0
+        """Below this many cards in the draw pile, unseen cards lose value (no time to play them)."""
+        self.wager_unseen = 0.5
+        """Weight of the unseen cards when deciding on a wager (wagers need cards in hand)."""
+        self.start_margin = 4.0
+        """Expected points a column must promise before it is started."""
+        self.wager_margin = 10.0
+        """Expected points (before multiplying) a column must promise for a wager."""
+        self.danger = 0.85
+        """Weight of what a discard gives the opponent."""
+        self.deny = 0.3
+        """Weight of taking a card the opponent wants from a discard pile."""
+        self.tempo = 1.5
+        """Cost of spending a turn on a discard instead of progress."""
+        self.gap_weight = 1.0
+        """Weight of the cards a play skips."""
+        self.bonus_weight = 1.0
+        self.take_threshold = 0.5
+        """Points a discard-pile card must be worth above a blind draw."""
+        self.stall = 1.0
+        """Weight of the end-of-deck race (extra turns won by drawing from piles)."""
+        for key, value in kw.items():
+            if not hasattr(self, key):
+                raise TypeError(f"unknown parameter {key!r}")
+            setattr(self, key, value)
+
+
+def _share(params: Params, deck_size: int) -> float:
+    """Expected share of an unseen card we draw and still manage to play."""
+    if deck_size <= 0:
+        return 0.0
+    frac = deck_size / (deck_size + 8.0)
+    time_left = min(1.0, deck_size / params.time_scale)
+    return params.draw_share * frac * time_left
+
+
+def _colour_value(s: int, w: int, cnt: int, t: int, held: int, unseen: int, f: float, prm: Params) -> float:
+    """Expected final points of one column (``t`` is the top rank, 0 when not started).
+
+    A column not started is worth starting only above ``start_margin``; its
+    value is then counted less that margin (starting is never free)."""
+    above = _ABOVE[t]
+    hmask = held & above
+    umask = unseen & above
+    sure = s + _RSUM[hmask]
+    u = f * _RSUM[umask]
+    base = sure + u - 20.0
+    ncards = cnt + _NCOUNT[hmask] + f * _NCOUNT[umask]
+    m = 1 + w
+    if t <= 1 and held & _WAGERS and sure + prm.wager_unseen * u - 20.0 > prm.wager_margin:
+        hw = _WCOUNT[held]
+        m += hw
+        ncards += hw
+    v = base * m
+    if ncards > 6.5:
+        v += prm.bonus_weight * (20.0 if ncards >= 8.5 else 10.0 * (ncards - 6.5))
+    if not cnt:
+        v -= prm.start_margin
+        if v < 0.0:
+            return 0.0
+    return v
+
+
+def _is_wager_wise(s: int, t: int, held: int, unseen: int, f: float, prm: Params) -> bool:
+    above = _ABOVE[t]
+    return s + _RSUM[held & above] + prm.wager_unseen * f * _RSUM[unseen & above] - 20.0 > prm.wager_margin
+
+
+class _Eval:
+    """Per-decision tables for the player to act in ``w``."""
+
+    __slots__ = ("held", "unseen", "value", "f")
+
+    def __init__(self, w: _World, p: int, prm: Params) -> None:
+        n = w.n
+        held = [0] * n
+        for x in w.hands[p]:
+            held[_COL[x]] |= _BIT[x]
+        pub = w.pub
+        f = _share(prm, w.deck_size)
+        tops, sums, wags, cnts = w.tops[p], w.sums[p], w.wags[p], w.cnts[p]
+        self.held = held
+        self.unseen = [(_NUMBERS | _WAGERS) & ~(pub[c] | held[c]) for c in range(n)]
+        self.f = f
+        self.value = [_colour_value(sums[c], wags[c], cnts[c], tops[c], held[c], self.unseen[c], f, prm) for c in range(n)]
+
+
+def _danger(w: _World, p: int, x: int, unseen_c: int, prm: Params) -> float:
+    """What discarding ``x`` may give the opponent of ``p``."""
+    q = 1 - p
+    c = _COL[x]
+    r = _RANK[x]
+    ot = w.tops[q][c]
+    d = w.deck_size
+    if r == 1:
+        if ot == 1:
+            return 8.0
+        if ot == 0:
+            return 2.0 * min(1.0, d / 20.0)
+        return 0.0
+    if r <= ot:
+        return 0.0
+    if ot == 0:
+        return r * 0.35 * min(1.0, d / 22.0)
+    between = _NCOUNT[unseen_c & _ABOVE[ot] & _BELOW[r]]
+    k = 1.0 if between == 0 else (0.7 if between == 1 else 0.45)
+    return r * (1 + w.wags[q][c]) * k
+
+
+def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]], _Eval]:
+    """Score every legal play/discard of the player to act: (score, kind, card); kind 1 play, 0 discard."""
+    p = w.player
+    ev = _Eval(w, p, prm)
+    tops, sums, wags, cnts = w.tops[p], w.sums[p], w.wags[p], w.cnts[p]
+    held, unseen, value, f = ev.held, ev.unseen, ev.value, ev.f
+    hand = w.hands[p]
+    # turns left for us, this one included, if everybody draws from the draw pile
+    turns = (w.deck_size + 1) // 2
+    useful = 0
+    smallest = 99.0
+    keeps = []
+    for x in hand:
+        c = _COL[x]
+        keep = value[c] - _colour_value(sums[c], wags[c], cnts[c], tops[c], held[c] & ~_BIT[x], unseen[c], f, prm)
+        keeps.append(keep)
+        if keep > 0.5:
+            useful += 1
+            if keep < smallest:
+                smallest = keep
+    tempo = prm.tempo
+    if useful >= turns:
+        tempo += smallest
+    out = []
+    for i, x in enumerate(hand):
+        c = _COL[x]
+        r = _RANK[x]
+        t = tops[c]
+        out.append((-keeps[i] - prm.danger * _danger(w, p, x, unseen[c], prm) - tempo, 0, x))
+        if r > t or (r == 1 and t == 1):
+            hc = held[c] & ~_BIT[x]
+            if r == 1:
+                if not _is_wager_wise(sums[c], t, held[c], unseen[c], f, prm):
+                    out.append((-prm.start_margin - 5.0 - keeps[i], 1, x))
+                    continue
+                after = _colour_value(sums[c], wags[c] + 1, cnts[c] + 1, 1, hc, unseen[c], f, prm)
+                score = after - value[c] + 0.2
+            else:
+                after = _colour_value(sums[c] + r, wags[c], cnts[c] + 1, r, hc, unseen[c], f, prm)
+                score = (after - value[c]) * prm.gap_weight
+            if not cnts[c]:
+                score -= prm.start_margin
+            out.append((score, 1, x))
+    return out, ev
+
+
+def _deck_value(w: _World, p: int, ev: _Eval) -> float:
+    """Rough value of a blind draw: the mean worth of an unseen card to us."""
+    total = 0.0
+    count = 0
+    tops, wags, cnts = w.tops[p], w.wags[p], w.cnts[p]
+    for c in range(w.n):
+        u = ev.unseen[c]
+        count += _NCOUNT[u] + _WCOUNT[u]
+        if cnts[c] or ev.value[c] > 0:
+            total += _RSUM[u & _ABOVE[tops[c]]] * (1 + wags[c])
+    if not count:
+        return 0.0
+    return 0.5 * total / count
+
+
+def _draw_scores(w: _World, prm: Params) -> list[tuple[float, int]]:
+    """Score every legal draw of the player to act: (score, pile colour or -1)."""
+    p = w.player
+    ev = _Eval(w, p, prm)
+    tops, sums, wags, cnts = w.tops[p], w.sums[p], w.wags[p], w.cnts[p]
+    f = ev.f
+    d = w.deck_size
+    out = [(_deck_value(w, p, ev), -1)]
+    if w.stalls >= _STALL_LIMIT:
+        return out
+    # end-of-deck race: drawing from a pile keeps the deck as it is
+    stall = 0.0
+    if d <= 8 and prm.stall:
+        hand = w.hands[p]
+        vals = []
+        for x in hand:
+            c = _COL[x]
+            r = _RANK[x]
+            t = tops[c]
+            if (r > t or (r == 1 and t == 1)) and cnts[c]:
+                vals.append(r * (1 + wags[c]) if r > 1 else 5.0)
+        vals.sort(reverse=True)
+        mine_after_deck = (d - 1) // 2
+        if d % 2 == 0:
+            # stalling gives us one more turn
+            if len(vals) > mine_after_deck:
+                stall = vals[mine_after_deck] * prm.stall
+        else:
+            stall = -4.0 * prm.stall
+    for c in range(w.n):
+        pile = w.piles[c]
+        if not pile or c == w.discarded:
+            continue
+        y = pile[-1]
+        held = ev.held[c] | _BIT[y]
+        gain = _colour_value(sums[c], wags[c], cnts[c], tops[c], held, ev.unseen[c], f, prm) - ev.value[c]
+        deny = prm.deny * _danger(w, p, y, ev.unseen[c], prm)
+        out.append((gain + deny + stall - prm.take_threshold, c))
+    return out
+
+
+def _best_place(w: _World, prm: Params) -> tuple[int, int]:
+    scores, _ = _place_scores(w, prm)
+    best = max(scores)
+    return best[1], best[2]
+
+
+def _best_draw(w: _World, prm: Params) -> int:
+    return max(_draw_scores(w, prm))[1]
+
+
+def _playout(w: _World, prm: Params, limit: int = 1000) -> None:
+    """Finish the game in ``w`` with both sides following the heuristic."""
+    while limit > 0:
+        limit -= 1
+        if w.step == 0:
+            kind, x = _best_place(w, prm)
+            if kind:
+                w.play(x)
+            else:
+                w.discard(x)
+        if w.draw(_best_draw(w, prm)):
+            return
+
+
+# -- bots ---------------------------------------------------------------------------------------
+
+
+def _to_place_action(kind: int, x: int) -> api.Action:
+    return card.Play(card.CARDS[x]) if kind else card.Discard(card.CARDS[x])
+
+
+def _to_draw_action(c: int) -> api.Action:
+    return card.draw(None if c < 0 else card.COLOURS[c])
+
+
+class _StallMemory:
+    """Remembers how often this bot drew from discard piles while the draw pile
+    kept its size, so that two bots can never stall forever."""
+
+    _stall_key: tuple[int, int] = (-1, -1)
+    _stall_count: int = 0
+
+    def _stalls(self, v: card.View) -> int:
+        key = (v.game_number, v.draw_pile_size)
+        return self._stall_count if key == self._stall_key else 0
+
+    def _note_draw(self, v: card.View, c: int) -> None:
+        key = (v.game_number, v.draw_pile_size)
+        if c < 0:
+            self._stall_key, self._stall_count = (-1, -1), 0
+        elif key == self._stall_key:
+            self._stall_count += 1
+        else:
+            self._stall_key, self._stall_count = key, 1
+
+
+class HeuristicBot(_StallMemory):
+    """The ``medium`` level: one-step look-ahead with the colour-value heuristic."""
+
+    def __init__(self, name: str = "medium", params: Params | None = None) -> None:
+        self.name = name
+        self.params = params or Params()
+
+    def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
+        v = typing.cast(card.View, view)
+        if v.current_player != v.player:
+            raise ValueError("it is not this bot's turn")
+        w = _world_from_view(v)
+        if w.step == 0:
+            kind, x = _best_place(w, self.params)
+            return _to_place_action(kind, x)
+        if self._stalls(v) >= _BOT_STALL_LIMIT:
+            w.stalls = _STALL_LIMIT
+        c = _best_draw(w, self.params)
+        self._note_draw(v, c)
+        return _to_draw_action(c)
+        yield  # pragma: no cover - makes this function a generator
+
+
+class EasyBot:
+    """The ``easy`` level: a casual player with human-like slips."""
+
+    def __init__(self, name: str = "easy", blunder: float = 0.15) -> None:
+        self.name = name
+        self.blunder = blunder
+
+    def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
+        v = typing.cast(card.View, view)
+        if v.current_player != v.player:
+            raise ValueError("it is not this bot's turn")
+        w = _world_from_view(v)
+        p = w.player
+        tops = w.tops[p]
+        hand = w.hands[p]
+        if w.step == 0:
+            playable = [x for x in hand if _RANK[x] > tops[_COL[x]] or (_RANK[x] == 1 and tops[_COL[x]] == 1)]
+            if playable and rng.random() < self.blunder:
+                return card.Play(card.CARDS[rng.choice(playable)])
+            # colour strength: the sum of the values held
+            strength = [0] * w.n
+            count = [0] * w.n
+            for x in hand:
+                strength[_COL[x]] += max(_RANK[x], 3)
+                count[_COL[x]] += 1
+            best = None
+            for x in sorted(playable, key=lambda x: _RANK[x]):
+                c = _COL[x]
+                started = w.cnts[p][c] > 0
+                if started and _RANK[x] - max(tops[c], 1) <= 3:
+                    best = x
+                    break
+                if not started and (strength[c] >= 14 or count[c] >= 3):
+                    best = x
+                    break
+            if best is not None:
+                return card.Play(card.CARDS[best])
+            # discard the least useful card for itself (ignoring the opponent)
+            def usefulness(x: int) -> float:
+                c = _COL[x]
+                if _RANK[x] <= tops[c] and not (_RANK[x] == 1 and tops[c] == 1):
+                    return -10.0
+                return strength[c] + (5 if w.cnts[p][c] else 0) + _RANK[x] * 0.1
+            return card.Discard(card.CARDS[min(hand, key=usefulness)])
+        # draw: take a discard that fits right now, otherwise the draw pile
+        for c, pile in enumerate(w.piles):
+            if pile and c != w.discarded:
+                y = pile[-1]
+                if w.cnts[p][c] and _RANK[y] > tops[c] and _RANK[y] - max(tops[c], 1) <= 2:
+                    return card.draw(card.COLOURS[c])
+        return card.draw()
+        yield  # pragma: no cover - makes this function a generator
+
+
+class SearchBot(_StallMemory):
+    """The ``hard`` level: determinized Monte Carlo search over whole turns.
+
+    ``time_budget`` (seconds, None for no limit) and ``iterations`` (samples of
+    the hidden cards, None for no limit) bound the thinking; with a fixed rng
+    seed and ``time_budget=None`` the choice is reproducible.  ``candidates``
+    is how many play/discard options the heuristic keeps for the search,
+    ``draws`` how many draw options per play."""
+
+    def __init__(self, name: str = "hard", time_budget: float | None = 0.4, iterations: int | None = None,
+                 candidates: int = 5, draws: int = 3, params: Params | None = None,
+                 rollout_params: Params | None = None, slice_seconds: float = 0.005) -> None:
+        if time_budget is None and iterations is None:
+            raise ValueError("give a time budget, an iteration cap or both")
+        self.name = name
+        self.time_budget = time_budget
+        self.iterations = iterations
+        self.candidates = candidates
+        self.draws = draws
+        self.params = params or Params()
+        self.rollout_params = rollout_params or self.params
+        self.slice_seconds = slice_seconds
+        self._plan: tuple[tuple[typing.Any, ...], int] | None = None
+
+    def _key(self, v: card.View) -> tuple[typing.Any, ...]:
+        return (v.game_number, v.draw_pile_size, tuple(sorted(c.index for c in v.hand)),
+                tuple(len(p) for p in v.discard_piles), v.just_discarded)
+
+    def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
+        v = typing.cast(card.View, view)
+        if v.current_player != v.player:
+            raise ValueError("it is not this bot's turn")
+        start = time.perf_counter()
+        template = _world_from_view(v)
+        if self._stalls(v) >= _BOT_STALL_LIMIT:
+            template.stalls = _STALL_LIMIT
+        prm = self.params
+        if template.step == 1 and self._plan is not None and self._plan[0] == self._key(v):
+            c = self._plan[1]
+            if c < 0 or template.stalls < _STALL_LIMIT:
+                self._note_draw(v, c)
+                return _to_draw_action(c)
+        self._plan = None
+        # candidate turns: (place kind, card, draw colour); kind -1 when only drawing
+        turns: list[tuple[int, int, int]] = []
+        if template.step == 0:
+            scores, _ = _place_scores(template, prm)
+            scores.sort(reverse=True)
+            for _, kind, x in scores[: self.candidates]:
+                w = template.copy()
+                if kind:
+                    w.play(x)
+                else:
+                    w.discard(x)
+                draws = sorted(_draw_scores(w, prm), reverse=True)
+                for _, c in draws[: self.draws]:
+                    turns.append((kind, x, c))
+        else:
+            for _, c in sorted(_draw_scores(template, prm), reverse=True):
+                turns.append((-1, -1, c))
+        if len(turns) == 1:
+            return self._finish(v, turns[0])
+        unseen = _unseen(v)
+        me = v.player
+        totals = [0.0] * len(turns)
+        alive = list(range(len(turns)))
+        samples = 0
+        last_yield = time.perf_counter()
+        rprm = self.rollout_params
+        halving_at = 8
+        while True:
+            if self.iterations is not None and samples >= self.iterations:
+                break
+            if self.time_budget is not None and time.perf_counter() - start >= self.time_budget:
+                break
+            world = _sample(template, v, unseen, rng)
+            for i in alive:
+                kind, x, c = turns[i]
+                w = world.copy()
+                if kind == 1:
+                    w.play(x)
+                elif kind == 0:
+                    w.discard(x)
+                if not w.draw(c):
+                    _playout(w, rprm)
+                totals[i] += w.points(me) - w.points(1 - me)
+                now = time.perf_counter()
+                if now - last_yield >= self.slice_seconds:
+                    yield None
+                    last_yield = time.perf_counter()
+            samples += 1
+            if samples == halving_at and len(alive) > 2:
+                # successive halving: keep the better half of the candidates
+                alive.sort(key=lambda i: -totals[i])
+                alive = alive[: max(2, (len(alive) + 1) // 2)]
+                halving_at *= 2
+        best = max(alive, key=lambda i: (totals[i], -i))
+        return self._finish(v, turns[best])
+
+    def _finish(self, v: card.View, turn: tuple[int, int, int]) -> api.Action:
+        kind, x, c = turn
+        if kind < 0:
+            self._note_draw(v, c)
+            return _to_draw_action(c)
+        hand = sorted(cd.index for cd in v.hand if cd.index != x)
+        piles = [len(p) for p in v.discard_piles]
+        discarded = None
+        if kind == 0:
+            piles[_COL[x]] += 1
+            discarded = card.CARDS[x]
+        self._plan = ((v.game_number, v.draw_pile_size, tuple(hand), tuple(piles), discarded), c)
+        return _to_place_action(kind, x)
+
+
+LEVELS: typing.Final = ("easy", "medium", "hard")
+
+
+def bot(level: str, **options: typing.Any) -> bots.Bot:
+    """A bot of ``level`` (``easy``, ``medium`` or ``hard``); ``options`` go to its constructor.
+
+    >>> bot("hard", time_budget=0.2).name
+    'hard'
+    """
+    if level == "easy":
+        return EasyBot(**options)
+    if level == "medium":
+        return HeuristicBot(**options)
+    if level == "hard":
+        return SearchBot(**options)
+    raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
