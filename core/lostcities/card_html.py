@@ -1,0 +1,599 @@
+"""HTML renderers of the Lost Cities card game: pure functions returning strings.
+
+Nothing here touches a DOM: every function takes values (a
+:class:`lostcities.card.View`, scores, names) and returns an HTML fragment
+with CSS class hooks (``lc-*``) and data attributes for event delegation, so
+the renderers run and are tested under plain CPython.  A user interface sets
+``innerHTML`` from them and reads the attributes of what was clicked:
+
+* every card face carries ``data-card`` (its id: ``Y7``, ``Y$1``) and an
+  ``aria-label`` (``yellow 7``, ``yellow wager``);
+* clickable targets carry ``data-target``: ``hand`` (a card of the viewer's
+  hand, with ``data-card``), ``column`` (one of the viewer's columns),
+  ``discard`` (a discard pile at the play step), ``pile`` (a discard pile to
+  draw from at the draw step) and ``deck`` (the draw pile); columns and piles
+  also carry ``data-colour`` (a colour letter);
+* buttons carry ``data-action``.
+
+The table is rendered from a :class:`~lostcities.card.View` only, so the
+opponent's hand can never leak: it is drawn face down.
+
+>>> import random
+>>> from lostcities import card, card_html
+>>> view = card.Game(games=1).new_game(random.Random(1)).view(0)
+>>> 'data-card="R10"' in card_html.hand(view)
+True
+>>> card_html.card_face(card.Card.from_id("Y$2"))[:70]
+'<span class="lc-card lc-Y lc-wager" data-card="Y$2" aria-label="yellow'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import typing
+
+from lostcities import api, card
+
+SYMBOLS: typing.Final[dict[card.Colour, str]] = {
+    # Text presentation (U+FE0E) so that phones do not swap in colour emoji.
+    card.Colour.YELLOW: "\u2600\ufe0e",  # sun: the desert
+    card.Colour.BLUE: "\u2248",  # waves: the sea
+    card.Colour.WHITE: "\u2744\ufe0e",  # snow: the Himalayas
+    card.Colour.GREEN: "\u2663\ufe0e",  # leaves: the rainforest
+    card.Colour.RED: "\u25b2",  # the volcano
+    card.Colour.PURPLE: "\u25c6",  # the purple expedition of the expansion
+}
+"""A symbol per expedition, so that colours are never told apart by colour alone."""
+
+WAGER_SYMBOL: typing.Final = "\u00d7"
+"""The mark of a wager card (it multiplies its column)."""
+
+MINUS: typing.Final = "\u2212"
+
+
+def esc(text: object) -> str:
+    """HTML-escape any value (quotes included)."""
+    return html.escape(str(text), quote=True)
+
+
+def signed(points: int) -> str:
+    """``+12``, ``−20`` (a real minus sign), ``0``."""
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"{MINUS}{-points}"
+    return "0"
+
+
+def number(value: int) -> str:
+    """An integer with a real minus sign: ``−51``."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def colour_name(colour: card.Colour) -> str:
+    return colour.value.capitalize()
+
+
+def sort_key(c: card.Card) -> tuple[int, int, int]:
+    """Hand order: by colour, wagers first, then by value."""
+    return (c.colour.index, c.value, c.wager)
+
+
+def sorted_cards(cards: typing.Iterable[card.Card]) -> list[card.Card]:
+    return sorted(cards, key=sort_key)
+
+
+def _attrs(attrs: typing.Mapping[str, str | None]) -> str:
+    return "".join(f' {key}="{esc(value)}"' for key, value in attrs.items() if value is not None)
+
+
+def _classes(*names: str | None) -> str:
+    return " ".join(n for n in names if n)
+
+
+# -- cards ---------------------------------------------------------------------------
+
+
+def card_face(
+    c: card.Card,
+    *,
+    tag: str = "span",
+    classes: typing.Iterable[str] = (),
+    attrs: typing.Mapping[str, str | None] | None = None,
+) -> str:
+    """One card face up: its value (``×`` for a wager) top left and bottom right,
+    the expedition's symbol in the middle."""
+    corner = WAGER_SYMBOL if c.is_wager else str(c.value)
+    cls = _classes("lc-card", f"lc-{c.colour.letter}", "lc-wager" if c.is_wager else None, *classes)
+    base: dict[str, str | None] = {"class": cls, "data-card": c.id, "aria-label": c.label}
+    if tag == "span":
+        base["role"] = "img"
+    if tag == "button":
+        base["type"] = "button"
+    base.update(attrs or {})
+    middle = WAGER_SYMBOL if c.is_wager else SYMBOLS[c.colour]
+    return (
+        f"<{tag}{_attrs(base)}>"
+        f'<span class="lc-corner lc-top" aria-hidden="true">{corner}</span>'
+        f'<span class="lc-mid" aria-hidden="true">{middle}</span>'
+        f'<span class="lc-corner lc-bottom" aria-hidden="true">{corner}</span>'
+        f"</{tag}>"
+    )
+
+
+def card_back(*, classes: typing.Iterable[str] = ()) -> str:
+    """A face-down card (it names nothing)."""
+    return f'<span class="{_classes("lc-card", "lc-back", *classes)}" aria-hidden="true"></span>'
+
+
+# -- what may be clicked -------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Targets:
+    """The legal targets of the viewer, for highlighting (colour letters)."""
+
+    columns: frozenset[str] = frozenset()
+    """Columns the selected card may be played to."""
+    discard: frozenset[str] = frozenset()
+    """The discard pile the selected card would go to."""
+    piles: frozenset[str] = frozenset()
+    """Discard piles the viewer may draw from."""
+    deck: bool = False
+
+
+def legal_targets(view: card.View, selected: str | None = None) -> Targets:
+    """What to highlight: at the play step the targets of the selected card, at
+    the draw step the draw pile and every discard pile that may be drawn from.
+
+    >>> import random
+    >>> from lostcities import card
+    >>> state = card.Game(games=1).new_game(random.Random(1))
+    >>> legal_targets(state.view(0), "R10")
+    Targets(columns=frozenset({'R'}), discard=frozenset({'R'}), piles=frozenset(), deck=False)
+    >>> legal_targets(state.view(1), "R10")  # not player 2's turn
+    Targets(columns=frozenset(), discard=frozenset(), piles=frozenset(), deck=False)
+    """
+    if view.current_player != view.player:
+        return Targets()
+    legal = view.legal_actions()
+    if view.step is card.Step.PLAY:
+        if selected is None or selected not in {c.id for c in view.hand}:
+            return Targets()
+        chosen = card.Card.from_id(selected)
+        letter = chosen.colour.letter
+        columns = frozenset({letter}) if card.play(selected) in legal else frozenset()
+        discard = frozenset({letter}) if card.discard(selected) in legal else frozenset()
+        return Targets(columns=columns, discard=discard)
+    piles = frozenset(a.colour.letter for a in legal if isinstance(a, card.Draw) and a.colour is not None)
+    return Targets(piles=piles, deck=card.draw() in legal)
+
+
+@dataclasses.dataclass(frozen=True)
+class Marks:
+    """Highlights of what just happened, so that a player can follow a move."""
+
+    fresh: tuple[str, ...] = ()
+    """Card ids that have just moved: animated."""
+    recent: tuple[str, ...] = ()
+    """Card ids of the opponent's last turn: outlined."""
+    source: str | None = None
+    """Where the opponent's last draw came from: ``deck`` or a colour letter (flashed)."""
+
+
+# -- describing moves ---------------------------------------------------------------------
+
+
+def named(c: card.Card) -> str:
+    """A card in a sentence: ``blue 7``, ``a yellow wager``."""
+    return f"a {c.label}" if c.is_wager else c.label
+
+
+def action_text(action: api.Action, drawn: card.Card | None = None) -> str:
+    """Words for an action: ``played blue 7``, ``discarded red 4``,
+    ``drew from the deck``, ``drew yellow 6 from its discard pile``.
+
+    >>> action_text(card.play("B7")), action_text(card.draw())
+    ('played blue 7', 'drew from the deck')
+    >>> action_text(card.draw(card.Colour.YELLOW), card.Card.from_id("Y6"))
+    'drew yellow 6 from the discard pile'
+    """
+    if isinstance(action, card.Play):
+        return f"played {named(action.card)}"
+    if isinstance(action, card.Discard):
+        return f"discarded {named(action.card)}"
+    if isinstance(action, card.Draw):
+        if action.colour is None:
+            return "drew from the deck"
+        if drawn is None:
+            return f"drew from the {action.colour.value} discard pile"
+        return f"drew {named(drawn)} from the discard pile"
+    if isinstance(action, card.Deal):
+        return "dealt the cards"
+    return action.notation()
+
+
+def turn_text(name: str, place: api.Action | None, draw: api.Action | None, drawn: card.Card | None = None) -> str:
+    """``Computer played blue 7 and drew from the deck.``"""
+    parts = [action_text(a, drawn if a is draw else None) for a in (place, draw) if a is not None]
+    if not parts:
+        return ""
+    return f"{name} {' and '.join(parts)}."
+
+
+# -- the table -----------------------------------------------------------------------------
+
+
+def column_title(score: card.ColumnScore) -> str:
+    """A column's score in words (for tooltips and screen readers)."""
+    if not score.is_started:
+        return f"{score.colour.value}: not started"
+    wagers = f", {score.wagers} wager{'s' if score.wagers != 1 else ''} (\u00d7{score.multiplier})" if score.wagers else ""
+    bonus = ", 8-card bonus +20" if score.bonus else ""
+    return (f"{score.colour.value}: {score.cards} card{'s' if score.cards != 1 else ''}, sum {score.sum}, "
+            f"{MINUS}20{wagers}{bonus}: {signed(score.points)} points")
+
+
+def _column(view: card.View, player: int, colour: card.Colour, *, target: bool, interactive: bool,
+            marks: Marks, name: str) -> str:
+    cards = view.columns[player][colour.index]
+    mine = player == view.player
+    faces = []
+    for c in cards:
+        extra = ["is-fresh"] if c.id in marks.fresh else (["is-recent"] if c.id in marks.recent else [])
+        faces.append(card_face(c, classes=extra))
+    if not cards:
+        faces.append(f'<span class="lc-slot" aria-hidden="true">{SYMBOLS[colour]}</span>')
+    score = card.ColumnScore(colour) if not cards else card.score_column(cards)
+    label = f"{name}'s {colour.value} expedition: " + (
+        ", ".join(c.label for c in cards) + f"; {signed(score.points)} points" if cards else "empty")
+    cls = _classes("lc-col", f"lc-{colour.letter}", "lc-mine" if mine else "lc-theirs",
+                   "is-target" if target else None, "is-empty" if not cards else None)
+    if mine and interactive:
+        attrs = _attrs({"type": "button", "class": cls, "data-target": "column", "data-colour": colour.letter,
+                        "aria-label": label})
+        return f"<button{attrs}>{''.join(faces)}</button>"
+    attrs = _attrs({"class": cls, "data-colour": colour.letter, "aria-label": label, "role": "group"})
+    return f"<div{attrs}>{''.join(faces)}</div>"
+
+
+def _scores_row(view: card.View, player: int, name: str) -> str:
+    cells = []
+    breakdown = view.breakdown(player)
+    for score in breakdown.columns:
+        text = signed(score.points) if score.is_started else ""
+        mult = f'<span class="lc-mult">\u00d7{score.multiplier}</span>' if score.wagers else ""
+        cells.append(
+            f'<span class="lc-colscore lc-{score.colour.letter}{" is-negative" if score.points < 0 else ""}" '
+            f'title="{esc(column_title(score))}" data-colour="{score.colour.letter}" data-points="{score.points}">'
+            f"{mult}{text}</span>"
+        )
+    total = breakdown.points
+    cells.append(f'<span class="lc-colscore lc-total" title="{esc(name)}: {total} points this game" '
+                 f'data-points="{total}">= {signed(total)}</span>')
+    return f'<div class="lc-row lc-scores" aria-hidden="true">{"".join(cells)}</div>'
+
+
+def _pile(view: card.View, colour: card.Colour, *, step: card.Step | None, targets: Targets,
+          interactive: bool, marks: Marks) -> str:
+    pile = view.discard_piles[colour.index]
+    letter = colour.letter
+    if pile:
+        top = pile[-1]
+        extra = ["is-fresh"] if top.id in marks.fresh else (["is-recent"] if top.id in marks.recent else [])
+        inner = card_face(top, classes=extra)
+        label = f"{colour.value} discard pile: {len(pile)} card{'s' if len(pile) != 1 else ''}, top {top.label}"
+    else:
+        inner = f'<span class="lc-slot" aria-hidden="true">{SYMBOLS[colour]}</span>'
+        label = f"{colour.value} discard pile: empty"
+    count = f'<span class="lc-count" aria-hidden="true">{len(pile)}</span>' if pile else ""
+    highlighted = letter in targets.discard or letter in targets.piles
+    cls = _classes("lc-pile", f"lc-{letter}", "is-target" if highlighted else None,
+                   "is-source" if marks.source == letter else None, "is-empty" if not pile else None)
+    if interactive and step is not None:
+        role = "discard" if step is card.Step.PLAY else "pile"
+        attrs = _attrs({"type": "button", "class": cls, "data-target": role, "data-colour": letter,
+                        "data-size": str(len(pile)), "aria-label": label})
+        return f"<button{attrs}>{inner}{count}</button>"
+    attrs = _attrs({"class": cls, "data-colour": letter, "data-size": str(len(pile)), "aria-label": label,
+                    "role": "group"})
+    return f"<div{attrs}>{inner}{count}</div>"
+
+
+def _deck(view: card.View, *, targets: Targets, interactive: bool, marks: Marks) -> str:
+    size = view.draw_pile_size
+    label = f"draw pile: {size} card{'s' if size != 1 else ''}"
+    cls = _classes("lc-deck", "is-target" if targets.deck else None,
+                   "is-source" if marks.source == "deck" else None, "is-empty" if not size else None)
+    inner = (card_back() if size else '<span class="lc-slot" aria-hidden="true"></span>') + (
+        f'<span class="lc-count" aria-hidden="true">{size}</span>')
+    if interactive and view.step is card.Step.DRAW:
+        return f'<button{_attrs({"type": "button", "class": cls, "data-target": "deck", "aria-label": label})}>{inner}</button>'
+    return f'<div{_attrs({"class": cls, "aria-label": label, "role": "group"})}>{inner}</div>'
+
+
+def _opponent_hand(view: card.View, name: str) -> str:
+    size = view.opponent_hand_size
+    backs = "".join(card_back(classes=("lc-mini",)) for _ in range(size))
+    known = ""
+    if view.opponent_known:
+        words = ", ".join(c.label for c in sorted_cards(view.opponent_known))
+        known = f'<span class="lc-known">holds {esc(words)} (taken from the discards)</span>'
+    return (f'<span class="lc-opp-hand" role="img" aria-label="{esc(name)}\'s hand: {size} cards, face down" '
+            f'data-size="{size}"><span class="lc-backs">{backs}</span></span>{known}')
+
+
+def _head(view: card.View, player: int, name: str, *, show_totals: bool, extra: str = "") -> str:
+    to_act = view.current_player == player
+    totals = view.totals
+    match = (f'<span class="lc-match" title="match points over the finished games">match {number(totals[player])}</span>'
+             if show_totals else "")
+    turn = '<span class="lc-turn">to play</span>' if to_act else ""
+    return (f'<div class="lc-head{" is-active" if to_act else ""}" data-player="{player}">'
+            f'<span class="lc-name">{esc(name)}</span>{extra}{turn}{match}</div>')
+
+
+def table(
+    view: card.View,
+    *,
+    names: typing.Sequence[str],
+    selected: str | None = None,
+    marks: Marks | None = None,
+    interactive: bool = True,
+) -> str:
+    """The table as the viewer knows it: the opponent's hand (face down) and
+    expeditions, the discard piles and the draw pile, the viewer's
+    expeditions, each column's current score.  The viewer's hand is
+    :func:`hand`.  ``interactive`` makes the viewer's targets buttons (only
+    when it is the viewer's turn); ``selected`` is the card id picked from the
+    hand, whose legal targets are highlighted."""
+    marks = marks or Marks()
+    me, them = view.player, view.opponent
+    colours = view.game.colour_list
+    my_turn = interactive and view.current_player == me and view.step is not None
+    targets = legal_targets(view, selected) if my_turn else Targets()
+    show_totals = view.game.games > 1
+    their_cols = "".join(
+        _column(view, them, c, target=False, interactive=False, marks=marks, name=names[them]) for c in colours)
+    my_cols = "".join(
+        _column(view, me, c, target=c.letter in targets.columns, interactive=my_turn, marks=marks, name=names[me])
+        for c in colours)
+    step = view.step if my_turn else None
+    piles = "".join(_pile(view, c, step=step, targets=targets, interactive=my_turn, marks=marks) for c in colours)
+    deck = _deck(view, targets=targets, interactive=my_turn, marks=marks)
+    state = "play" if view.step is card.Step.PLAY else ("draw" if view.step is card.Step.DRAW else "over")
+    return (
+        f'<div class="lc-table" style="--n:{len(colours)}" data-step="{state}" data-viewer="{me}" '
+        f'data-selected="{esc(selected or "")}">'
+        f'<section class="lc-side lc-them" aria-label="{esc(names[them])}\'s side">'
+        f'{_head(view, them, names[them], show_totals=show_totals, extra=_opponent_hand(view, names[them]))}'
+        f'<div class="lc-row lc-cols">{their_cols}<span class="lc-gap"></span></div>'
+        f"{_scores_row(view, them, names[them])}</section>"
+        f'<section class="lc-row lc-board" aria-label="discard piles and draw pile">{piles}{deck}</section>'
+        f'<section class="lc-side lc-you" aria-label="{esc(names[me])}\'s side">'
+        f"{_scores_row(view, me, names[me])}"
+        f'<div class="lc-row lc-cols">{my_cols}<span class="lc-gap"></span></div>'
+        f'{_head(view, me, names[me], show_totals=show_totals)}</section>'
+        "</div>"
+    )
+
+
+def hand(view: card.View, *, selected: str | None = None, interactive: bool = True, name: str | None = None) -> str:
+    """The viewer's hand, face up, sorted by colour and value; the cards are
+    buttons (``data-target="hand"``) when it is the viewer's play step."""
+    cards = sorted_cards(view.hand)
+    clickable = interactive and view.current_player == view.player and view.step is not None
+    faces = []
+    for c in cards:
+        is_selected = c.id == selected
+        if clickable:
+            faces.append(card_face(c, tag="button", classes=["is-selected"] if is_selected else [],
+                                   attrs={"data-target": "hand", "aria-pressed": "true" if is_selected else "false"}))
+        else:
+            faces.append(card_face(c))
+    owner = "Your" if name is None else f"{esc(name)}'s"
+    return (f'<div class="lc-hand" aria-label="{owner} hand: {len(cards)} cards" data-size="{len(cards)}">'
+            f'{"".join(faces)}</div>')
+
+
+# -- scores --------------------------------------------------------------------------------
+
+_ROWS: typing.Final[tuple[tuple[str, str], ...]] = (
+    ("cards", "Cards"),
+    ("sum", "Sum of values"),
+    ("cost", "Expedition cost"),
+    ("subtotal", "Subtotal"),
+    ("multiplier", "Wager multiplier"),
+    ("bonus", "8-card bonus"),
+    ("points", "Result"),
+)
+
+
+_NEGATIVE: typing.Final = ' class="is-negative"'
+
+
+def _cell(score: card.ColumnScore, key: str) -> str:
+    if not score.is_started:
+        return "\u2013" if key != "points" else "0"
+    if key == "cards":
+        return str(score.cards)
+    if key == "sum":
+        return str(score.sum)
+    if key == "cost":
+        return signed(score.cost)
+    if key == "subtotal":
+        return signed(score.subtotal)
+    if key == "multiplier":
+        return f"\u00d7{score.multiplier}" if score.wagers else "\u2013"
+    if key == "bonus":
+        return "+20" if score.bonus else "\u2013"
+    return signed(score.points)
+
+
+def breakdown(score: card.PlayerScore, name: str, *, player: int | None = None) -> str:
+    """One player's scoring table, laid out as the rulebook's example: a column
+    per expedition and a row per step (cards, sum, −20, subtotal, wager
+    multiplier, 8-card bonus, result), plus the total."""
+    head = "".join(
+        f'<th scope="col" class="lc-{s.colour.letter}" title="{colour_name(s.colour)}">'
+        f'<span class="lc-sym" aria-hidden="true">{SYMBOLS[s.colour]}</span> '
+        f'<span class="lc-cname">{colour_name(s.colour)}</span></th>'
+        for s in score.columns
+    )
+    rows = []
+    for key, title in _ROWS:
+        cells = "".join(
+            f'<td data-colour="{s.colour.letter}" data-row="{key}"{_NEGATIVE if key == "points" and s.points < 0 else ""}>'
+            f"{_cell(s, key)}</td>"
+            for s in score.columns
+        )
+        total = f'<td class="lc-total" data-row="{key}">{signed(score.points)}</td>' if key == "points" else "<td></td>"
+        rows.append(f'<tr class="lc-row-{key}"><th scope="row">{title}</th>{cells}{total}</tr>')
+    who = f' data-player="{player}"' if player is not None else ""
+    return (
+        f'<table class="lc-breakdown"{who} data-points="{score.points}">'
+        f"<caption>{esc(name)}: {signed(score.points)} points</caption>"
+        f'<thead><tr><td></td>{head}<th scope="col">Total</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def wins(name: str) -> str:
+    """``You win``, ``Ann wins``."""
+    return "You win" if name == "You" else f"{name} wins"
+
+
+def game_result(view: card.View, names: typing.Sequence[str], index: int = -1) -> str:
+    """The scoring tables of a finished game (the last one by default)."""
+    if not view.results:
+        return ""
+    result = view.results[index]
+    game_no = index % len(view.results) + 1
+    scores = result.scores
+    if scores[0] == scores[1]:
+        verdict = f"Game {game_no} is a tie: {number(scores[0])} points each."
+    else:
+        w = 0 if scores[0] > scores[1] else 1
+        verdict = f"{wins(names[w])} game {game_no}, {number(scores[w])} to {number(scores[1 - w])}."
+    if view.game.games == 1:
+        verdict = "The scores"
+    tables = "".join(breakdown(p, names[i], player=i) for i, p in enumerate(result.players))
+    return (f'<section class="lc-result" data-game="{game_no}"><h2>{esc(verdict)}</h2>'
+            f'<div class="lc-breakdowns">{tables}</div></section>')
+
+
+def match_summary(view: card.View, names: typing.Sequence[str]) -> str:
+    """The points of every finished game, the match totals and, once the
+    match is over, the winner."""
+    rows = []
+    for game_no, result in enumerate(view.results, start=1):
+        cells = "".join(f'<td data-player="{p}">{signed(s)}</td>' for p, s in enumerate(result.scores))
+        rows.append(f'<tr><th scope="row">Game {game_no}</th>{cells}</tr>')
+    totals = view.totals
+    total_cells = "".join(f'<td data-player="{p}" data-total="{t}">{signed(t)}</td>' for p, t in enumerate(totals))
+    games = view.game.games
+    over = view.current_player == api.TERMINAL
+    if over:
+        if totals[0] == totals[1]:
+            verdict = f"The match is a tie: {number(totals[0])} points each."
+        else:
+            w = 0 if totals[0] > totals[1] else 1
+            noun = "match" if games > 1 else "game"
+            verdict = f"{wins(names[w])} the {noun}, {number(totals[w])} to {number(totals[1 - w])}!"
+        winner = f'<p class="lc-winner" role="status">{esc(verdict)}</p>'
+    else:
+        winner = f'<p class="lc-progress">{len(view.results)} of {games} games played.</p>'
+    if games == 1:
+        return f'<section class="lc-match-summary" data-over="{1 if over else 0}">{winner}</section>'
+    head = "".join(f'<th scope="col">{esc(n)}</th>' for n in names)
+    return (
+        f'<section class="lc-match-summary" data-over="{1 if over else 0}">{winner}'
+        f'<table class="lc-totals"><thead><tr><td></td>{head}</tr></thead><tbody>{"".join(rows)}</tbody>'
+        f'<tfoot><tr><th scope="row">Total</th>{total_cells}</tr></tfoot></table></section>'
+    )
+
+
+# -- other panels --------------------------------------------------------------------------
+
+LEVEL_WORDS: typing.Final[dict[str, str]] = {
+    "easy": "easy \u2013 a casual explorer",
+    "medium": "medium \u2013 a sound player",
+    "hard": "hard \u2013 thinks ahead",
+}
+
+
+PACES: typing.Final[dict[str, str]] = {
+    "normal": "Relaxed: pauses so that you can follow each move",
+    "quick": "Quick: short pauses",
+}
+"""How fast the computer's moves follow each other."""
+
+
+def setup_form(*, opponent: str = "easy", colours: int = 5, games: int = 3,
+               names: typing.Sequence[str] = ("Player 1", "Player 2"), pace: str = "normal") -> str:
+    """The new-match form: the opponent (a computer level or ``human`` for
+    pass-and-play) and the computer's pace, six colours, a match of three
+    games or a single game."""
+    def radio(name: str, value: str, text: str, checked: bool) -> str:
+        return (f'<label class="lc-choice"><input type="radio" name="{name}" value="{esc(value)}"'
+                f'{" checked" if checked else ""}> <span>{text}</span></label>')
+
+    opponents = "".join(radio("opponent", level, f"Computer, {esc(words)}", opponent == level)
+                        for level, words in LEVEL_WORDS.items())
+    opponents += radio("opponent", "human", "A friend on this device (pass and play)", opponent == "human")
+    name_inputs = "".join(
+        f'<label class="lc-name-input">Player {i + 1} <input type="text" name="name{i + 1}" maxlength="20" '
+        f'value="{esc(n)}" autocomplete="off"></label>'
+        for i, n in enumerate(names[:2])
+    )
+    return (
+        '<section class="lc-setup" aria-labelledby="lc-setup-title">'
+        '<h1 id="lc-setup-title">Lost Cities <small>the card game</small></h1>'
+        '<p class="lc-intro">Fund up to five expeditions: lay cards of a colour in rising order, '
+        "bet on them with wager cards, and score the sum minus 20 for every expedition you start.</p>"
+        f'<fieldset><legend>Opponent</legend>{opponents}'
+        f'<div class="lc-names">{name_inputs}</div></fieldset>'
+        f'<fieldset class="lc-pace"><legend>The computer\'s pace</legend>'
+        f'{"".join(radio("pace", key, esc(words), pace == key) for key, words in PACES.items())}</fieldset>'
+        '<fieldset><legend>Cards</legend>'
+        f'<label class="lc-choice"><input type="checkbox" name="colours" value="6"{" checked" if colours == 6 else ""}>'
+        " <span>Six expeditions (the purple expansion, 72 cards)</span></label></fieldset>"
+        f'<fieldset><legend>Length</legend>{radio("games", "3", "A match of three games", games != 1)}'
+        f'{radio("games", "1", "A single game", games == 1)}</fieldset>'
+        '<p><button type="button" class="lc-start" data-action="start">Start</button></p>'
+        "<details><summary>How to play</summary><ul>"
+        "<li>On your turn, first <b>play</b> a card to your column of its colour (each card higher than the last; "
+        "wagers only before any number) or <b>discard</b> it face up on its colour's pile.</li>"
+        "<li>Then <b>draw</b> one card: from the draw pile or the top of a discard pile (not the card you just "
+        "discarded).</li>"
+        "<li>The game ends when the last card of the draw pile is drawn. Each started column scores its sum "
+        "minus 20, multiplied by 2, 3 or 4 with one, two or three wagers; 8 or more cards add 20.</li>"
+        "<li>Tap a card in your hand, then a highlighted column or discard pile; then tap the deck or a "
+        "highlighted pile to draw.</li></ul></details>"
+        "</section>"
+    )
+
+
+def handover(name: str, note: str = "") -> str:
+    """The screen between two turns of pass-and-play: nothing of the table."""
+    said = f'<p class="lc-note">{esc(note)}</p>' if note else ""
+    return (
+        '<section class="lc-handover" aria-labelledby="lc-handover-title">'
+        f'<h2 id="lc-handover-title">Pass the device to {esc(name)}</h2>{said}'
+        f'<p>{esc(name)}, tap when you are ready: your cards will be shown.</p>'
+        f'<button type="button" class="lc-ready" data-action="ready">I am {esc(name)} \u2013 show my cards</button>'
+        "</section>"
+    )
+
+
+def problem(message: str) -> str:
+    """A save that cannot be restored: the reason and the way out."""
+    return (
+        '<section class="lc-problem" role="alert" aria-labelledby="lc-problem-title">'
+        '<h2 id="lc-problem-title">The saved card game cannot be continued</h2>'
+        f'<p class="lc-reason">{esc(message)}</p>'
+        '<p><button type="button" data-action="new-after-problem">Start a new game</button> '
+        '<a class="button secondary" href="#" data-action="home">Back to the games</a></p>'
+        "</section>"
+    )
