@@ -73,9 +73,9 @@ class App:
             text = window.localStorage.getItem(STORAGE_PREFIX + key)
         except Exception:  # noqa: BLE001 - storage disabled by the browser
             return None
-        if text is None:
+        if not isinstance(text, str):  # JS null arrives as pyodide.ffi.jsnull, not None
             return None
-        return json.loads(str(text))
+        return json.loads(text)
 
     def save(self, key: str, value: typing.Any) -> bool:
         try:
@@ -165,7 +165,7 @@ class App:
 
     def _on_global_click(self, event: typing.Any) -> None:
         target = event.target.closest("[data-action]") if event.target else None
-        if target is None:
+        if not target:  # closest() gives jsnull when nothing matches
             return
         action = str(target.dataset.action)
         if action == "dismiss":
@@ -223,7 +223,7 @@ def parse_seed(search: str) -> tuple[int | None, str | None]:
     """``?seed=N`` -> (N, None); a malformed seed -> (None, reason)."""
     params = js.URLSearchParams.new(search)
     raw = params.get("seed")
-    if raw is None:
+    if not isinstance(raw, str):  # jsnull: no seed
         return None, None
     text = str(raw).strip()
     if text.isdigit() and len(text) <= 18:
