@@ -519,7 +519,8 @@ class CardScreen:
         self.think_log.append(entry)
         del self.think_log[:-50]
         if self.el is not None:
-            self.el.dataset.think = f"{entry[1]:.0f}/{entry[2]:.0f}/{entry[3]:.0f}"
+            # The last decisions, "wall/work/longest slice" in ms (for tests and curious players).
+            self.el.dataset.think = " ".join(f"{w:.0f}/{k:.0f}/{s:.0f}" for _, w, k, s in self.think_log[-4:])
 
     def computer_act(self, action: typing.Any) -> None:
         state = self.state
@@ -662,7 +663,7 @@ class CardScreen:
             return f"{self.name(state.current_player)} is thinking\u2026", "is-waiting"
         you = "Your turn" if self.setup is not None and self.setup.vs_computer else f"{self.name(state.current_player)}, your turn"
         if state.step is card.Step.DRAW:
-            return "Now draw a card: the draw pile or a highlighted discard pile.", "is-draw"
+            return f"{you}: now draw a card from the draw pile or a highlighted discard pile.", "is-draw"
         if self.selected is not None:
             chosen = card.Card.from_id(self.selected)
             if state.is_legal(card.play(self.selected)):

@@ -1,0 +1,377 @@
+"""The card game screen in a real browser: play by clicks, saves, pass-and-play, errors, responsiveness.
+
+Every test acts on the page by clicks only; it may read the DOM (and the save
+in localStorage) to decide what to click and to check the outcome, which is
+compared with the rules core running here under CPython.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import typing
+
+from playwright import sync_api
+
+from lostcities import api, card
+from tests.e2e import conftest
+
+SAVE = "lostcities:card:save"
+MINUS = "\u2212"
+TURN_TIMEOUT_MS = 30_000
+
+
+# -- reading the page -----------------------------------------------------------
+
+
+def phase(page: sync_api.Page) -> str:
+    return str(page.get_attribute(".lc-screen", "data-phase"))
+
+
+def wait_phase(page: sync_api.Page, *phases: str, timeout: int = TURN_TIMEOUT_MS) -> str:
+    selector = ",".join(f".lc-screen[data-phase='{p}']" for p in phases)
+    page.wait_for_selector(selector, timeout=timeout, state="attached")
+    return phase(page)
+
+
+def number(text: str) -> int:
+    return int(text.strip().replace(MINUS, "-").replace("+", ""))
+
+
+def saved(page: sync_api.Page) -> dict[str, typing.Any]:
+    text = page.evaluate(f"localStorage.getItem('{SAVE}')")
+    assert text, "no save in localStorage"
+    return typing.cast(dict[str, typing.Any], json.loads(text))
+
+
+def saved_state(page: sync_api.Page) -> card.State:
+    return typing.cast(card.State, api.state_from_dict(saved(page)["state"]))
+
+
+def table_snapshot(page: sync_api.Page) -> dict[str, typing.Any]:
+    """Everything a player sees of the position (hand, columns, piles, deck, step)."""
+    return typing.cast(dict[str, typing.Any], page.evaluate("""() => {
+      const ids = (root) => root ? [...root.querySelectorAll('[data-card]')].map(e => e.dataset.card) : [];
+      const cols = (cls) => Object.fromEntries([...document.querySelectorAll('.lc-col.' + cls)]
+        .map(c => [c.dataset.colour, ids(c)]));
+      return {
+        phase: document.querySelector('.lc-screen').dataset.phase,
+        step: document.querySelector('.lc-table') && document.querySelector('.lc-table').dataset.step,
+        hand: ids(document.querySelector('.lc-hand')),
+        mine: cols('lc-mine'),
+        theirs: cols('lc-theirs'),
+        piles: Object.fromEntries([...document.querySelectorAll('.lc-pile')]
+          .map(p => [p.dataset.colour, [p.dataset.size, ids(p)]])),
+        deck: document.querySelector('.lc-deck .lc-count').textContent,
+        opponent_hand: document.querySelector('.lc-opp-hand').dataset.size,
+      };
+    }"""))
+
+
+def rank(card_id: str) -> int:
+    return 1 if "$" in card_id else int(card_id[1:])
+
+
+def choose(page: sync_api.Page) -> tuple[str, str]:
+    """A sensible legal move read from the DOM: (card id, 'column' or 'discard')."""
+    snap = table_snapshot(page)
+    best: tuple[int, str] | None = None
+    tops = {colour: max([rank(c) for c in cards], default=0) for colour, cards in snap["mine"].items()}
+    for cid in snap["hand"]:
+        top = tops[cid[0]]
+        if not (rank(cid) > top or (rank(cid) == 1 and top <= 1)):
+            continue
+        gap = rank(cid) - max(top, 1) + (0 if snap["mine"][cid[0]] else 3)
+        if best is None or gap < best[0]:
+            best = (gap, cid)
+    if best is not None and best[0] <= 4:
+        return best[1], "column"
+    for cid in snap["hand"]:
+        top = tops[cid[0]]
+        if rank(cid) <= top and not (rank(cid) == 1 and top == 1):
+            return cid, "discard"
+    return max(snap["hand"], key=rank), "discard"
+
+
+def start(page: sync_api.Page, opponent: str, *, games: str = "1", pace: str = "quick", six: bool = False) -> None:
+    wait_phase(page, "setup")
+    page.click(f"input[name=opponent][value={opponent}]")
+    page.click(f"input[name=games][value='{games}']")
+    if opponent != "human":
+        page.click(f"input[name=pace][value={pace}]")
+    if six:
+        page.click("input[name=colours]")
+    page.click("[data-action=start]")
+
+
+def place(page: sync_api.Page) -> str:
+    """Play or discard a card by clicks; returns the card id."""
+    cid, where = choose(page)
+    page.click(f".lc-hand [data-card='{cid}']")
+    page.wait_for_selector(f".lc-hand [data-card='{cid}'].is-selected")
+    target = "column" if where == "column" else "discard"
+    page.click(f"[data-target='{target}'][data-colour='{cid[0]}']")
+    wait_phase(page, "draw")
+    return cid
+
+
+def take_turn(page: sync_api.Page) -> None:
+    place(page)
+    page.click("[data-target='deck']")
+
+
+def play_to_end(page: sync_api.Page, on_turn: typing.Callable[[sync_api.Page], None] | None = None) -> str:
+    for _ in range(200):
+        current = wait_phase(page, "play", "result", "over", "handover")
+        if current in ("result", "over"):
+            return current
+        if current == "handover":
+            page.click("[data-action=ready]")
+            continue
+        if on_turn is not None:
+            on_turn(page)
+        take_turn(page)
+    raise AssertionError("the game did not end")
+
+
+def inject_save(page: sync_api.Page, site: str, data: typing.Any) -> None:
+    """Put a save into localStorage from the home screen, then open the card screen."""
+    text = data if isinstance(data, str) else json.dumps(data)
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE, text])
+    page.evaluate("location.hash = '#card'")
+    page.wait_for_selector("html[data-route='card'] .lc-screen:not([data-phase='loading'])", state="attached")
+
+
+def ui_save(state: card.State, opponent: str = "easy", names: tuple[str, str] = ("You", "Computer")) -> dict[str, typing.Any]:
+    return {
+        "format": "lostcities.card-ui",
+        "version": 1,
+        "setup": {"opponent": opponent, "names": list(names), "colours": state.game.colours,
+                  "games": state.game.games, "pace": "quick"},
+        "state": state.to_dict(),
+        "note": "",
+        "marks": {"recent": [], "source": None},
+    }
+
+
+# -- the tests ------------------------------------------------------------------------
+
+
+def test_full_game_against_the_easy_computer_by_clicks(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "?seed=11#card")
+    start(page, "easy")
+    seen_computer_moves: list[str] = []
+
+    def check_turn(page: sync_api.Page) -> None:
+        note = page.locator(".lc-status .lc-note")
+        if note.count():
+            seen_computer_moves.append(note.inner_text())
+        assert page.locator(".lc-opp-hand [data-card]").count() == 0
+
+    assert play_to_end(page, check_turn) == "over"
+    assert any(m.startswith("Computer ") and " and drew " in m for m in seen_computer_moves), seen_computer_moves
+    state = saved_state(page)
+    assert state.is_terminal() and len(state.results) == 1
+    result = state.results[0]
+    for player, score in enumerate(result.players):
+        table = page.locator(f"table.lc-breakdown[data-player='{player}']")
+        for column in score.columns:
+            cell = table.locator(f"td[data-colour='{column.colour.letter}'][data-row='points']")
+            assert number(cell.inner_text()) == column.points, (player, column)
+            if column.is_started:
+                cards = table.locator(f"td[data-colour='{column.colour.letter}'][data-row='cards']")
+                total = table.locator(f"td[data-colour='{column.colour.letter}'][data-row='sum']")
+                assert number(cards.inner_text()) == column.cards
+                assert number(total.inner_text()) == column.sum
+        assert number(table.locator("td.lc-total[data-row='points']").inner_text()) == score.points
+    # The columns on the final table are the ones the core scored.
+    assert page.locator(".lc-winner").count() == 1
+    totals = state.totals
+    winner = page.locator(".lc-winner").inner_text()
+    if totals[0] != totals[1]:
+        assert ("You win" if totals[0] > totals[1] else "Computer wins") in winner
+    # A new match clears the save.
+    page.click("[data-action=new-match]")
+    wait_phase(page, "setup")
+    assert page.evaluate(f"localStorage.getItem('{SAVE}')") is None
+
+
+def test_reload_restores_the_position_mid_turn_and_the_computer_resumes(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "?seed=4#card")
+    start(page, "easy", games="3", pace="normal")
+    wait_phase(page, "play")
+    take_turn(page)
+    wait_phase(page, "play")
+    # Mid-turn: after the play, before the draw.
+    place(page)
+    before = table_snapshot(page)
+    state_before = saved_state(page)
+    assert before["phase"] == "draw" and state_before.step is card.Step.DRAW
+    page.reload()
+    page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+    wait_phase(page, "draw")
+    assert table_snapshot(page) == before
+    assert saved_state(page) == state_before
+    # Draw, then reload while it is the computer's turn: it resumes thinking and plays.
+    page.click("[data-target='deck']")
+    moves = int(page.get_attribute(".lc-screen", "data-moves") or 0)
+    page.reload()
+    page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+    wait_phase(page, "play")
+    state = saved_state(page)
+    assert len(state.history) >= moves + 2 and state.current_player == 0 and state.step is card.Step.PLAY
+    assert sorted(table_snapshot(page)["hand"]) == sorted(c.id for c in state.hand(0))
+
+
+def test_pass_and_play_never_shows_both_hands(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "?seed=8#card")
+    wait_phase(page, "setup")
+    page.click("input[name=opponent][value=human]")
+    page.fill("input[name=name1]", "Ann")
+    page.fill("input[name=name2]", "Ben")
+    page.click("input[name=games][value='1']")
+    page.click("[data-action=start]")
+
+    def check_hidden() -> None:
+        assert page.locator("[data-card]").count() == 0, "the hand-over screen shows cards"
+        assert page.locator(".lc-hand, .lc-table").count() == 0
+
+    def check_one_hand() -> None:
+        state = saved_state(page)
+        who = state.current_player
+        assert page.locator(".lc-hand").count() == 1
+        assert page.locator(".lc-opp-hand [data-card]").count() == 0
+        shown = sorted(page.locator(".lc-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+        assert shown == sorted(c.id for c in state.hand(who))
+        other = {c.id for c in state.hand(1 - who)} - {c.id for c in state.view(who).opponent_known}
+        on_page = set(page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+        assert not other & on_page, f"the other player's cards are on the page: {other & on_page}"
+        name = ["Ann", "Ben"][who]
+        assert name in page.locator(".lc-status").inner_text()
+
+    for turn in range(6):
+        wait_phase(page, "handover")
+        check_hidden()
+        expected = ["Ann", "Ben"][turn % 2]
+        assert f"Pass the device to {expected}" in page.locator(".lc-handover").inner_text()
+        if turn == 3:
+            # A reload in pass-and-play shows the hand-over screen first.
+            page.reload()
+            page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+            wait_phase(page, "handover")
+            check_hidden()
+        page.click("[data-action=ready]")
+        wait_phase(page, "play")
+        check_one_hand()
+        place(page)
+        check_one_hand()  # mid-turn: still the same player's hand
+        page.click("[data-target='deck']")
+    wait_phase(page, "handover")
+    check_hidden()
+
+
+def _position_with_a_lower_card() -> card.State:
+    """Player 1 (you) holds yellow 5 with yellow 7 on their column."""
+    game = card.Game(games=1)
+    deck = list(game.deck)
+    rng = random.Random(5)
+    rng.shuffle(deck)
+    first = [card.Card.from_id(i) for i in ("Y7", "Y5", "B3", "B4", "W2", "G9", "R$1", "R6")]
+    rest = [c for c in deck if c not in first]
+    state = game.new_state()
+    state.apply(card.Deal(tuple(first + rest)))
+    state.apply("play Y7")
+    state.apply("draw")
+    opponent_card = state.hand(1)[0]
+    state.apply(f"discard {opponent_card.id}")
+    state.apply("draw")
+    return state
+
+
+def test_an_illegal_play_is_refused_with_its_reason(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site)
+    inject_save(page, site, ui_save(_position_with_a_lower_card()))
+    wait_phase(page, "play")
+    before_text = page.evaluate(f"localStorage.getItem('{SAVE}')")
+    before = table_snapshot(page)
+    assert before["mine"]["Y"] == ["Y7"] and "Y5" in before["hand"]
+    page.click(".lc-hand [data-card='Y5']")
+    assert page.locator("[data-target='column'][data-colour='Y'].is-target").count() == 0  # not highlighted
+    assert page.locator("[data-target='discard'][data-colour='Y'].is-target").count() == 1
+    page.click("[data-target='column'][data-colour='Y']")
+    status = page.locator(".lc-status .is-error")
+    status.wait_for()
+    assert "yellow 5 cannot follow yellow 7" in status.inner_text().lower()
+    assert page.get_attribute(".lc-status", "aria-live") == "polite"
+    after = table_snapshot(page)
+    assert after == before and phase(page) == "play"
+    assert page.evaluate(f"localStorage.getItem('{SAVE}')") == before_text
+    # A card on the wrong colour's column is refused too.
+    page.click("[data-target='column'][data-colour='B']")
+    assert "only go to your yellow column" in status.inner_text()
+    # Discarding it, then trying to draw it straight back.
+    page.click("[data-target='discard'][data-colour='Y']")
+    wait_phase(page, "draw")
+    moves = page.get_attribute(".lc-screen", "data-moves")
+    page.click("[data-target='pile'][data-colour='Y']")
+    status.wait_for()
+    assert "cannot draw back the card you just discarded" in status.inner_text()
+    assert phase(page) == "draw" and page.get_attribute(".lc-screen", "data-moves") == moves
+    assert saved_state(page).step is card.Step.DRAW
+
+
+def test_a_damaged_save_shows_a_message_and_offers_a_new_game(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site)
+    good = ui_save(_position_with_a_lower_card())
+    tampered = json.loads(json.dumps(good))
+    tampered["state"]["history"][1] = "play Y5"
+    cases: list[tuple[typing.Any, str]] = [
+        ("{this is not json", "damaged"),
+        ({**good, "version": 0}, "older version"),
+        ({**good, "version": 99}, "unknown format"),
+        (tampered, "position is damaged"),
+        ({**good, "setup": {"opponent": "wizard"}}, "opponent"),
+        ([1, 2, 3], "not a save"),
+    ]
+    for data, words in cases:
+        page.evaluate("location.hash = ''")
+        page.wait_for_selector(".home", state="attached")
+        inject_save(page, site, data)
+        wait_phase(page, "problem")
+        message = page.locator(".lc-problem").inner_text()
+        assert "cannot be continued" in message and words in message, (words, message)
+        assert page.locator("[data-action='new-after-problem']").is_visible()
+    page.click("[data-action='new-after-problem']")
+    wait_phase(page, "setup")
+    assert page.evaluate(f"localStorage.getItem('{SAVE}')") is None
+    start(page, "easy")
+    wait_phase(page, "play")
+    assert saved(page)["version"] == 1
+
+
+def test_the_page_stays_responsive_while_the_hard_computer_thinks(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "?seed=21#card")
+    wait_phase(page, "setup")
+    page.evaluate("""() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+      }).observe({type: 'longtask'});
+    }""")
+    start(page, "hard")
+    thinking_seen = False
+    began = time.perf_counter()
+    for _ in range(4):
+        wait_phase(page, "play")
+        take_turn(page)
+        if wait_phase(page, "ai", "play", "over") == "ai":
+            thinking_seen = True
+    wait_phase(page, "play", "over")
+    assert thinking_seen
+    think = str(page.get_attribute(".lc-screen", "data-think"))
+    slices = [int(entry.split("/")[2]) for entry in think.split()]
+    assert max(slices) <= 120, think
+    long_tasks = page.evaluate("window.__longTasks")
+    assert all(duration < 200 for duration in long_tasks), long_tasks
+    assert time.perf_counter() - began < 60
