@@ -69,8 +69,14 @@ _BOT_STALL_LIMIT = 3
 class _World:
     """A compact, mutable position used for evaluation and play-outs.
 
-    ``deck`` holds the sampled draw pile (top last) or is empty when only the
-    number of cards matters (``deck_size``)."""
+    ``deck`` holds the sampled draw pile as two streams, one per player (top
+    last): a player drawing from the draw pile takes the next card of its own
+    stream (of the other one once its own is empty).  Every draw is still a
+    uniformly random unseen card, but the cards a player receives no longer
+    shift when the other player takes a discard instead, which keeps the
+    samples of different candidate moves comparable (common random numbers).
+    The streams are empty when only the number of cards matters
+    (``deck_size``)."""
 
     __slots__ = ("n", "hands", "tops", "sums", "wags", "cnts", "piles", "deck", "pub", "player", "step",
                  "discarded", "deck_size", "stalls")
@@ -84,7 +90,7 @@ class _World:
         w.wags = [self.wags[0][:], self.wags[1][:]]
         w.cnts = [self.cnts[0][:], self.cnts[1][:]]
         w.piles = [p[:] for p in self.piles]
-        w.deck = self.deck[:]
+        w.deck = [self.deck[0][:], self.deck[1][:]]
         w.pub = self.pub[:]
         w.player = self.player
         w.step = self.step
@@ -119,7 +125,8 @@ class _World:
         """Draw (``c < 0``: the draw pile); True when this ended the game."""
         p = self.player
         if c < 0:
-            self.hands[p].append(self.deck.pop())
+            stream = self.deck[p] or self.deck[1 - p]
+            self.hands[p].append(stream.pop())
             self.deck_size -= 1
             self.stalls = 0
         else:
@@ -173,7 +180,7 @@ def _world_from_view(view: card.View) -> _World:
             w.pub[c] |= _BIT[x]
     for cd in view.opponent_known:
         w.pub[_COL[cd.index]] |= _BIT[cd.index]
-    w.deck = []
+    w.deck = [[], []]
     w.deck_size = view.draw_pile_size
     w.player = view.current_player
     w.step = 1 if view.step is card.Step.DRAW else 0
@@ -193,7 +200,7 @@ def _sample(template: _World, view: card.View, unseen: list[int], rng: random.Ra
     rng.shuffle(pool)
     secret = view.opponent_hand_size - len(view.opponent_known)
     w.hands[1 - view.player].extend(pool[:secret])
-    w.deck = pool[secret:]
+    w.deck = [pool[secret::2], pool[secret + 1::2]]
     return w
 
 
@@ -561,7 +568,8 @@ class SearchBot(_StallMemory):
 
     def __init__(self, name: str = "hard", time_budget: float | None = 0.4, iterations: int | None = None,
                  candidates: int = 5, draws: int = 3, params: Params | None = None,
-                 rollout_params: Params | None = None, slice_seconds: float = 0.005) -> None:
+                 rollout_params: Params | None = None, slice_seconds: float = 0.005, confidence: float = 1.0,
+                 halving: int = 8) -> None:
         if time_budget is None and iterations is None:
             raise ValueError("give a time budget, an iteration cap or both")
         self.name = name
@@ -572,6 +580,10 @@ class SearchBot(_StallMemory):
         self.params = params or Params()
         self.rollout_params = rollout_params or self.params
         self.slice_seconds = slice_seconds
+        self.confidence = confidence
+        """A candidate replaces the heuristic's choice only when its mean gain
+        exceeds this many standard errors."""
+        self.halving = halving
         self._plan: tuple[tuple[typing.Any, ...], int] | None = None
 
     def _key(self, v: card.View) -> tuple[typing.Any, ...]:
@@ -614,18 +626,23 @@ class SearchBot(_StallMemory):
             return self._finish(v, turns[0])
         unseen = _unseen(v)
         me = v.player
-        totals = [0.0] * len(turns)
-        alive = list(range(len(turns)))
+        k = len(turns)
+        # paired statistics of each candidate's margin minus the heuristic's choice (turns[0])
+        diff = [0.0] * k
+        diff2 = [0.0] * k
+        count = [0] * k
+        alive = list(range(k))
         samples = 0
         last_yield = time.perf_counter()
         rprm = self.rollout_params
-        halving_at = 8
+        halving_at = self.halving
         while True:
             if self.iterations is not None and samples >= self.iterations:
                 break
             if self.time_budget is not None and time.perf_counter() - start >= self.time_budget:
                 break
             world = _sample(template, v, unseen, rng)
+            base = 0.0
             for i in alive:
                 kind, x, c = turns[i]
                 w = world.copy()
@@ -635,18 +652,37 @@ class SearchBot(_StallMemory):
                     w.discard(x)
                 if not w.draw(c):
                     _playout(w, rprm)
-                totals[i] += w.points(me) - w.points(1 - me)
+                margin = w.points(me) - w.points(1 - me)
+                if i == 0:
+                    base = margin
+                else:
+                    d = margin - base
+                    diff[i] += d
+                    diff2[i] += d * d
+                    count[i] += 1
                 now = time.perf_counter()
                 if now - last_yield >= self.slice_seconds:
                     yield None
                     last_yield = time.perf_counter()
             samples += 1
             if samples == halving_at and len(alive) > 2:
-                # successive halving: keep the better half of the candidates
-                alive.sort(key=lambda i: -totals[i])
-                alive = alive[: max(2, (len(alive) + 1) // 2)]
+                # successive halving: keep the heuristic's choice and the better half of the others
+                others = sorted(alive[1:], key=lambda i: -diff[i] / count[i])
+                alive = [0] + others[: max(1, len(others) // 2)]
                 halving_at *= 2
-        best = max(alive, key=lambda i: (totals[i], -i))
+            if len(alive) == 2 and samples >= halving_at:
+                break
+        best = 0
+        best_score = 0.0
+        for i in range(1, k):
+            n = count[i]
+            if n < 2:
+                continue
+            mean = diff[i] / n
+            var = max(0.0, diff2[i] / n - mean * mean)
+            score = mean - self.confidence * (var / (n - 1)) ** 0.5
+            if score > best_score:
+                best, best_score = i, score
         return self._finish(v, turns[best])
 
     def _finish(self, v: card.View, turn: tuple[int, int, int]) -> api.Action:

@@ -1,0 +1,228 @@
+"""Bots of the card game: legal moves, sensible choices, no cheating, reproducibility."""
+
+from __future__ import annotations
+
+import random
+import typing
+
+import pytest
+
+from lostcities import api, bots, card, card_ai
+
+C = card.Card.from_id
+
+
+def position(
+    hands: tuple[list[str], list[str]],
+    columns: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {}),
+    piles: dict[str, list[str]] | None = None,
+    deck_size: int | None = None,
+    player: int = 0,
+    step: str = "play",
+) -> card.State:
+    """A game-1 position; cards not named fill the draw pile (up to ``deck_size``)
+    and then the bottom of their discard piles."""
+    game = card.Game(games=1)
+    colours = [c.value for c in game.colour_list]
+    cols = [{k: list(columns[p].get(k, [])) for k in colours} for p in range(2)]
+    tops = {k: list((piles or {}).get(k, [])) for k in colours}
+    used = set(hands[0]) | set(hands[1])
+    for p in range(2):
+        for v in cols[p].values():
+            used |= set(v)
+    for v in tops.values():
+        used |= set(v)
+    rest = [c.id for c in game.deck if c.id not in used]
+    if deck_size is None:
+        deck_size = len(rest)
+    bottom: dict[str, list[str]] = {k: [] for k in colours}
+    for cid in rest[deck_size:]:
+        bottom[C(cid).colour.value].append(cid)
+    return game.state_from_snapshot({
+        "game_number": 1, "starter": 0, "player": player, "step": step, "discarded": None,
+        "hands": [list(hands[0]), list(hands[1])], "known": [[], []], "columns": cols,
+        "discard_piles": {k: bottom[k] + tops[k] for k in colours}, "draw_pile": rest[:deck_size], "results": [],
+    })
+
+
+def hard(**options: typing.Any) -> bots.Bot:
+    defaults: dict[str, typing.Any] = {"time_budget": None, "iterations": 24}
+    defaults.update(options)
+    return card_ai.bot("hard", **defaults)
+
+
+def play_match(players: list[bots.Bot], game: card.Game, seed: int) -> card.State:
+    rng = random.Random(seed)
+    state = game.new_state()
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+            continue
+        p = state.current_player
+        action = bots.choose(players[p], state.view(p), rng)
+        assert state.is_legal(action), action
+        state.apply(action)
+    return state
+
+
+def test_factory() -> None:
+    assert [card_ai.bot(level).name for level in card_ai.LEVELS] == ["easy", "medium", "hard"]
+    assert isinstance(card_ai.bot("hard", time_budget=0.1, iterations=5), card_ai.SearchBot)
+    with pytest.raises(ValueError):
+        card_ai.bot("grandmaster")
+    with pytest.raises(TypeError):
+        card_ai.bot("medium", speed=3)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_easy_and_medium_play_only_legal_moves(level: str) -> None:
+    for seed, game in enumerate([card.Game(games=2), card.Game(colours=6, games=1)] * 3):
+        state = play_match([card_ai.bot(level), bots.RandomBot()], game, seed)
+        assert state.is_terminal()
+        state = play_match([card_ai.bot(level), card_ai.bot(level)], game, seed)
+        assert state.is_terminal()
+
+
+def test_hard_plays_only_legal_moves() -> None:
+    players = [hard(iterations=3, candidates=3, draws=2), card_ai.bot("medium")]
+    state = play_match(players, card.Game(games=1), 5)
+    assert state.is_terminal()
+    state = play_match([card_ai.bot("easy"), hard(iterations=2, candidates=2, draws=2)], card.Game(colours=6, games=1), 6)
+    assert state.is_terminal()
+
+
+def test_bots_refuse_to_move_out_of_turn() -> None:
+    state = card.Game(games=1).new_game(random.Random(1))
+    for level in card_ai.LEVELS:
+        with pytest.raises(ValueError):
+            bots.choose(card_ai.bot(level, **({"iterations": 2} if level == "hard" else {})), state.view(1),
+                        random.Random(0))
+
+
+def test_bots_see_only_their_view() -> None:
+    """Two states that look the same to a player get the same answer from a
+    deterministic bot, however the hidden cards lie."""
+    rng = random.Random(4)
+    state = card.Game(games=1).new_game(rng)
+    medium = card_ai.bot("medium")
+    for _ in range(30):
+        p = state.current_player
+        view = state.view(p)
+        other = view.determinize(rng)
+        assert other.view(p) == view and other.snapshot() != state.snapshot()
+        assert bots.choose(medium, view, random.Random(1)) == bots.choose(medium, other.view(p), random.Random(1))
+        if _ % 10 == 0:
+            assert bots.choose(hard(iterations=4), view, random.Random(2)) == bots.choose(
+                hard(iterations=4), other.view(p), random.Random(2))
+        state.apply(bots.choose(medium, view, rng))
+
+
+def test_hard_is_reproducible_with_a_seed_and_an_iteration_cap() -> None:
+    rng = random.Random(8)
+    state = card.Game(games=1).new_game(rng)
+    medium = card_ai.bot("medium")
+    for _ in range(12):
+        state.apply(bots.choose(medium, state.view(state.current_player), rng))
+    view = state.view(state.current_player)
+    first = bots.choose(hard(iterations=30), view, random.Random(99))
+    second = bots.choose(hard(iterations=30), view, random.Random(99))
+    assert first == second and state.is_legal(first)
+
+
+def test_hard_thinks_in_slices_and_respects_its_time_budget() -> None:
+    import time
+
+    state = card.Game(games=1).new_game(random.Random(2))
+    thinking = card_ai.bot("hard", time_budget=0.15, slice_seconds=0.0).think(state.view(0), random.Random(0))
+    slices = 0
+    start = time.perf_counter()
+    while True:
+        try:
+            assert next(thinking) is None
+            slices += 1
+        except StopIteration as stop:
+            action = stop.value
+            break
+    assert slices > 3 and state.is_legal(action)
+    assert time.perf_counter() - start < 0.15 + 0.1
+
+
+def test_medium_does_not_feed_the_opponent() -> None:
+    # the opponent runs a red expedition with two wagers up to 5; red 9 would be a gift
+    state = position(
+        (["R9", "Y2", "B2", "B3", "G9", "W$1", "Y$1", "G$2"], ["R6", "R7", "W2", "W3", "W4", "B$1", "B$2", "G2"]),
+        columns=({"yellow": ["Y5", "Y6"], "blue": ["B4"], "green": ["G4", "G5"]},
+                 {"red": ["R$1", "R$2", "R4", "R5"], "yellow": ["Y3", "Y4"]}),
+    )
+    for bot in (card_ai.bot("medium"), hard(iterations=40)):
+        action = bots.choose(bot, state.view(0), random.Random(0))
+        assert action != card.discard("R9"), bot.name
+
+
+def test_medium_and_hard_take_a_discard_that_continues_their_column() -> None:
+    state = position(
+        (["Y2", "B2", "B3", "W$1", "G3", "R2", "R3"], ["R6", "R7", "W2", "W3", "W4", "B$1", "B$2", "G2"]),
+        columns=({"green": ["G$1", "G4", "G5", "G6"]}, {"red": ["R$3", "R4"]}),
+        piles={"green": ["G7"]},
+        step="draw",
+    )
+    for bot in (card_ai.bot("medium"), hard(iterations=40)):
+        assert bots.choose(bot, state.view(0), random.Random(0)) == card.draw(card.Colour.GREEN), bot.name
+
+
+def test_medium_and_hard_deny_a_card_the_opponent_needs() -> None:
+    # red 8 sits on the red pile; the opponent bet twice on red and stands at 6
+    state = position(
+        (["Y2", "B2", "B3", "W$1", "G3", "G4", "Y3"], ["R9", "W2", "W3", "W4", "B$1", "B$2", "Y5", "R10"]),
+        columns=({"green": ["G2"]}, {"red": ["R$1", "R$2", "R5", "R6"]}),
+        piles={"red": ["R8"]},
+        step="draw",
+    )
+    for bot in (card_ai.bot("medium"), hard(iterations=60)):
+        assert bots.choose(bot, state.view(0), random.Random(0)) == card.draw(card.Colour.RED), bot.name
+
+
+def test_hard_stalls_at_the_end_when_it_has_more_to_play() -> None:
+    # Two cards left: drawing from the draw pile lets the opponent end the game at
+    # once, while taking a discard (the white 2, say) gives us one more turn for yellow 9.
+    hands = (["Y9", "Y10", "B2", "B3", "G2", "G3", "R2"], ["W3", "W4", "B4", "G4", "R3", "R4", "Y2", "B5"])
+    columns = ({"yellow": ["Y$1", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8"], "red": ["R8", "R9", "R10"]},
+               {"blue": ["B6", "B7", "B8"], "green": ["G8", "G9", "G10"]})
+    state = position(hands, columns, piles={"white": ["W2"]}, deck_size=2, step="draw")
+    assert state.scores()[0] > state.scores()[1]
+    action = bots.choose(hard(iterations=60), state.view(0), random.Random(0))
+    assert isinstance(action, card.Draw) and not action.is_from_draw_pile
+    # and the search plans the whole turn the same way from the play step
+    before = position((hands[0] + ["W$2"], hands[1]), columns, piles={"white": ["W2"]}, deck_size=2)
+    bot = hard(iterations=60)
+    first = bots.choose(bot, before.view(0), random.Random(0))
+    before.apply(first)
+    second = bots.choose(bot, before.view(0), random.Random(0))
+    assert isinstance(second, card.Draw) and not second.is_from_draw_pile, (first, second)
+
+
+def test_easy_makes_mistakes_that_medium_avoids() -> None:
+    """Over a few games medium clearly outscores easy on the same deals."""
+    margin = 0
+    for seed in range(12):
+        game = card.Game(games=1)
+        for seats in ((0, 1), (1, 0)):
+            players = [card_ai.bot("medium"), card_ai.bot("easy")]
+            state = play_match([players[seats[0]], players[seats[1]]], game, seed)
+            scores = state.scores()
+            margin += scores[seats[0]] - scores[seats[1]]
+    assert margin > 0
+
+
+def test_bots_never_stall_forever() -> None:
+    # both players are happy to keep taking discards; the stall guard ends it
+    for level in ("medium", "hard"):
+        players = [card_ai.bot(level, **({"iterations": 2, "candidates": 2} if level == "hard" else {})) for _ in range(2)]
+        state = card.Game(games=1).new_game(random.Random(31))
+        turns = 0
+        while not state.is_terminal():
+            p = state.current_player
+            state.apply(bots.choose(players[p], state.view(p), random.Random(turns)))
+            turns += 1
+            assert turns < 1000
+        assert state.current_player == api.TERMINAL
