@@ -1,0 +1,618 @@
+"""Computer players for Lost Cities: Roll & Write.
+
+Two levels, both obtained with :func:`bot` and both following
+:class:`lostcities.bots.Bot` (``think(view, rng)`` is a generator that yields
+``None`` every few milliseconds and returns the action)::
+
+    >>> import random
+    >>> from lostcities import bots, roll, roll_ai
+    >>> state = roll.Game(players=2).new_game(random.Random(3))
+    >>> action = bots.choose(roll_ai.bot("easy"), state.view(0), random.Random(0))
+    >>> state.is_legal(action)
+    True
+
+* ``easy``: greedy.  It scores every choice it has now (each pair of dice and
+  where it goes, refusing, each acceleration) with a value estimate of the
+  sheet and takes the best, without looking at what may come.
+* ``hard``: Monte Carlo search over future rolls.  For every legal action it
+  plays the rest of the game many times with sampled future rolls (the same
+  rolls for every action, so that the comparison is fair), every player
+  following the greedy policy, and picks the action with the best average
+  final margin over the best opponent.  Weak actions are dropped early.  It
+  thinks for ``time_budget`` seconds at most (0.15 s by default) and, for
+  reproducible tests, ``iterations`` play-outs per action at most.
+
+How the value estimate works
+----------------------------
+Each expedition is valued on its own by a small dynamic programme computed
+once: with ``T`` turns left, every turn the player sees the colour with the
+probability the dice give and the lowest usable number the number dice give;
+writing costs the turn (a fixed price) and earns the next box (its share of
+artefacts and arrows, the bridge when still open).  The value of a sheet is the
+sum of its expeditions' values plus the artefact and dice columns and the
+bridges already scored; a choice is worth the change it makes.  ``T`` is
+estimated from how close the open bridges are to being passed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+import time
+import typing
+
+from lostcities import api, bots, roll, roll_data
+
+_BOXES: typing.Final = roll_data.BOXES
+_STRIDE: typing.Final = 11  # table index: k * 11 + t (t = top number, 0 when not started)
+_EXP: typing.Final = roll_data.EXPEDITION_SCORES
+_ART: typing.Final = roll_data.ARTEFACT_SCORES
+_DICE: typing.Final = roll_data.DICE_SCORES
+_BONUS: typing.Final = roll_data.BRIDGE_BONUS
+_ARROW: typing.Final = roll.ARROW
+_ARTEFACT: typing.Final = roll.ARTEFACT
+_OPEN: typing.Final = roll.BridgeMark.OPEN
+_SCORED: typing.Final = roll.BridgeMark.SCORED
+_CLOSED: typing.Final = roll.BridgeMark.CLOSED
+_BOX: typing.Final = roll.Target.BOX
+_CIRCLE: typing.Final = roll.Target.CIRCLE
+_TOP: typing.Final = roll.Target.TOP
+_MAX_T: typing.Final = 80
+
+Option = typing.Optional[typing.Tuple[int, int, roll.Target]]
+"""A choice of dice: (expedition index, die face, target), or None to refuse."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Weights:
+    """The tunable constants of the value estimate."""
+
+    turn_cost: float = 9.0
+    """Price of spending a turn on an expedition (what the turn could earn elsewhere)."""
+    arrow: float = 10.0
+    """Expected value of one acceleration."""
+    artefact: float = 15.0
+    """Expected value of one artefact (for boxes not reached yet)."""
+    keep_refusal: float = 16.0
+    """Option value of a refusal kept for a worse roll."""
+    refusal_slack: float = 1.0
+    """A refusal is kept at full value while more than ``refusal_slack`` turns per
+    unused refusal are left; then its keeping value shrinks to nothing."""
+    length: float = 30.0
+    """Turns a game lasts when nobody hurries (caps the estimate of turns left)."""
+    pace: float = 0.6
+    """Marks per player and turn assumed when estimating how soon bridges fall."""
+
+
+class Evaluator:
+    """Value tables for one player count and set of weights (computed lazily, cached)."""
+
+    def __init__(self, players: int, weights: Weights) -> None:
+        self.players = players
+        self.weights = weights
+        # modes: (weight, probability my colour shows, number dice I may use)
+        if players == 1:
+            modes = [(1.0, 3)]
+        else:
+            modes = [(1.0 / players, 3), (1.0 - 1.0 / players, 2)]
+        self._modes = [(w, 1.0 - (5.0 / 6.0) ** m, m, _lowest_usable(m)) for w, m in modes]
+        self._zero = [(w, 1.0 - 0.9 ** m) for w, _, m, _ in self._modes]
+        bonus = (len(roll_data.ARROW_BOXES["red"]) * weights.arrow
+                 + len(roll_data.ARTEFACT_BOXES["red"]) * weights.artefact) / _BOXES
+        self._box_bonus = bonus
+        self._tables: list[tuple[tuple[list[float], list[float]], tuple[list[float], list[float]]]] = []
+        # tables[T][bridge_open][circle][k * 11 + t]
+        base = []
+        for bo in (0, 1):
+            pair = []
+            for c in (0, 1):
+                row = [0.0] * (10 * _STRIDE)
+                for k in range(10):
+                    s = (_EXP[k] if k else (roll_data.CIRCLE_ONLY_SCORE if c else 0)) * (2 if c else 1)
+                    for t in range(_STRIDE):
+                        row[k * _STRIDE + t] = float(s)
+                pair.append(row)
+            base.append((pair[0], pair[1]))
+        self._tables.append((base[0], base[1]))
+
+    def table(self, turns_left: int) -> tuple[tuple[list[float], list[float]], tuple[list[float], list[float]]]:
+        """``table(T)[bridge_open][circle][k * 11 + t]``: value of an expedition with
+        ``k`` boxes and top number ``t`` when ``T`` turns are left."""
+        turns_left = max(0, min(_MAX_T, turns_left))
+        while len(self._tables) <= turns_left:
+            self._extend()
+        return self._tables[turns_left]
+
+    def _extend(self) -> None:
+        prev = self._tables[-1]
+        w = self.weights
+        cost = w.turn_cost
+        modes = [(weight, p, lowest, p_zero)
+                 for (weight, p, _m, lowest), (_w, p_zero) in zip(self._modes, self._zero)]
+        new = []
+        for bo in (0, 1):
+            pair = []
+            for c in (0, 1):
+                old = prev[bo][c]
+                circled = prev[bo][1][0] - cost  # marking the circle of an unstarted expedition
+                claim = _EXP[_BOXES] * (2 if c else 1) + w.artefact - cost
+                row = old[:]
+                for k in range(10):
+                    gain = self._box_bonus + (_BONUS if bo and k + 1 == roll_data.BRIDGE_BOX else 0)
+                    up = (k + 1) * _STRIDE
+                    for t in (range(1, _STRIDE) if k else (0,)):
+                        stay = old[k * _STRIDE + t]
+                        total = 0.0
+                        for weight, p, lowest, p_zero in modes:
+                            dist = lowest[t or 1]
+                            if k == _BOXES:
+                                hit = sum(pv for _v, pv in dist)
+                                best = claim if claim > stay else stay
+                                expect = hit * best + (1.0 - hit) * stay
+                            else:
+                                expect = 0.0
+                                miss = 1.0
+                                for v, pv in dist:
+                                    write = old[up + v] + gain - cost
+                                    best = stay if stay > write else write
+                                    if k == 0 and not c:
+                                        with_zero = best if best > circled else circled
+                                        best = p_zero * with_zero + (1.0 - p_zero) * best
+                                    expect += pv * best
+                                    miss -= pv
+                                expect += miss * stay
+                            total += weight * ((1.0 - p) * stay + p * expect)
+                        row[k * _STRIDE + t] = total
+                pair.append(row)
+            new.append(pair)
+        self._tables.append(((new[0][0], new[0][1]), (new[1][0], new[1][1])))
+
+
+def _lowest_usable(m: int) -> list[list[tuple[int, float]]]:
+    """``result[t]``: distribution of the lowest written value >= t among ``m`` number dice
+    (0 read as 10), as (value, probability) pairs; missing mass means no die fits."""
+    result: list[list[tuple[int, float]]] = [[]]
+    for t in range(1, 11):
+        below = (t - 1) / 10.0
+
+        def g(v: int) -> float:  # P(no die in [t, v - 1])
+            return (below + (11 - v) / 10.0) ** m
+
+        result.append([(v, g(v) - g(v + 1)) for v in range(t, 11)])
+    return result
+
+
+_EVALUATORS: dict[tuple[int, Weights], Evaluator] = {}
+
+
+def evaluator(players: int, weights: Weights | None = None) -> Evaluator:
+    key = (players, weights or Weights())
+    ev = _EVALUATORS.get(key)
+    if ev is None:
+        ev = _EVALUATORS[key] = Evaluator(players, key[1])
+    return ev
+
+
+# -- turns left -------------------------------------------------------------------
+
+
+def turns_left(sheets: typing.Sequence[roll.Sheet], weights: Weights, turn: int) -> int:
+    """Estimate how many more turns the game lasts (the current one included).
+
+    The game ends once every bridge is passed: each open bridge needs the
+    marks its closest player still lacks, and all players together add about
+    ``pace`` marks each per turn."""
+    exhausted = True
+    have = [0] * 8  # the most marks any player has in each column (99: bridge passed)
+    for s in sheets:
+        if s.dice < roll_data.DICE_SYMBOLS:
+            exhausted = False
+        bridges = s.bridges
+        boxes = s.boxes
+        for i in range(6):
+            if bridges[i] is not _OPEN:
+                have[i] = 99
+            elif len(boxes[i]) > have[i]:
+                have[i] = len(boxes[i])
+        if bridges[6] is not _OPEN:
+            have[6] = 99
+        elif s.artefacts > have[6]:
+            have[6] = s.artefacts
+        if bridges[7] is not _OPEN:
+            have[7] = 99
+        elif s.dice > have[7]:
+            have[7] = s.dice
+    if exhausted:
+        return 1
+    need_total = 0
+    need_max = 0
+    for count in have:
+        if count < 7:
+            need_total += 7 - count
+            if 7 - count > need_max:
+                need_max = 7 - count
+    if need_total == 0:
+        return 1
+    estimate = max(need_max, need_total / (weights.pace * len(sheets)))
+    return max(1, int(min(estimate, weights.length) + 0.5))
+
+
+# -- the greedy policy ---------------------------------------------------------------
+
+
+class Policy:
+    """Greedy choices for one sheet at a time (call :meth:`prepare` first)."""
+
+    def __init__(self, ev: Evaluator) -> None:
+        self.ev = ev
+        self.weights = ev.weights
+        self.tab = ev.table(int(ev.weights.length))
+        self.turns = int(ev.weights.length)
+
+    def prepare(self, sheets: typing.Sequence[roll.Sheet], turn: int) -> None:
+        self.turns = turns_left(sheets, self.weights, turn)
+        self.tab = self.ev.table(self.turns)
+
+    # gains ------------------------------------------------------------------
+    @staticmethod
+    def artefact_gain(sheet: roll.Sheet) -> float:
+        a = sheet.artefacts
+        if a >= roll_data.ARTEFACTS:
+            return 0.0
+        g = _ART[a + 1] - _ART[a]
+        if a + 1 == 7 and sheet.bridges[6] is _OPEN:
+            g += _BONUS
+        return g
+
+    def write_gain(self, sheet: roll.Sheet, e: int, k: int, t: int, v: int, chain: bool) -> float:
+        """Gain of writing ``v`` in box ``k + 1`` of expedition ``e`` (top ``t``)."""
+        bo = sheet.bridges[e] is _OPEN
+        tab = self.tab[bo][sheet.circles[e]]
+        k1 = k + 1
+        g = tab[k1 * _STRIDE + v] - tab[k * _STRIDE + t]
+        if _ARTEFACT[e][k1]:
+            g += self.artefact_gain(sheet)
+        if bo and k1 == 7:
+            g += _BONUS
+        if _ARROW[e][k1]:
+            if chain:
+                g += self.best_acceleration(sheet, e, k1, v)[1]
+            else:
+                g += self.weights.arrow
+        return g
+
+    def top_gain(self, sheet: roll.Sheet, e: int) -> float:
+        tab = self.tab[sheet.bridges[e] is _OPEN][sheet.circles[e]]
+        s9 = _EXP[_BOXES] * (2 if sheet.circles[e] else 1)
+        return self.artefact_gain(sheet) + s9 - tab[_BOXES * _STRIDE + sheet.boxes[e][-1]]
+
+    def circle_gain(self, sheet: roll.Sheet, e: int) -> float:
+        tab = self.tab[sheet.bridges[e] is _OPEN]
+        return tab[1][0] - tab[0][0]
+
+    def refuse_gain(self, sheet: roll.Sheet) -> float:
+        d = sheet.dice
+        if d >= roll_data.DICE_SYMBOLS:
+            return 0.0
+        g = _DICE[d + 1] - _DICE[d]
+        if d + 1 == 7 and sheet.bridges[7] is _OPEN:
+            g += _BONUS
+        if d + 1 < roll_data.DICE_SYMBOLS:
+            w = self.weights
+            left = roll_data.DICE_SYMBOLS - 1 - d
+            g -= w.keep_refusal * min(1.0, self.turns / (w.refusal_slack * left))
+        return g
+
+    def best_acceleration(self, sheet: roll.Sheet, e0: int = -1, k0: int = 0, t0: int = 0) -> tuple[int, float]:
+        """Best expedition to accelerate (-1: none) and its gain; expedition ``e0``
+        may be taken as holding ``k0`` boxes with top ``t0`` (a write not yet made)."""
+        best, best_gain = -1, 0.0
+        boxes = sheet.boxes
+        for f in range(6):
+            if f == e0:
+                k, t = k0, t0
+            else:
+                b = boxes[f]
+                k = len(b)
+                t = b[-1] if k else 0
+            if k == _BOXES:
+                if sheet.tops[f]:
+                    continue
+                g = self.top_gain(sheet, f)
+            else:
+                g = self.write_gain(sheet, f, k, t, t or 1, False)
+            if g > best_gain:
+                best, best_gain = f, g
+        return best, best_gain
+
+    def options(self, sheet: roll.Sheet, colours: typing.Iterable[int],
+                numbers: typing.Iterable[int]) -> list[tuple[float, Option]]:
+        """Every choice with its gain (refusing included)."""
+        scored: list[tuple[float, Option]] = [(self.refuse_gain(sheet), None)]
+        nums = set(numbers)
+        boxes = sheet.boxes
+        for e in set(colours):
+            b = boxes[e]
+            k = len(b)
+            t = b[-1] if k else 0
+            for n in nums:
+                v = n or 10
+                if v < t:
+                    continue
+                if k == _BOXES:
+                    if not sheet.tops[e]:
+                        scored.append((self.top_gain(sheet, e), (e, n, _TOP)))
+                    continue
+                scored.append((self.write_gain(sheet, e, k, t, v, True), (e, n, _BOX)))
+                if n == 0 and k == 0 and not sheet.circles[e]:
+                    scored.append((self.circle_gain(sheet, e), (e, n, _CIRCLE)))
+        return scored
+
+    def choose(self, sheet: roll.Sheet, colours: typing.Iterable[int], numbers: typing.Iterable[int]) -> Option:
+        best_gain, best = -math.inf, None
+        for g, option in self.options(sheet, colours, numbers):
+            if g > best_gain:
+                best_gain, best = g, option
+        return best
+
+    def play(self, sheet: roll.Sheet, colours: typing.Iterable[int], numbers: typing.Iterable[int]) -> Option:
+        """Choose and apply a complete choice (accelerations included); return the dice taken."""
+        option = self.choose(sheet, colours, numbers)
+        if option is None:
+            sheet.fast_refuse()
+        else:
+            sheet.fast_mark(*option)
+            while sheet.accelerating:
+                sheet.fast_accelerate(self.best_acceleration(sheet)[0])
+        return option
+
+
+# -- play-outs ---------------------------------------------------------------------------
+
+
+def finish_turn(state: roll.State, policy: Policy) -> None:
+    """Let every player still to choose this turn play greedily (fast, unchecked)."""
+    policy.prepare(state.sheets, state.turn)
+    while state.phase is roll.Phase.ACTIVE or state.phase is roll.Phase.OTHERS:
+        sheet = state.sheets[state.actor]
+        if sheet.accelerating:
+            sheet.fast_accelerate(policy.best_acceleration(sheet)[0])
+        else:
+            if state.before[state.actor] is None:
+                state.before[state.actor] = sheet
+            option = policy.choose(sheet, state.pool_colours, state.pool_numbers)
+            if option is None:
+                sheet.fast_refuse()
+            else:
+                sheet.fast_mark(*option)
+                if state.phase is roll.Phase.ACTIVE:
+                    state.taken = (roll.COLOURS[option[0]], option[1])
+            while sheet.accelerating:
+                sheet.fast_accelerate(policy.best_acceleration(sheet)[0])
+        state.fast_next()
+
+
+def playout(state: roll.State, policy: Policy, rng: random.Random, max_turns: int = 1000) -> list[int]:
+    """Play ``state`` (a disposable copy) to the end greedily; return the final scores.
+
+    ``state.before`` is not maintained: the state is only good for scoring afterwards."""
+    finish_turn(state, policy)
+    sheets = state.sheets
+    n = len(sheets)
+    turn = state.turn
+    rand = rng.random
+    limit = turn + max_turns
+    if state.phase is roll.Phase.ROLL:
+        while turn < limit:
+            colours = [int(rand() * 6), int(rand() * 6), int(rand() * 6)]
+            numbers = [int(rand() * 10), int(rand() * 10), int(rand() * 10)]
+            policy.prepare(sheets, turn)
+            active = turn % n
+            taken = policy.play(sheets[active], colours, numbers)
+            if n > 1:
+                if taken is not None:
+                    colours.remove(taken[0])
+                    numbers.remove(taken[1])
+                for k in range(1, n):
+                    policy.play(sheets[(active + k) % n], colours, numbers)
+            if _end_of_turn(sheets):
+                break
+            turn += 1
+    return [s.score() for s in sheets]
+
+
+def _end_of_turn(sheets: list[roll.Sheet]) -> bool:
+    """Settle the bridges; True when the game is over."""
+    over = True
+    for i in range(8):
+        scored = False
+        for s in sheets:
+            if s.bridges[i] is _SCORED:
+                scored = True
+                break
+        if scored:
+            for s in sheets:
+                if s.bridges[i] is _OPEN:
+                    s.bridges[i] = _CLOSED
+        else:
+            over = False
+    if over:
+        return True
+    for s in sheets:
+        if s.dice < roll_data.DICE_SYMBOLS:
+            return False
+    return True
+
+
+# -- bots --------------------------------------------------------------------------------
+
+
+def _to_action(option: Option) -> api.Action:
+    if option is None:
+        return roll.REFUSE
+    e, n, target = option
+    return roll.Take(roll.COLOURS[e], n, target)
+
+
+def _greedy_action(view: roll.View, policy: Policy) -> api.Action:
+    sheet = view.sheets[view.player]
+    policy.prepare(view.sheets, view.turn)
+    if sheet.accelerating:
+        f = policy.best_acceleration(sheet)[0]
+        return roll.Accelerate(None if f < 0 else roll.COLOURS[f])
+    return _to_action(policy.choose(sheet, view.pool_colours, view.pool_numbers))
+
+
+EASY_WEIGHTS: typing.Final = Weights(keep_refusal=8.0)
+"""The easy bot's habits: it spends its refusals too readily."""
+
+
+class EasyBot:
+    """Greedy: the choice with the best immediate value estimate (by default with
+    :data:`EASY_WEIGHTS`; ``EasyBot(Weights())`` is the hard bot's play-out policy)."""
+
+    name = "easy"
+
+    def __init__(self, weights: Weights | None = None) -> None:
+        self.weights = weights or EASY_WEIGHTS
+
+    def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
+        if not isinstance(view, roll.View):
+            raise TypeError("roll_ai bots play Lost Cities: Roll & Write")
+        legal = view.legal_actions()
+        if not legal:
+            raise ValueError("the viewer has no legal action in this position")
+        action = _greedy_action(view, Policy(evaluator(view.game.players, self.weights)))
+        yield None
+        return action
+
+
+class HardBot:
+    """Monte Carlo search: every promising legal action is followed by greedy
+    play-outs over sampled future rolls (the same rolls for every action), and
+    the action with the best mean final margin wins.  Actions that trail the
+    leader clearly (paired comparison over the same rolls) are dropped early."""
+
+    name = "hard"
+
+    def __init__(self, time_budget: float = 0.15, iterations: int | None = None,
+                 weights: Weights | None = None, candidates: int = 6,
+                 slice_seconds: float = 0.005) -> None:
+        if time_budget <= 0 and iterations is None:
+            raise ValueError("give a positive time budget or an iteration cap")
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.time_budget = time_budget
+        self.iterations = iterations
+        self.weights = weights or Weights()
+        self.candidates = candidates
+        self.slice_seconds = slice_seconds
+
+    def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
+        if not isinstance(view, roll.View):
+            raise TypeError("roll_ai bots play Lost Cities: Roll & Write")
+        legal = view.legal_actions()
+        if not legal:
+            raise ValueError("the viewer has no legal action in this position")
+        clock = time.perf_counter
+        start = clock()
+        deadline = start + self.time_budget if self.time_budget > 0 else math.inf
+        policy = Policy(evaluator(view.game.players, self.weights))
+        legal = self._shortlist(view, legal, policy)
+        if len(legal) == 1:
+            return legal[0]
+            yield  # pragma: no cover - makes this function a generator
+        me = view.player
+        alive = list(range(len(legal)))
+        margins: list[list[float]] = [[] for _ in legal]
+        cap = self.iterations if self.iterations is not None else 1 << 30
+        hidden = bool(view.hidden)
+        base = view.determinize(rng)
+        next_yield = start + self.slice_seconds
+        runs = 0
+        out_of_time = False
+        while runs < cap and len(alive) > 1 and not out_of_time:
+            seed = rng.getrandbits(32)
+            if hidden:
+                base = view.determinize(random.Random(seed))
+            for i in alive:
+                state = base.clone()
+                state._do(legal[i])
+                scores = playout(state, policy, random.Random(seed))
+                mine = scores[me]
+                if len(scores) > 1:
+                    mine -= max(s for p, s in enumerate(scores) if p != me)
+                margins[i].append(mine)
+                now = clock()
+                if runs and now >= deadline:
+                    out_of_time = True
+                    break
+                if now >= next_yield:
+                    yield None
+                    next_yield = clock() + self.slice_seconds
+            else:
+                runs += 1
+                if runs >= 6:
+                    alive = _prune(alive, margins)
+        for i in alive:
+            del margins[i][runs:]  # compare over the same rolls only
+        best = max(alive, key=lambda i: sum(margins[i]) / runs)
+        return legal[best]
+
+    def _shortlist(self, view: roll.View, legal: list[api.Action], policy: Policy) -> list[api.Action]:
+        """The actions worth simulating: the greedy's favourites (and refusing)."""
+        if len(legal) <= self.candidates:
+            return legal
+        sheet = view.sheets[view.player]
+        policy.prepare(view.sheets, view.turn)
+        scored: list[tuple[float, int]] = []
+        for index, action in enumerate(legal):
+            if isinstance(action, roll.Take):
+                e, n = action.colour.index, action.number
+                if action.target is _CIRCLE:
+                    g = policy.circle_gain(sheet, e)
+                elif action.target is _TOP:
+                    g = policy.top_gain(sheet, e)
+                else:
+                    b = sheet.boxes[e]
+                    g = policy.write_gain(sheet, e, len(b), b[-1] if b else 0, n or 10, True)
+            elif isinstance(action, roll.Refuse):
+                g = math.inf  # always compared
+            else:
+                return legal  # accelerations: few, all simulated
+            scored.append((g, index))
+        scored.sort(key=lambda item: -item[0])
+        keep = sorted(index for _g, index in scored[: self.candidates])
+        return [legal[i] for i in keep]
+
+
+def _prune(alive: list[int], margins: list[list[float]], tolerance: float = 2.0) -> list[int]:
+    """Drop the actions that trail the leader clearly over the same rolls, and
+    those that are as good as the leader within ``tolerance`` points (either way)."""
+    leader = max(alive, key=lambda i: sum(margins[i]) / len(margins[i]))
+    lead = margins[leader]
+    kept = []
+    for i in alive:
+        if i == leader:
+            kept.append(i)
+            continue
+        diffs = [a - b for a, b in zip(margins[i], lead)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        spread = 2.0 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else math.inf
+        if mean + spread + 0.5 < 0.0:
+            continue  # clearly worse
+        if spread < tolerance and abs(mean) < tolerance:
+            continue  # no better than the leader in any way that matters
+        kept.append(i)
+    return kept
+
+
+def bot(level: str, **options: typing.Any) -> bots.Bot:
+    """``bot("easy")`` or ``bot("hard", time_budget=0.15, iterations=None)``."""
+    if level == "easy":
+        return EasyBot(**options)
+    if level == "hard":
+        return HardBot(**options)
+    raise ValueError(f"unknown level {level!r}: choose easy or hard")

@@ -1,0 +1,152 @@
+"""Roll & Write bots: legal actions only, sensible choices, reproducibility, slicing."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from lostcities import api, bots, roll, roll_ai
+
+from tests.core.test_roll import make_sheet, scenario, sheet_before_arrow
+
+R, O, Y, G, B, P = roll.COLOURS
+
+
+def quick_hard(iterations: int = 40) -> bots.Bot:
+    return roll_ai.bot("hard", time_budget=30.0, iterations=iterations)
+
+
+def choose(bot: bots.Bot, state: roll.State, seed: int = 0) -> str:
+    action = bots.choose(bot, state.view(state.current_player), random.Random(seed))
+    assert state.is_legal(action)
+    return action.notation()
+
+
+def test_levels() -> None:
+    assert roll_ai.bot("easy").name == "easy"
+    assert roll_ai.bot("hard").name == "hard"
+    with pytest.raises(ValueError):
+        roll_ai.bot("medium")
+    with pytest.raises(ValueError):
+        roll_ai.bot("hard", iterations=0)
+
+
+@pytest.mark.parametrize("players,in_sequence", [(1, False), (2, False), (3, False), (4, True)])
+def test_bots_play_only_legal_actions(players: int, in_sequence: bool) -> None:
+    rng = random.Random(players)
+    game = roll.Game(players=players, in_sequence=in_sequence)
+    seats = [roll_ai.bot("easy"), quick_hard(2)] * 3
+    for _ in range(2 if players < 3 else 1):
+        state = game.new_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(state.sample_chance(rng))
+                continue
+            player = state.current_player
+            action = bots.choose(seats[player], state.view(player), rng)
+            assert action in state.legal_actions()
+            state.apply(action)
+        assert state.is_terminal()
+
+
+def test_thinking_is_sliced_and_returns_a_legal_action() -> None:
+    state = roll.Game(players=2).new_game(random.Random(5))
+    thinking = roll_ai.bot("hard", time_budget=0.05).think(state.view(0), random.Random(1))
+    slices = 0
+    started = time.perf_counter()
+    while True:
+        try:
+            assert next(thinking) is None
+            slices += 1
+        except StopIteration as stop:
+            action = stop.value
+            break
+    assert time.perf_counter() - started < 1.0
+    assert slices >= 2 and state.is_legal(action)
+
+
+def test_hard_bot_is_reproducible_with_an_iteration_cap() -> None:
+    rng = random.Random(11)
+    state = roll.Game(players=3).new_game(rng)
+    for _ in range(12):
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(bots.choose(roll_ai.bot("easy"), state.view(state.current_player), rng))
+    if state.is_chance():
+        state.apply(state.sample_chance(rng))
+    picks = {choose(quick_hard(6), state, seed=42) for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_bots_do_not_exhaust_themselves_needlessly() -> None:
+    state = scenario([make_sheet({R: [2, 2, 3]}, dice=8), make_sheet()], roll_text="roll red green blue 3 5 8")
+    for bot in (roll_ai.bot("easy"), quick_hard()):
+        assert choose(bot, state) != "refuse"
+
+
+def test_bots_continue_cheaply_rather_than_jump() -> None:
+    state = scenario([make_sheet({R: [3, 3, 3, 3], G: [1, 2]}), make_sheet()],
+                     roll_text="roll red green purple 3 9 9")
+    for bot in (roll_ai.bot("easy"), quick_hard()):
+        assert choose(bot, state) in ("take red 3", "take green 3")
+
+
+def test_bots_claim_a_top_artefact() -> None:
+    full = [1, 1, 2, 2, 3, 3, 4, 4, 9]
+    sheet = make_sheet({B: full, R: full, O: full[:8]}, dice=8)
+    assert sheet.artefacts == 6  # the top artefact passes the artefact bridge
+    state = scenario([sheet, make_sheet()], roll_text="roll blue purple purple 9 9 9")
+    for bot in (roll_ai.bot("easy"), quick_hard()):
+        assert choose(bot, state) == "take blue 9 top"
+
+
+def test_bots_pass_an_open_bridge() -> None:
+    six = [1, 1, 2, 2, 3, 3]
+    state = scenario([make_sheet({Y: six}), make_sheet({Y: [1, 1, 1, 1, 1]})],
+                     roll_text="roll yellow purple purple 4 8 9")
+    assert choose(roll_ai.bot("easy"), state) == "take yellow 4"
+    assert choose(quick_hard(), state).startswith("take yellow")
+
+
+def test_bots_use_an_acceleration() -> None:
+    sheet, _ = sheet_before_arrow(R, 2)
+    for _ in range(6):
+        sheet.fast_write(G.index, 2)
+        sheet.accelerating = False
+    state = scenario([sheet, make_sheet()], roll_text="roll red orange orange 2 8 9")
+    state.apply("take red 2")
+    assert state.current_player == 0 and state.sheets[0].is_accelerating()
+    for bot in (roll_ai.bot("easy"), quick_hard()):
+        assert choose(bot, state) != "accelerate none"
+
+
+def test_hard_bot_sees_only_its_view() -> None:
+    state = roll.Game(players=3).new_state()
+    state.apply("roll red green blue 1 2 3")
+    state.apply("take red 1")
+    state.apply("take green 2")
+    view = state.view(2)
+    assert view.hidden == (1,)
+    action = bots.choose(quick_hard(4), view, random.Random(3))
+    assert state.is_legal(action)
+
+
+def test_value_tables_are_sane() -> None:
+    ev = roll_ai.evaluator(2)
+    table = ev.table(20)[1][0]
+    # a low top number is worth more than a high one; more boxes are worth more
+    assert table[4 * 11 + 2] > table[4 * 11 + 9]
+    assert table[6 * 11 + 5] > table[3 * 11 + 5]
+    assert ev.table(0)[1][0][9 * 11 + 10] == 50
+    assert roll_ai.turns_left(roll.Game().new_state().sheets, roll_ai.Weights(), 0) >= 10
+
+
+def test_playout_finishes_a_game() -> None:
+    state = roll.Game(players=2).new_game(random.Random(2))
+    policy = roll_ai.Policy(roll_ai.evaluator(2))
+    scores = roll_ai.playout(state.clone(), policy, random.Random(1))
+    assert len(scores) == 2 and all(isinstance(s, int) for s in scores)
+    assert api.TERMINAL != state.current_player
