@@ -1,0 +1,795 @@
+"""HTML renderers of Lost Cities: Roll & Write: pure functions returning strings.
+
+Nothing here touches a DOM: every function takes values (a
+:class:`lostcities.roll.Sheet`, a :class:`~lostcities.roll.Roll`, names,
+breakdowns) and returns an HTML fragment with CSS class hooks (``rw-*``) and
+``data-*`` attributes for event delegation, so the renderers run and are
+tested under plain CPython.  Every text is HTML-escaped.
+
+The game sheet is drawn as players know it: a grid of ten columns (the
+expedition score scale, the six expeditions red .. purple, the artefact
+column, the dice column, the artefact/dice score scale) and thirteen rows
+(the column headers with each column's score, the top artefacts, boxes 9 .. 7,
+the bonus bridges, boxes 6 .. 1, the double circles).
+
+Attribute scheme (what a user interface reads from a clicked element):
+
+==========================  ======================================================
+``data-box="red-1"``        a box of an expedition: colour and box number, 1 = bottom
+``data-circle="red"``       the double circle at the bottom of an expedition
+``data-top="red"``          the small top artefact above box 9
+``data-artefact="1"``       the artefact column, 1 (bottom) .. 9
+``data-dice="1"``           the dice column, 1 (bottom) .. 9 (exhausted)
+``data-bridge="red"``       a bonus bridge: ``red`` .. ``purple``, ``artefact``, ``dice``
+``data-die="colour-0"``     a die of the roll: ``colour-0..2`` / ``number-0..2`` (the
+                            roll's dice in its sorted order), with ``data-face`` (``red``,
+                            ``7``) and ``data-state`` (``free``, ``taken``, ``selected``,
+                            ``chosen``)
+``data-sheet="1"``          a player's sheet (thumbnails and full sheets: the seat)
+``data-action="..."``       a button (``roll``, ``refuse``, ``accelerate``, ...)
+``data-accelerate="blue"``  an acceleration choice (``none`` declines it)
+``data-pick-colour="red"``  companion mode: the colour of the pair being entered
+``data-pick-number="7"``    companion mode: the number of the pair being entered
+``data-col``, ``data-player`` the cells of the end-of-game table
+==========================  ======================================================
+
+Elements of a sheet are also named by *keys* (``box:red-4``, ``circle:red``,
+``top:red``, ``artefact:3``, ``dice:2``, ``bridge:red``): the sets of keys to
+highlight as legal targets or as fresh marks are passed to :func:`sheet`.
+
+>>> from lostcities import roll, roll_html
+>>> s = roll.Sheet()
+>>> roll_html.pair_targets(s, roll.Colour.RED, 0)
+{'box:red-1': <Target.BOX: 'box'>, 'circle:red': <Target.CIRCLE: 'circle'>}
+>>> 'data-box="purple-9"' in roll_html.sheet(s)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import typing
+
+from lostcities import api, roll, roll_data
+
+MINUS: typing.Final = "\u2212"
+COLOURS: typing.Final[tuple[roll.Colour, ...]] = roll.COLOURS
+BRIDGE_KEYS: typing.Final[tuple[str, ...]] = tuple(c.value for c in COLOURS) + ("artefact", "dice")
+"""``data-bridge`` values, one per :class:`~lostcities.roll.Column`, left to right."""
+
+ICONS: typing.Final[dict[str, str]] = {
+    # 24 x 24 drawings; a distinct shape per expedition so that colour is never the only clue.
+    "flame": '<path d="M12 2c.6 3.6 5.6 6.2 5.6 11.6A5.6 5.6 0 0 1 6.4 13.6c0-2.7 1.5-4.3 2.6-6.1.4 1.8 1.2 '
+             '3 2.4 3.6C12.2 8 11.4 5 12 2z"/>',
+    "sun": '<circle cx="12" cy="12" r="4.6"/><path d="M12 1.5v4M12 18.5v4M1.5 12h4M18.5 12h4M4.6 4.6l2.8 2.8'
+           'M16.6 16.6l2.8 2.8M4.6 19.4l2.8-2.8M16.6 7.4l2.8-2.8" stroke="currentColor" stroke-width="2.2" '
+           'stroke-linecap="round" fill="none"/>',
+    "pyramid": '<path d="M12 2.5 23 21H1z"/>',
+    "leaf": '<path d="M4 20C3.5 10 9.5 3.8 21 3c-.6 11.4-6.8 17.4-17 17z"/>'
+            '<path d="M4.5 19.5 15 9" stroke="rgba(255,255,255,.75)" stroke-width="1.6" fill="none"/>',
+    "wave": '<path d="M1.5 9c2.6-3 5.2-3 7 0s4.4 3 7 0 4.4-3 7 0M1.5 16c2.6-3 5.2-3 7 0s4.4 3 7 0 4.4-3 7 0" '
+            'stroke="currentColor" stroke-width="2.8" stroke-linecap="round" fill="none"/>',
+    "crystal": '<path d="M7 2.5h10l5 6.5-10 13L2 9z"/><path d="M2 9h20M9 9l3 13 3-13-2.4-6.5M9 9l2.6-6.5" '
+               'stroke="rgba(255,255,255,.7)" stroke-width="1.2" fill="none"/>',
+    "arrow": '<path d="M5 19 18 6M9 5.5h9.5V15" stroke="currentColor" stroke-width="3" stroke-linecap="round" '
+             'stroke-linejoin="round" fill="none"/>',
+    "vase": '<path d="M8.5 2.5h7v2.2l-1.3 1.2c3.4 1.9 5.3 4.8 5.3 8.3 0 4.4-3.3 7.6-7.5 7.6S4.5 18.6 4.5 14.2'
+            'c0-3.5 1.9-6.4 5.3-8.3L8.5 4.7z"/>',
+    "die": '<rect x="2.5" y="2.5" width="19" height="19" rx="4" fill="none" stroke="currentColor" '
+           'stroke-width="2.2"/><circle cx="8" cy="8" r="2"/><circle cx="16" cy="16" r="2"/>'
+           '<circle cx="12" cy="12" r="2"/>',
+    "bridge": '<path d="M2 17c3-6 17-6 20 0" stroke="currentColor" stroke-width="2.6" fill="none"/>'
+              '<path d="M2 12h20M6 12v7M12 10v9M18 12v7" stroke="currentColor" stroke-width="1.6" fill="none"/>',
+}
+"""The icons of the sheet and the dice, drawn once in :func:`icon_sprite`."""
+
+
+def esc(text: object) -> str:
+    """HTML-escape any value (quotes included)."""
+    return html.escape(str(text), quote=True)
+
+
+def signed(points: int) -> str:
+    """``+12``, ``−20`` (a real minus sign), ``0``."""
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"{MINUS}{-points}"
+    return "0"
+
+
+def number(points: int) -> str:
+    """``12``, ``−20`` (a real minus sign)."""
+    return f"{MINUS}{-points}" if points < 0 else str(points)
+
+
+def colour_name(colour: roll.Colour) -> str:
+    return colour.value
+
+
+def icon_sprite() -> str:
+    """The hidden SVG holding every icon; include it once in the page."""
+    symbols = "".join(f'<symbol id="rw-i-{name}" viewBox="0 0 24 24">{body}</symbol>'
+                      for name, body in ICONS.items())
+    return f'<svg class="rw-sprite" width="0" height="0" aria-hidden="true" focusable="false">{symbols}</svg>'
+
+
+def icon(name: str, extra: str = "") -> str:
+    """An icon from the sprite (``currentColor`` fills it)."""
+    cls = f"rw-ico rw-ico-{name}" + (f" {extra}" if extra else "")
+    return f'<svg class="{cls}" aria-hidden="true" focusable="false"><use href="#rw-i-{name}"></use></svg>'
+
+
+def symbol(colour: roll.Colour, extra: str = "") -> str:
+    """The symbol of an expedition (flame, sun, pyramid, leaf, wave, crystal)."""
+    return icon(colour.symbol, extra)
+
+
+def _attrs(attrs: typing.Mapping[str, object | None]) -> str:
+    return "".join(f' {k}="{esc(v)}"' for k, v in attrs.items() if v is not None)
+
+
+def _classes(*names: str | None) -> str:
+    return " ".join(n for n in names if n)
+
+
+# -- keys, targets, fresh marks ---------------------------------------------------------
+
+
+def box_key(colour: roll.Colour, box: int) -> str:
+    return f"box:{colour.value}-{box}"
+
+
+def bridge_key(column: roll.Column) -> str:
+    """``data-bridge`` value of a column (``artefact`` for the artefact column)."""
+    return BRIDGE_KEYS[column.index]
+
+
+def column_of_bridge(key: str) -> roll.Column | None:
+    """Inverse of :func:`bridge_key` (None for an unknown value)."""
+    try:
+        return roll.COLUMNS[BRIDGE_KEYS.index(key)]
+    except ValueError:
+        return None
+
+
+def next_key(sheet: roll.Sheet, colour: roll.Colour) -> str:
+    """The key of the element the next number of ``colour`` goes to (its top artefact when complete)."""
+    k = len(sheet.expedition(colour))
+    if k >= roll_data.BOXES:
+        return f"top:{colour.value}"
+    return box_key(colour, k + 1)
+
+
+def pair_targets(sheet: roll.Sheet, colour: roll.Colour, face: int) -> dict[str, roll.Target]:
+    """Where the pair (``colour``, die ``face``) may go on ``sheet``: element key -> target."""
+    found: dict[str, roll.Target] = {}
+    for target in sheet.targets(colour, face):
+        if target is roll.Target.CIRCLE:
+            found[f"circle:{colour.value}"] = target
+        elif target is roll.Target.TOP:
+            found[f"top:{colour.value}"] = target
+        else:
+            found[box_key(colour, len(sheet.expedition(colour)) + 1)] = target
+    return found
+
+
+def target_at(sheet: roll.Sheet, colour: roll.Colour, key: str) -> roll.Target | None:
+    """The target a tapped element of ``colour``'s expedition stands for (None: not a target there).
+
+    The next box is :attr:`~lostcities.roll.Target.BOX`, the circle
+    :attr:`~lostcities.roll.Target.CIRCLE`, the top artefact
+    :attr:`~lostcities.roll.Target.TOP`; any other box of the expedition also
+    means BOX (so that the core can say why it is refused)."""
+    kind, _, rest = key.partition(":")
+    name = rest.split("-")[0]
+    if name != colour.value:
+        return None
+    if kind == "circle":
+        return roll.Target.CIRCLE
+    if kind == "top":
+        return roll.Target.TOP
+    if kind == "box":
+        return roll.Target.BOX
+    return None
+
+
+def acceleration_targets(sheet: roll.Sheet) -> dict[str, roll.Colour]:
+    """Where a pending acceleration may go: the next box (or top artefact) of each expedition."""
+    return {next_key(sheet, c): c for c in sheet.acceleration_targets()}
+
+
+def fresh_marks(before: roll.Sheet, after: roll.Sheet) -> frozenset[str]:
+    """Keys of every mark on ``after`` that ``before`` does not have."""
+    keys: set[str] = set()
+    for c in COLOURS:
+        old, new = before.expedition(c), after.expedition(c)
+        for k in range(len(old) + 1, len(new) + 1):
+            keys.add(box_key(c, k))
+        if after.is_circled(c) and not before.is_circled(c):
+            keys.add(f"circle:{c.value}")
+        if after.has_top_artefact(c) and not before.has_top_artefact(c):
+            keys.add(f"top:{c.value}")
+    for k in range(before.artefacts + 1, after.artefacts + 1):
+        keys.add(f"artefact:{k}")
+    for k in range(before.dice + 1, after.dice + 1):
+        keys.add(f"dice:{k}")
+    for column in roll.COLUMNS:
+        if after.bridge(column) is not before.bridge(column):
+            keys.add(f"bridge:{bridge_key(column)}")
+    return frozenset(keys)
+
+
+def passed_by(sheets: typing.Sequence[roll.Sheet], names: typing.Sequence[str]) -> dict[str, list[str]]:
+    """Per bridge key, the names of the players who scored it (passed it first)."""
+    found: dict[str, list[str]] = {key: [] for key in BRIDGE_KEYS}
+    for sheet, name in zip(sheets, names):
+        for column in roll.COLUMNS:
+            if sheet.bridge(column) is roll.BridgeMark.SCORED:
+                found[bridge_key(column)].append(name)
+    return found
+
+
+def initials(name: str) -> str:
+    """A short tag for a name on a bridge: ``Anna`` -> ``An``, ``Player 2`` -> ``P2``."""
+    words = name.split()
+    if not words:
+        return "?"
+    if len(words) > 1:
+        return (words[0][0] + words[-1][0]).upper() if not words[-1].isdigit() else words[0][0].upper() + words[-1]
+    return words[0][:2]
+
+
+# -- texts ---------------------------------------------------------------------------------
+
+
+def action_text(action: api.Action, after: roll.Sheet | None = None) -> str:
+    """What an action did, for a status line: ``wrote 7 in red``, ``refused the dice``."""
+    if isinstance(action, roll.Roll):
+        faces = [c.value for c in action.colours] + [str(n) for n in action.numbers]
+        return "rolled " + " ".join(faces)
+    if isinstance(action, roll.Take):
+        name = action.colour.value
+        if action.target is roll.Target.CIRCLE:
+            return f"marked the {name} double circle"
+        if action.target is roll.Target.TOP:
+            return f"claimed the {name} top artefact with {name} {action.number}"
+        return f"wrote {roll.written_value(action.number)} in {name}"
+    if isinstance(action, roll.Refuse):
+        return "refused the dice"
+    if isinstance(action, roll.Accelerate):
+        if action.colour is None:
+            return "let the acceleration go"
+        name = action.colour.value
+        if after is not None:
+            numbers = after.expedition(action.colour)
+            if after.has_top_artefact(action.colour) and len(numbers) == roll_data.BOXES:
+                return f"accelerated {name}: its top artefact"
+            if numbers:
+                return f"accelerated {name}: {numbers[-1]} again in box {len(numbers)}"
+        return f"accelerated {name}"
+    return action.notation()
+
+
+def reason_text(reason: str) -> str:
+    """A core reason as a sentence: capitalised, with a full stop."""
+    reason = reason.strip()
+    if not reason:
+        return ""
+    text = reason[:1].upper() + reason[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+# -- the sheet ------------------------------------------------------------------------------
+
+
+def _tilt(e: int, k: int) -> int:
+    """A small, repeatable slant for each handwritten number."""
+    return (e * 7 + k * 3) % 7 - 3
+
+
+def _box(sheet: roll.Sheet, colour: roll.Colour, k: int, targets: typing.Collection[str],
+         fresh: typing.Collection[str], interactive: bool) -> str:
+    e = colour.index
+    numbers = sheet.expedition(colour)
+    key = box_key(colour, k)
+    filled = k <= len(numbers)
+    target = key in targets
+    arrow = roll.ARROW[e][k]
+    artefact = roll.ARTEFACT[e][k]
+    cls = _classes("rw-box", f"rw-{colour.value}", "rw-filled" if filled else None,
+                   "rw-next" if k == len(numbers) + 1 else None, "rw-target" if target else None,
+                   "rw-fresh" if key in fresh else None, "rw-has-arrow" if arrow else None,
+                   "rw-has-art" if artefact else None, "rw-bridge-box" if k == roll_data.BRIDGE_BOX else None)
+    label = f"{colour.value} box {k}"
+    if arrow:
+        label += ", arrow"
+    if artefact:
+        label += ", artefact"
+    label += f": {numbers[k - 1]}" if filled else ", empty"
+    inner = ""
+    if arrow:
+        inner += icon("arrow", "rw-mark-arrow")
+    if artefact:
+        inner += icon("vase", "rw-mark-art")
+    if filled:
+        inner += f'<span class="rw-hand" style="--tilt:{_tilt(e, k)}deg">{numbers[k - 1]}</span>'
+    tag = "button" if target and interactive else "div"
+    extra = ' type="button"' if tag == "button" else ""
+    return f'<{tag}{extra} class="{cls}" data-box="{colour.value}-{k}" aria-label="{esc(label)}">{inner}</{tag}>'
+
+
+def _top(sheet: roll.Sheet, colour: roll.Colour, targets: typing.Collection[str],
+         fresh: typing.Collection[str], interactive: bool) -> str:
+    key = f"top:{colour.value}"
+    claimed = sheet.has_top_artefact(colour)
+    target = key in targets
+    cls = _classes("rw-top", f"rw-{colour.value}", "rw-claimed" if claimed else None,
+                   "rw-target" if target else None, "rw-fresh" if key in fresh else None)
+    label = f"{colour.value} top artefact{': claimed' if claimed else ''}"
+    tag = "button" if target and interactive else "div"
+    extra = ' type="button"' if tag == "button" else ""
+    mark = '<span class="rw-x rw-hand" aria-hidden="true">\u2715</span>' if claimed else ""
+    return (f'<{tag}{extra} class="{cls}" data-top="{colour.value}" aria-label="{esc(label)}">'
+            f'{icon("vase")}{mark}</{tag}>')
+
+
+def _circle(sheet: roll.Sheet, colour: roll.Colour, targets: typing.Collection[str],
+            fresh: typing.Collection[str], interactive: bool) -> str:
+    key = f"circle:{colour.value}"
+    marked = sheet.is_circled(colour)
+    crossed = sheet.is_circle_crossed(colour)
+    target = key in targets
+    cls = _classes("rw-circle", f"rw-{colour.value}", "rw-marked" if marked else None,
+                   "rw-crossed" if crossed else None, "rw-target" if target else None,
+                   "rw-fresh" if key in fresh else None)
+    state = "marked: points doubled" if marked else ("not used" if crossed else "open")
+    tag = "button" if target and interactive else "div"
+    extra = ' type="button"' if tag == "button" else ""
+    mark = '<span class="rw-x rw-hand" aria-hidden="true">\u2715</span>' if marked else ""
+    return (f'<{tag}{extra} class="{cls}" data-circle="{colour.value}" '
+            f'aria-label="{esc(f"{colour.value} double circle, {state}")}"><span class="rw-ring"></span>{mark}'
+            f'</{tag}>')
+
+
+def _bridge(sheet: roll.Sheet, column: roll.Column, fresh: typing.Collection[str],
+            scorers: typing.Sequence[str], clickable: bool) -> str:
+    key = bridge_key(column)
+    mark = sheet.bridge(column)
+    cls = _classes("rw-bridge", f"rw-bridge-{mark.value}", f"rw-bcol-{key}",
+                   "rw-fresh" if f"bridge:{key}" in fresh else None, "rw-tickable" if clickable else None)
+    words = {"open": "open", "scored": "passed first: 20 points", "closed": "passed by another player first"}
+    label = f"{'artefact' if key == 'artefact' else key} bridge: {words[mark.value]}"
+    if scorers:
+        label += " (" + ", ".join(scorers) + ")"
+    by = ""
+    if scorers and mark is not roll.BridgeMark.OPEN:
+        tags = " ".join(initials(n) for n in scorers)
+        by = f'<span class="rw-by" title="{esc(", ".join(scorers))}">{esc(tags)}</span>'
+    tag = "button" if clickable else "div"
+    extra = ' type="button"' if clickable else ""
+    return (f'<{tag}{extra} class="{cls}" data-bridge="{key}" data-mark="{mark.value}" aria-label="{esc(label)}">'
+            f'<span class="rw-twenty">{roll_data.BRIDGE_BONUS}</span>{by}</{tag}>')
+
+
+def _column_cell(kind: str, k: int, count: int, fresh: typing.Collection[str]) -> str:
+    """A slot of the artefact (``kind="artefact"``) or dice column."""
+    shaded = k <= count
+    cls = _classes(f"rw-{kind}-slot", "rw-shaded" if shaded else None,
+                   "rw-fresh" if f"{kind}:{k}" in fresh else None,
+                   "rw-exhaust" if kind == "dice" and k == roll_data.DICE_SYMBOLS else None)
+    what = "artefact" if kind == "artefact" else "dice symbol"
+    label = f"{what} {k}{': shaded' if shaded else ''}"
+    pic = icon("vase" if kind == "artefact" else "die")
+    return f'<div class="{cls}" data-{kind}="{k}" aria-label="{esc(label)}">{pic}</div>'
+
+
+def _scale(text: str, extra: str = "") -> str:
+    return f'<div class="rw-scale{" " + extra if extra else ""}">{esc(text)}</div>'
+
+
+def sheet(
+    s: roll.Sheet,
+    *,
+    name: str = "",
+    player: int | None = None,
+    targets: typing.Collection[str] = (),
+    fresh: typing.Collection[str] = (),
+    scorers: typing.Mapping[str, typing.Sequence[str]] | None = None,
+    interactive: bool = False,
+    tick_bridges: bool = False,
+    caption: str = "",
+    classes: str = "",
+) -> str:
+    """A full game sheet.
+
+    ``targets``: element keys to highlight as legal targets (rendered as
+    buttons when ``interactive``); ``fresh``: keys of marks made this turn;
+    ``scorers``: per bridge key the names of the players who passed it first
+    (shown small on the bridge); ``tick_bridges``: open bridges are buttons
+    (companion mode: "another player passed it")."""
+    scorers = scorers or {}
+    bd = s.breakdown()
+    cells: list[str] = []
+    # header: symbols and each column's score (the sheet's top row)
+    cells.append('<div class="rw-corner" aria-hidden="true">pts</div>')
+    for c, points in zip(COLOURS, bd.expeditions):
+        cells.append(f'<div class="rw-head rw-{c.value}" data-head="{c.value}" title="{c.value}">'
+                     f'{symbol(c)}<span class="rw-colscore" data-col="{c.value}">{number(points)}</span></div>')
+    cells.append(f'<div class="rw-head rw-art-head" data-head="artefact" title="artefacts">{icon("vase")}'
+                 f'<span class="rw-colscore" data-col="artefacts">{number(bd.artefacts)}</span></div>')
+    cells.append(f'<div class="rw-head rw-dice-head" data-head="dice" title="dice symbols">{icon("die")}'
+                 f'<span class="rw-colscore" data-col="dice">{number(bd.dice)}</span></div>')
+    cells.append(f'<div class="rw-head rw-bonus-head" data-head="bridges" title="bridge bonus">{icon("bridge")}'
+                 f'<span class="rw-colscore" data-col="bridges">{number(bd.bridges)}</span></div>')
+    # top artefacts
+    cells.append(_scale(""))
+    for c in COLOURS:
+        cells.append(_top(s, c, targets, fresh, interactive))
+    cells.append('<div class="rw-blank"></div><div class="rw-blank"></div>')
+    cells.append(_scale(""))
+    for k in range(roll_data.BOXES, 0, -1):
+        cells.append(_scale(number(roll_data.EXPEDITION_SCORES[k])))
+        for c in COLOURS:
+            cells.append(_box(s, c, k, targets, fresh, interactive))
+        cells.append(_column_cell("artefact", k, s.artefacts, fresh))
+        cells.append(_column_cell("dice", k, s.dice, fresh))
+        right = number(roll_data.ARTEFACT_SCORES[k])
+        if roll_data.DICE_SCORES[k] != roll_data.ARTEFACT_SCORES[k]:
+            right += f"/{number(roll_data.DICE_SCORES[k])}"
+        cells.append(_scale(right, "rw-scale-right"))
+        if k == roll_data.BRIDGE_BOX:
+            cells.append(_scale("+20", "rw-scale-bridge"))
+            for column in roll.COLUMNS:
+                key = bridge_key(column)
+                clickable = tick_bridges and s.bridge(column) is roll.BridgeMark.OPEN
+                cells.append(_bridge(s, column, fresh, scorers.get(key, ()), clickable))
+            cells.append(_scale("+20", "rw-scale-right rw-scale-bridge"))
+    # the double circles
+    cells.append(_scale("\u00d72", "rw-scale-circle"))
+    for c in COLOURS:
+        cells.append(_circle(s, c, targets, fresh, interactive))
+    cells.append('<div class="rw-blank"></div><div class="rw-blank"></div>')
+    cells.append(_scale(number(roll_data.ARTEFACT_SCORES[0]), "rw-scale-right"))
+    title = esc(name) if name else ""
+    cap = f'<span class="rw-caption-note">{esc(caption)}</span>' if caption else ""
+    seat = f' data-sheet="{player}"' if player is not None else ""
+    flags = " rw-accelerating" if s.is_accelerating() else ""
+    return (
+        f'<section class="{_classes("rw-sheet", classes)}{flags}"{seat} aria-label="{esc(f"{name} game sheet")}">'
+        f'<header class="rw-sheet-head"><span class="rw-sheet-name">{title}</span>{cap}'
+        f'<span class="rw-total">Total <b class="rw-hand" data-total="{bd.total}">{number(bd.total)}</b></span>'
+        f'</header><div class="rw-grid">{"".join(cells)}</div></section>'
+    )
+
+
+def sheet_thumb(s: roll.Sheet, *, name: str, player: int, kind: str = "", current: bool = False,
+                focused: bool = False, hidden: bool = False, fresh: typing.Collection[str] = ()) -> str:
+    """A compact rendering of a sheet (tabs of the other sheets): name, total, each
+    expedition's height and top number, the artefacts, dice and bridges."""
+    bd = s.breakdown()
+    bars = []
+    for c in COLOURS:
+        numbers = s.expedition(c)
+        k = len(numbers)
+        top = str(numbers[-1]) if numbers else ("\u00d7" if s.is_circled(c) else "")
+        new = any(box_key(c, j) in fresh for j in range(1, k + 1))
+        cls = _classes("rw-bar", f"rw-{c.value}", "rw-fresh" if new else None,
+                       "rw-doubled" if s.is_circled(c) else None)
+        bars.append(f'<span class="{cls}" style="--h:{k}" title="{esc(f"{c.value}: {k} boxes")}">'
+                    f'<i></i><b>{esc(top)}</b></span>')
+    bridges = "".join(
+        f'<i class="rw-mini-bridge rw-bridge-{s.bridge(col).value}" title="{esc(bridge_key(col))}"></i>'
+        for col in roll.COLUMNS)
+    cls = _classes("rw-thumb", "rw-current" if current else None, "rw-focused" if focused else None,
+                   "rw-hidden-choice" if hidden else None)
+    note = '<span class="rw-thumb-note">choosing\u2026</span>' if current else (
+        '<span class="rw-thumb-note">has chosen</span>' if hidden else "")
+    who = f'<span class="rw-kind">{esc(kind)}</span>' if kind else ""
+    return (
+        f'<button type="button" class="{cls}" data-sheet="{player}" aria-pressed="{"true" if focused else "false"}" '
+        f'aria-label="{esc(f"{name}: {bd.total} points; show this sheet")}">'
+        f'<span class="rw-thumb-head"><span class="rw-thumb-name">{esc(name)}</span>{who}'
+        f'<b class="rw-thumb-total">{number(bd.total)}</b></span>'
+        f'<span class="rw-bars">{"".join(bars)}</span>'
+        f'<span class="rw-thumb-foot">{icon("vase")}{s.artefacts} {icon("die")}{s.dice}'
+        f'<span class="rw-mini-bridges">{bridges}</span></span>{note}</button>'
+    )
+
+
+# -- the dice -------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class DiceMarks:
+    """States of the six dice of a roll, by die key (``colour-0`` .. ``number-2``)."""
+
+    taken: frozenset[str] = frozenset()
+    """Taken by the active player: not available to the others."""
+    selected: frozenset[str] = frozenset()
+    """Picked by the player choosing now."""
+    chosen: frozenset[str] = frozenset()
+    """Used by the last choice shown (e.g. the computer's)."""
+
+
+def die_key(kind: str, index: int) -> str:
+    return f"{kind}-{index}"
+
+
+def find_die(faces: typing.Sequence[typing.Any], face: typing.Any, kind: str,
+             avoid: typing.Collection[str] = ()) -> str | None:
+    """The key of a die of ``kind`` showing ``face`` (not one of ``avoid`` if possible)."""
+    keys = [die_key(kind, i) for i, f in enumerate(faces) if f == face]
+    for key in keys:
+        if key not in avoid:
+            return key
+    return keys[0] if keys else None
+
+
+def taken_dice(r: roll.Roll, taken: tuple[roll.Colour, int] | None) -> frozenset[str]:
+    """The dice the active player took (as the core removes them from the pool: the first match)."""
+    if taken is None:
+        return frozenset()
+    keys = [find_die(r.colours, taken[0], "colour"), find_die(r.numbers, taken[1], "number")]
+    return frozenset(k for k in keys if k is not None)
+
+
+def die(kind: str, index: int, face: roll.Colour | int, *, state: str = "free", interactive: bool = False) -> str:
+    """One die: a colour die (its colour and symbol) or a number die (0..9)."""
+    key = die_key(kind, index)
+    if isinstance(face, roll.Colour):
+        value, inner, label = face.value, symbol(face), f"colour die: {face.value} ({face.symbol})"
+        cls = f"rw-die rw-die-colour rw-{face.value}"
+    else:
+        value, inner = str(face), f'<span class="rw-face">{face}</span>'
+        label = f"number die: {face}" + (" (10, or a double circle)" if face == 0 else "")
+        cls = "rw-die rw-die-number"
+    cls += f" rw-die-{state}"
+    if state == "taken":
+        label += ", taken by the active player"
+    elif state == "selected":
+        label += ", picked"
+    elif state == "chosen":
+        label += ", chosen"
+    usable = interactive and state in ("free", "selected")
+    tag = "button" if usable else "span"
+    extra = ' type="button"' if usable else ""
+    pressed = f' aria-pressed="{"true" if state == "selected" else "false"}"' if usable else ""
+    return (f'<{tag}{extra} class="{cls}" data-die="{key}" data-face="{value}" data-state="{state}"{pressed} '
+            f'aria-label="{esc(label)}">{inner}</{tag}>')
+
+
+def dice_tray(r: roll.Roll | None, *, marks: DiceMarks = DiceMarks(), interactive: bool = False,
+              rolling: bool = False) -> str:
+    """The six dice of a roll (three colour dice, three number dice), or an empty tray."""
+    if r is None:
+        blanks = "".join('<span class="rw-die rw-die-blank" aria-hidden="true"></span>' for _ in range(6))
+        return f'<div class="rw-dice rw-dice-empty" aria-label="no dice rolled yet">{blanks}</div>'
+
+    def state(key: str) -> str:
+        if key in marks.selected:
+            return "selected"
+        if key in marks.chosen:
+            return "chosen"
+        if key in marks.taken:
+            return "taken"
+        return "free"
+
+    colours = "".join(die("colour", i, c, state=state(die_key("colour", i)), interactive=interactive)
+                      for i, c in enumerate(r.colours))
+    numbers = "".join(die("number", i, n, state=state(die_key("number", i)), interactive=interactive)
+                      for i, n in enumerate(r.numbers))
+    cls = "rw-dice rw-rolling" if rolling else "rw-dice"
+    return (f'<div class="{cls}" data-roll="{esc(r.notation())}">'
+            f'<div class="rw-dice-row rw-colour-dice">{colours}</div>'
+            f'<div class="rw-dice-row rw-number-dice">{numbers}</div></div>')
+
+
+# -- panels ----------------------------------------------------------------------------------
+
+
+def acceleration_panel(s: roll.Sheet, chain: typing.Sequence[str] = (), *, interactive: bool = True) -> str:
+    """The question of a pending acceleration: one button per legal expedition, and "none"."""
+    steps = "".join(f"<li>{esc(step)}</li>" for step in chain)
+    chain_html = f'<ol class="rw-chain" aria-label="acceleration chain">{steps}</ol>' if steps else ""
+    buttons = []
+    for c in s.acceleration_targets():
+        numbers = s.expedition(c)
+        if len(numbers) == roll_data.BOXES:
+            what = "top artefact"
+        else:
+            what = f"{numbers[-1] if numbers else 1} in box {len(numbers) + 1}"
+        buttons.append(
+            f'<button type="button" class="rw-accel rw-{c.value}" data-accelerate="{c.value}"'
+            f'{"" if interactive else " disabled"}>{symbol(c)}<span>{esc(c.value)}</span>'
+            f'<small>{esc(what)}</small></button>')
+    buttons.append(f'<button type="button" class="rw-accel rw-accel-none secondary" data-accelerate="none"'
+                   f'{"" if interactive else " disabled"}>No acceleration</button>')
+    return (f'<div class="rw-accel-panel" role="group" aria-label="acceleration">'
+            f'<p class="rw-accel-title">{icon("arrow")} Acceleration! Write an expedition\'s top number '
+            f'again in its next box (a 1 to start it):</p>{chain_html}'
+            f'<div class="rw-accel-buttons">{"".join(buttons)}</div></div>')
+
+
+def entry_pad(colour: roll.Colour | None, face: int | None) -> str:
+    """Companion mode: pick the colour and the number of the pair you chose with real dice."""
+    colours = "".join(
+        f'<button type="button" class="rw-pick rw-pick-colour rw-{c.value}" data-pick-colour="{c.value}" '
+        f'aria-pressed="{"true" if c is colour else "false"}" aria-label="{c.value}">{symbol(c)}</button>'
+        for c in COLOURS)
+    numbers = "".join(
+        f'<button type="button" class="rw-pick rw-pick-number" data-pick-number="{n}" '
+        f'aria-pressed="{"true" if n == face else "false"}">{n}</button>'
+        for n in roll_data.NUMBER_FACES)
+    return (f'<div class="rw-pad" role="group" aria-label="the pair you chose">'
+            f'<div class="rw-pad-row rw-pad-colours">{colours}</div>'
+            f'<div class="rw-pad-row rw-pad-numbers">{numbers}</div></div>')
+
+
+def bridge_ticks(s: roll.Sheet) -> str:
+    """Companion mode: the open bridges, to tick when another player passed one first."""
+    buttons = []
+    for column in roll.COLUMNS:
+        if s.bridge(column) is not roll.BridgeMark.OPEN:
+            continue
+        key = bridge_key(column)
+        pic = symbol(roll.COLOURS[column.index]) if column.index < 6 else icon("vase" if key == "artefact" else "die")
+        tint = f" rw-{key}" if column.index < 6 else ""
+        buttons.append(f'<button type="button" class="rw-tick rw-bcol-{key}{tint}" data-bridge="{key}" '
+                       f'aria-label="{esc(f"another player passed the {key} bridge first")}">{pic}'
+                       f'<span>{esc(key)}</span></button>')
+    if not buttons:
+        return '<p class="rw-ticks-none">Every bridge is settled.</p>'
+    return (f'<div class="rw-ticks" role="group" aria-label="bridges passed by others">{"".join(buttons)}</div>')
+
+
+# -- the end of the game ----------------------------------------------------------------------
+
+
+END_COLUMNS: typing.Final[tuple[str, ...]] = tuple(c.value for c in COLOURS) + ("artefacts", "dice", "bridges",
+                                                                               "total")
+"""``data-col`` values of the end-of-game table, as in :meth:`lostcities.roll.Breakdown.to_dict`."""
+
+
+def end_table(names: typing.Sequence[str], breakdowns: typing.Sequence[roll.Breakdown],
+              *, winners: typing.Collection[int] = ()) -> str:
+    """Every sheet's column scores, bridge bonus and total, like the sheets' top rows."""
+    head = ['<th scope="col">Player</th>']
+    for c in COLOURS:
+        head.append(f'<th scope="col" class="rw-{c.value}" title="{c.value}">{symbol(c)}'
+                    f'<span class="rw-sr">{c.value}</span></th>')
+    head.append(f'<th scope="col" title="artefacts">{icon("vase")}<span class="rw-sr">artefacts</span></th>')
+    head.append(f'<th scope="col" title="dice symbols">{icon("die")}<span class="rw-sr">dice</span></th>')
+    head.append(f'<th scope="col" title="bridges">{icon("bridge")}<span class="rw-sr">bridges</span></th>')
+    head.append('<th scope="col">Total</th>')
+    rows = []
+    for p, (name, bd) in enumerate(zip(names, breakdowns)):
+        values = bd.to_dict()
+        cells = "".join(f'<td class="rw-hand" data-player="{p}" data-col="{col}">{number(values[col])}</td>'
+                        for col in END_COLUMNS[:-1])
+        won = p in winners
+        crown = ' <span class="rw-winner">wins</span>' if won and len(names) > 1 else ""
+        rows.append(f'<tr class="{"rw-won" if won else ""}" data-player="{p}"><th scope="row">{esc(name)}{crown}</th>'
+                    f'{cells}<td class="rw-hand rw-end-total" data-player="{p}" data-col="total">'
+                    f'{number(values["total"])}</td></tr>')
+    return (f'<table class="rw-end-table"><thead><tr>{"".join(head)}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def result_title(names: typing.Sequence[str], breakdowns: typing.Sequence[roll.Breakdown]) -> str:
+    """``Anna wins with 120 points``, ``Anna and Ben share the win``, ``You scored 85``."""
+    totals = [b.total for b in breakdowns]
+    if not totals:
+        return ""
+    if len(totals) == 1:
+        return f"{names[0]} scored {number(totals[0])} points"
+    best = max(totals)
+    tops = [names[p] for p, t in enumerate(totals) if t == best]
+    if len(tops) == 1:
+        return f"{tops[0]} {'win' if tops[0] == 'You' else 'wins'} with {number(best)} points"
+    return f"{', '.join(tops[:-1])} and {tops[-1]} share the win with {number(best)} points"
+
+
+# -- setup and messages -------------------------------------------------------------------------
+
+
+KINDS: typing.Final[dict[str, str]] = {"human": "Person", "easy": "Computer (easy)", "hard": "Computer (hard)"}
+PACES: typing.Final[dict[str, str]] = {
+    "relaxed": "Relaxed: pauses so that you can follow every move",
+    "quick": "Quick: short pauses",
+    "instant": "Instant: no pauses",
+}
+MODES: typing.Final[dict[str, str]] = {
+    "solo": "Solo: one sheet, you roll every turn: beat your best score",
+    "game": "A game of 2 to 5 players: people on this device and computers",
+    "companion": "Companion: your sheet for a game with real dice at the table",
+}
+
+
+def setup_form(*, mode: str = "game", seats: typing.Sequence[tuple[str, str]] = (("You", "human"),
+                                                                                 ("Computer", "easy")),
+               in_sequence: bool = False, pace: str = "quick", best: int | None = None,
+               companion_name: str = "", error: str = "") -> str:
+    """The new-game form.  ``seats``: (name, kind) per player (kind: ``human``, ``easy``, ``hard``)."""
+    def radio(name: str, value: str, text: str, checked: bool) -> str:
+        return (f'<label class="rw-choice"><input type="radio" name="{name}" value="{esc(value)}"'
+                f'{" checked" if checked else ""}> <span>{esc(text)}</span></label>')
+
+    modes = "".join(radio("mode", key, text, key == mode) for key, text in MODES.items())
+    count = max(2, min(5, len(seats)))
+    count_select = "".join(f'<option value="{n}"{" selected" if n == count else ""}>{n} players</option>'
+                           for n in range(2, 6))
+    rows = []
+    for i in range(5):
+        name, kind = seats[i] if i < len(seats) else (f"Player {i + 1}", "human")
+        options = "".join(f'<option value="{k}"{" selected" if k == kind else ""}>{esc(v)}</option>'
+                          for k, v in KINDS.items())
+        rows.append(
+            f'<div class="rw-seat" data-seat="{i}"{"" if i < count else " hidden"}>'
+            f'<span class="rw-seat-no">{i + 1}</span>'
+            f'<input type="text" name="name{i}" maxlength="16" value="{esc(name)}" autocomplete="off" '
+            f'aria-label="name of player {i + 1}">'
+            f'<select name="kind{i}" aria-label="player {i + 1} is">{options}</select></div>')
+    best_text = (f'<p class="rw-best">Your best solo score: <b>{number(best)}</b></p>' if best is not None
+                 else '<p class="rw-best">No solo game finished yet in this browser.</p>')
+    err = f'<p class="rw-error" role="alert">{esc(error)}</p>' if error else ""
+    paces = "".join(radio("pace", key, text, key == pace) for key, text in PACES.items())
+    return (
+        f'<section class="rw-setup" data-mode="{esc(mode)}" aria-labelledby="rw-setup-title">'
+        '<h1 id="rw-setup-title">Lost Cities <small>Roll &amp; Write</small></h1>'
+        '<p class="rw-intro">Roll three colour dice and three number dice, take one of each and write the number '
+        "in that colour's expedition: numbers never go down, arrows accelerate, artefacts and the first to "
+        "cross a bridge score.</p>"
+        f'{err}<fieldset class="rw-modes"><legend>Mode</legend>{modes}</fieldset>'
+        f'<fieldset class="rw-for-solo"><legend>Solo</legend>{best_text}</fieldset>'
+        f'<fieldset class="rw-for-game"><legend>Players</legend>'
+        f'<label class="rw-count">How many <select name="count">{count_select}</select></label>'
+        f'<div class="rw-seats">{"".join(rows)}</div>'
+        f'<label class="rw-choice"><input type="checkbox" name="in_sequence"{" checked" if in_sequence else ""}> '
+        "<span>Choose in sequence: after the roller, players choose clockwise, each seeing the earlier choices "
+        "(otherwise everybody chooses at once, hidden until all have chosen)</span></label></fieldset>"
+        f'<fieldset class="rw-for-game rw-for-solo rw-pace"><legend>The computer\'s pace</legend>{paces}</fieldset>'
+        f'<fieldset class="rw-for-companion"><legend>Companion</legend>'
+        "<p>Play with real dice: this device is your game sheet. Enter the pair you chose each turn (or a "
+        "refusal) and tick the bridges other players passed first; the sheet checks every entry and scores.</p>"
+        f'<label class="rw-name">Your name <input type="text" name="companion_name" maxlength="16" '
+        f'value="{esc(companion_name)}" autocomplete="off"></label></fieldset>'
+        '<p><button type="button" class="rw-start" data-action="start">Start</button></p>'
+        "<details><summary>How to play</summary><ul>"
+        "<li>The roller takes one colour die and one number die; everybody else then takes one of each from the "
+        "four left (all six if the roller refused). Several players may take the same dice.</li>"
+        "<li>Write the number in the next box of that colour, from the bottom up; numbers never decrease and a "
+        "0 counts as 10. A 0 may instead mark the double circle, before the expedition starts: it doubles its "
+        "points.</li>"
+        "<li>An arrow lets you write any expedition's top number again in its next box (a 1 to start it). "
+        "Artefact boxes shade an artefact. Refusing shades a dice symbol; the ninth exhausts you.</li>"
+        "<li>The first to reach box 7 of a column (or the 7th artefact or dice symbol) scores its bridge: 20 "
+        "points. The game ends when every bridge is passed or everybody is exhausted.</li>"
+        "<li>Tap a colour die and a number die, then a highlighted box on your sheet.</li></ul></details>"
+        "</section>"
+    )
+
+
+def handover(name: str, note: str = "") -> str:
+    """Between two people's hidden choices: nothing of the sheets."""
+    said = f'<p class="rw-note">{esc(note)}</p>' if note else ""
+    return (
+        '<section class="rw-handover" aria-labelledby="rw-handover-title">'
+        f'<h2 id="rw-handover-title">{esc(name)}\'s choice</h2>{said}'
+        f'<p>Pass the device to {esc(name)}. Tap when ready: the others\' choices of this turn stay hidden '
+        "until everybody has chosen.</p>"
+        f'<p><button type="button" class="rw-ready" data-action="ready">{esc(name)}: tap when ready</button></p>'
+        "</section>"
+    )
+
+
+def problem(message: str) -> str:
+    """A save that cannot be restored: the reason and the way out."""
+    return (
+        '<section class="rw-problem" role="alert" aria-labelledby="rw-problem-title">'
+        '<h2 id="rw-problem-title">This game cannot be continued</h2>'
+        f'<p class="rw-problem-text">{esc(message)}</p>'
+        '<p><button type="button" class="rw-new" data-action="new-after-problem">Start a new game</button> '
+        '<a class="button secondary" href="#" data-action="home">All games</a></p></section>'
+    )
