@@ -295,7 +295,7 @@ class Policy:
         d = sheet.dice
         if d >= roll_data.DICE_SYMBOLS:
             return 0.0
-        g = _DICE[d + 1] - _DICE[d]
+        g: float = _DICE[d + 1] - _DICE[d]
         if d + 1 == 7 and sheet.bridges[7] is _OPEN:
             g += _BONUS
         if d + 1 < roll_data.DICE_SYMBOLS:

@@ -97,7 +97,7 @@ def test_options_and_variants() -> None:
     assert roll.Game.from_options({}) == roll.Game(players=2, in_sequence=False)
     assert roll.Game.name == "roll" and roll.Game.title == "Lost Cities: Roll & Write"
     assert api.games()["roll"] is roll.Game
-    found = {(g.players, g.in_sequence) for g in roll.Game.variants()}
+    found = {(g.players, g.in_sequence) for g in typing.cast(list[roll.Game], roll.Game.variants())}
     assert {(1, False), (2, False), (3, False), (5, False), (2, True)} <= found
     for bad in ({"players": 0}, {"players": 6}, {"players": True}, {"players": "2"},
                 {"in_sequence": 1}, {"colours": 5}, {"players": 2.0}):
@@ -766,8 +766,8 @@ def test_saves_round_trip() -> None:
 
 
 def corrupt(snapshot: dict[str, typing.Any], path: tuple[typing.Any, ...], value: typing.Any) -> dict[str, typing.Any]:
-    data = json.loads(json.dumps(snapshot))
-    target = data
+    data: dict[str, typing.Any] = json.loads(json.dumps(snapshot))
+    target: typing.Any = data
     for key in path[:-1]:
         target = target[key]
     target[path[-1]] = value
@@ -830,7 +830,7 @@ def test_inconsistent_bridges_between_sheets_are_refused() -> None:
     seven = [1] * 7
     first = make_sheet({R: seven})
     second = make_sheet()
-    snap = {"turn": 0, "phase": "roll", "actor": 0, "roll": None, "taken": None,
+    snap: dict[str, typing.Any] = {"turn": 0, "phase": "roll", "actor": 0, "roll": None, "taken": None,
             "sheets": [first.to_dict(), second.to_dict()], "before": [None, None]}
     with pytest.raises(errors.InvalidStateError, match="still open"):
         roll.Game().state_from_snapshot(snap)
@@ -840,7 +840,7 @@ def test_inconsistent_bridges_between_sheets_are_refused() -> None:
 
 
 def test_a_finished_game_must_be_marked_over() -> None:
-    snap = {"turn": 3, "phase": "roll", "actor": 1, "roll": None, "taken": None,
+    snap: dict[str, typing.Any] = {"turn": 3, "phase": "roll", "actor": 1, "roll": None, "taken": None,
             "sheets": [make_sheet(dice=9).to_dict(), make_sheet(dice=9).to_dict()], "before": [None, None]}
     with pytest.raises(errors.InvalidStateError, match="over"):
         roll.Game().state_from_snapshot(snap)
