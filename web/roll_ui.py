@@ -234,11 +234,10 @@ class Companion:
 
 
 def arrow_step(sheet: roll.Sheet, colour: roll.Colour, how: str) -> str:
-    """One link of an acceleration chain: ``red 3 in box 3: an arrow``."""
+    """One link of an acceleration chain: ``red 3 in box 3: an arrow!``."""
     numbers = sheet.expedition(colour)
-    if len(numbers) == 9 and sheet.has_top_artefact(colour) and how == "accelerated":
-        return f"{how} {colour.value}: its top artefact"
-    return f"{how} {colour.value}: {numbers[-1]} in box {len(numbers)} \u2192 an arrow!"
+    lead = "accelerated " if how == "accelerated" else ""
+    return f"{lead}{colour.value} {numbers[-1]} in box {len(numbers)}: an arrow{' again' if lead else ''}!"
 
 
 # -- the screen ----------------------------------------------------------------------------
@@ -507,9 +506,7 @@ class RollScreen:
 
         self.app.later(ms, fire)
 
-    def _log(self, player: int, text: str) -> None:
-        state = self.state
-        turn = state.turn if state is not None else 0
+    def _log(self, player: int, text: str, turn: int) -> None:
         if self.log and self.log[-1]["t"] == turn and self.log[-1]["p"] == player:
             self.log[-1]["text"] += " \u2192 " + text
         else:
@@ -589,7 +586,7 @@ class RollScreen:
         self.chain = []
         self.error = ""
         if len(state.sheets) > 1:
-            self._log(roller, roll_html.action_text(action))
+            self._log(roller, roll_html.action_text(action), state.turn)
         self.rolling = True
         self.save()
 
@@ -672,7 +669,7 @@ class RollScreen:
         """Apply an action of the player to act, note it, pick out its dice, save."""
         state = self.state
         assert state is not None
-        phase = state.phase
+        phase, turn = state.phase, state.turn
         state.apply(action)
         sheet = state.sheets[seat]
         text = roll_html.action_text(action, sheet)
@@ -693,7 +690,7 @@ class RollScreen:
             self.chosen_dice = frozenset()
             self.chain = []
         self.chooser = seat
-        self._log(seat, text)
+        self._log(seat, text, turn)
         self.picked = set()
         self.error = ""
         self.save()
@@ -1396,9 +1393,11 @@ class RollScreen:
         if sheet.is_accelerating():
             controls = roll_html.acceleration_panel(sheet, comp.chain)
         else:
+            clear = ('<button type="button" class="secondary rw-clear" data-action="clear">Clear</button>'
+                     if comp.colour is not None or comp.face is not None else "")
             controls = (f"{roll_html.entry_pad(comp.colour, comp.face)}"
                         '<p class="rw-buttons"><button type="button" class="secondary rw-refuse" data-action="refuse">'
-                        "Refuse: shade a dice symbol</button></p>"
+                        f"Refuse: shade a dice symbol</button>{clear}</p>"
                         '<h3 class="rw-sub">Bridges other players passed first</h3>'
                         f"{roll_html.bridge_ticks(sheet)}")
         undo = ('<button type="button" class="secondary rw-undo" data-action="undo"'

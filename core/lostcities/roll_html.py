@@ -535,8 +535,13 @@ def taken_dice(r: roll.Roll, taken: tuple[roll.Colour, int] | None) -> frozenset
     return frozenset(k for k in keys if k is not None)
 
 
-def die(kind: str, index: int, face: roll.Colour | int, *, state: str = "free", interactive: bool = False) -> str:
-    """One die: a colour die (its colour and symbol) or a number die (0..9)."""
+def die(kind: str, index: int, face: roll.Colour | int, *, state: str = "free", interactive: bool = False,
+        chosen: bool = False) -> str:
+    """One die: a colour die (its colour and symbol) or a number die (0..9).
+
+    ``state``: ``free``, ``selected`` (picked now), ``taken`` (by the active
+    player) or ``chosen`` (by the last choice shown); ``chosen`` also outlines
+    a taken die."""
     key = die_key(kind, index)
     if isinstance(face, roll.Colour):
         value, inner, label = face.value, symbol(face), f"colour die: {face.value} ({face.symbol})"
@@ -546,11 +551,13 @@ def die(kind: str, index: int, face: roll.Colour | int, *, state: str = "free", 
         label = f"number die: {face}" + (" (10, or a double circle)" if face == 0 else "")
         cls = "rw-die rw-die-number"
     cls += f" rw-die-{state}"
+    if chosen and state != "chosen":
+        cls += " rw-die-chosen"
     if state == "taken":
         label += ", taken by the active player"
     elif state == "selected":
         label += ", picked"
-    elif state == "chosen":
+    elif state == "chosen" or chosen:
         label += ", chosen"
     usable = interactive and state in ("free", "selected")
     tag = "button" if usable else "span"
@@ -570,16 +577,16 @@ def dice_tray(r: roll.Roll | None, *, marks: DiceMarks = DiceMarks(), interactiv
     def state(key: str) -> str:
         if key in marks.selected:
             return "selected"
-        if key in marks.chosen:
-            return "chosen"
         if key in marks.taken:
             return "taken"
+        if key in marks.chosen:
+            return "chosen"
         return "free"
 
-    colours = "".join(die("colour", i, c, state=state(die_key("colour", i)), interactive=interactive)
-                      for i, c in enumerate(r.colours))
-    numbers = "".join(die("number", i, n, state=state(die_key("number", i)), interactive=interactive)
-                      for i, n in enumerate(r.numbers))
+    colours = "".join(die("colour", i, c, state=state(die_key("colour", i)), interactive=interactive,
+                          chosen=die_key("colour", i) in marks.chosen) for i, c in enumerate(r.colours))
+    numbers = "".join(die("number", i, n, state=state(die_key("number", i)), interactive=interactive,
+                          chosen=die_key("number", i) in marks.chosen) for i, n in enumerate(r.numbers))
     cls = "rw-dice rw-rolling" if rolling else "rw-dice"
     return (f'<div class="{cls}" data-roll="{esc(r.notation())}">'
             f'<div class="rw-dice-row rw-colour-dice">{colours}</div>'
