@@ -453,11 +453,12 @@ class CardScreen:
             self.render()
             return
         # The draw ends the turn.
-        self.note = card_html.turn_text(self.name(seat), place, action, drawn)
+        self.note = card_html.turn_text(self.name(seat), place, action, drawn, last=state.is_game_over())
+        colour = action.colour if isinstance(action, card.Draw) else None
         self.marks = card_html.Marks(
             recent=(place.card.id,) if isinstance(place, (card.Play, card.Discard)) else (),
-            source="deck" if action.colour is None else action.colour.letter,
-        ) if isinstance(action, card.Draw) else card_html.Marks()
+            source="deck" if colour is None else colour.letter,
+        )
         if state.is_game_over():
             self.mode = "result"
         elif self.setup is not None and not self.setup.vs_computer:
@@ -507,6 +508,10 @@ class CardScreen:
             self._log_think(clock)
             self.computer_act(stop.value)
             return
+        except Exception as err:  # noqa: BLE001 - a computer player's bug must not stop the game
+            js.console.warn(f"The computer player failed ({type(err).__name__}: {err}); it plays a legal move instead.")
+            self.computer_act(None)
+            return
         spent = time.perf_counter() - began
         clock["work"] += spent
         clock["longest"] = max(clock["longest"], spent)
@@ -533,7 +538,8 @@ class CardScreen:
             checked = state.check(action)
         except (errors.GameError, TypeError) as err:
             # A computer player's bug must not stop the game: play a legal move instead.
-            js.console.warn(f"The computer chose an illegal action ({err}); playing a legal one instead.")
+            if action is not None:
+                js.console.warn(f"The computer chose an illegal action ({err}); it plays a legal one instead.")
             checked = state.legal_actions()[0]
         drawn = None
         if isinstance(checked, card.Draw) and checked.colour is not None:
@@ -546,7 +552,7 @@ class CardScreen:
             self.render()
             self._maybe_computer(self.pause(1))
             return
-        self.note = card_html.turn_text(self.name(seat), place, checked, drawn)
+        self.note = card_html.turn_text(self.name(seat), place, checked, drawn, last=state.is_game_over())
         self.marks = card_html.Marks(
             recent=(place.card.id,) if isinstance(place, (card.Play, card.Discard)) else (),
             source="deck" if not isinstance(checked, card.Draw) or checked.colour is None else checked.colour.letter,

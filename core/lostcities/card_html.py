@@ -214,11 +214,18 @@ def action_text(action: api.Action, drawn: card.Card | None = None) -> str:
     return action.notation()
 
 
-def turn_text(name: str, place: api.Action | None, draw: api.Action | None, drawn: card.Card | None = None) -> str:
-    """``Computer played blue 7 and drew from the deck.``"""
+def turn_text(name: str, place: api.Action | None, draw: api.Action | None, drawn: card.Card | None = None,
+              *, last: bool = False) -> str:
+    """``Computer played blue 7 and drew from the deck.``; ``last``: that draw ended the game.
+
+    >>> turn_text("You", card.discard("R4"), card.draw(), last=True)
+    'You discarded red 4 and drew the last card of the deck.'
+    """
     parts = [action_text(a, drawn if a is draw else None) for a in (place, draw) if a is not None]
     if not parts:
         return ""
+    if last and parts[-1] == "drew from the deck":
+        parts[-1] = "drew the last card of the deck"
     return f"{name} {' and '.join(parts)}."
 
 
