@@ -27,6 +27,7 @@ def test_home_lists_the_games_and_opens_them(page: sync_api.Page, site: str) -> 
     for name in names:
         assert page.locator(f".game-tile a[data-game='{name}'] p").inner_text().strip()
     assert page.locator(".game-board").count() == 1  # the planned board game is announced
+    assert page.locator(".game-tile a[data-game='roll']").count() == 1  # Roll & Write is playable
     assert "card" in names and page.locator(".game-tile a[data-game='card'] h2").inner_text().strip()
 
 

@@ -1,0 +1,293 @@
+"""Roll & Write in the browser: a whole game by clicks, an acceleration chain, companion mode, saves."""
+
+from __future__ import annotations
+
+import json
+import typing
+
+from playwright import sync_api
+
+from lostcities import api, roll, roll_html
+from tests.e2e import conftest
+
+SCREEN = ".rw-screen"
+PERSON_PHASES = ("roll", "choose", "accelerate", "over", "handover")
+
+# Picks, from the DOM alone, the pair of free dice that fits the shown sheet with the smallest jump
+# (or null: refuse).  Only reads what a player sees; the clicks are made by Playwright.
+PICK_JS = r"""
+() => {
+  const sheet = document.querySelector('.rw-main-sheet');
+  const top = {};
+  for (const c of ['red', 'orange', 'yellow', 'green', 'blue', 'purple']) {
+    let t = 0, k = 0;
+    for (let i = 1; i <= 9; i++) {
+      const b = sheet.querySelector(`[data-box="${c}-${i}"] .rw-hand`);
+      if (b) { t = parseInt(b.textContent); k = i; }
+    }
+    top[c] = {t, k, done: k === 9 && !!sheet.querySelector(`[data-top="${c}"].rw-claimed`)};
+  }
+  const dice = [...document.querySelectorAll('.rw-tray button[data-die]')];
+  let best = null;
+  for (const c of dice.filter(d => d.dataset.die.startsWith('colour')))
+    for (const n of dice.filter(d => d.dataset.die.startsWith('number'))) {
+      const info = top[c.dataset.face];
+      const v = parseInt(n.dataset.face) || 10;
+      if (info.done || v < info.t) continue;
+      const gap = info.k === 0 ? (v === 10 ? 9 : v - 1) : v - info.t;
+      if (!best || gap < best.gap) best = {gap, c: c.dataset.die, n: n.dataset.die};
+    }
+  return best && best.gap <= 3 ? [best.c, best.n] : null;
+}
+"""
+
+
+def phase(page: sync_api.Page) -> str:
+    return str(page.get_attribute(SCREEN, "data-phase"))
+
+
+def moves(page: sync_api.Page) -> int:
+    return int(page.get_attribute(SCREEN, "data-moves") or 0)
+
+
+def wait_phase(page: sync_api.Page, *phases: str, timeout: int = 60_000) -> str:
+    page.wait_for_function(
+        "phases => { const s = document.querySelector('.rw-screen'); return s && phases.includes(s.dataset.phase); }",
+        arg=list(phases), timeout=timeout)
+    return phase(page)
+
+
+def click_for_move(page: sync_api.Page, target: str | sync_api.Locator) -> None:
+    """Click and wait until the game has taken the action."""
+    before = moves(page)
+    (page.locator(target) if isinstance(target, str) else target).click()
+    page.wait_for_function(f"() => parseInt(document.querySelector('.rw-screen').dataset.moves) > {before}")
+
+
+def play_decision(page: sync_api.Page) -> bool:
+    """One decision of the person to act, by clicks; False once the game is over."""
+    current = wait_phase(page, *PERSON_PHASES)
+    if current == "over":
+        return False
+    if current == "handover":
+        page.click("[data-action=ready]")
+    elif current == "roll":
+        click_for_move(page, "[data-action=roll]")
+    elif current == "accelerate":
+        click_for_move(page, page.locator("[data-accelerate]").first)  # the first legal expedition
+    else:
+        pick = page.evaluate(PICK_JS)
+        if pick is None:
+            click_for_move(page, "[data-action=refuse]")
+        else:
+            page.click(f"[data-die='{pick[0]}']")
+            page.click(f"[data-die='{pick[1]}']")
+            click_for_move(page, page.locator(".rw-main-sheet .rw-target").first)
+    return True
+
+
+def storage(page: sync_api.Page, key: str) -> typing.Any:
+    text = page.evaluate("key => localStorage.getItem(key)", f"lostcities:{key}")
+    return None if text is None else json.loads(text)
+
+
+def put(page: sync_api.Page, key: str, value: typing.Any) -> None:
+    text = value if isinstance(value, str) else json.dumps(value)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [f"lostcities:{key}", text])
+
+
+def start_game(page: sync_api.Page, *, pace: str = "instant", kinds: tuple[str, ...] = ("human", "easy")) -> None:
+    wait_phase(page, "setup")
+    page.check("input[name=mode][value=game]")
+    page.select_option("select[name=count]", str(len(kinds)))
+    for i, kind in enumerate(kinds):
+        page.fill(f"input[name=name{i}]", "You" if i == 0 else f"Bot {i}" if kind != "human" else f"P{i + 1}")
+        page.select_option(f"select[name=kind{i}]", kind)
+    page.check(f"input[name=pace][value={pace}]")
+    page.click("[data-action=start]")
+
+
+def save_with(state: roll.State, kinds: tuple[str, ...] = ("human", "easy"), pace: str = "instant") -> dict:
+    seats = [{"name": "You" if k == "human" else f"Bot {i}", "kind": k} for i, k in enumerate(kinds)]
+    return {"format": "lostcities.roll-ui", "version": 1,
+            "setup": {"mode": "game", "seats": seats, "in_sequence": False, "pace": pace},
+            "state": state.to_dict(), "ui": {"viewer": 0}}
+
+
+# -- (a) a whole game ----------------------------------------------------------------------
+
+
+def test_a_whole_game_against_the_easy_computer_by_clicks(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "?seed=7#roll")
+    start_game(page)
+    decisions = 0
+    while play_decision(page):
+        decisions += 1
+        assert decisions < 400
+    # The final scores shown are those of the core's own state, rebuilt from the save.
+    state = api.state_from_dict(storage(page, "roll:save")["state"])
+    assert isinstance(state, roll.State) and state.is_terminal()
+    assert moves(page) == len(state.history)
+    for player, breakdown in enumerate(state.breakdowns()):
+        for column, value in breakdown.to_dict().items():
+            cell = page.locator(f".rw-end-table td[data-player='{player}'][data-col='{column}']")
+            assert cell.inner_text().strip() == roll_html.number(value), (player, column)
+    winner = page.locator(".rw-result").inner_text()
+    assert ("You" if 0 in state.winners() else "Bot 1") in winner
+    # The computer thought in short slices: the page stayed responsive.
+    assert int(page.get_attribute(SCREEN, "data-think-max") or 0) < 200
+
+
+# -- (b) an acceleration chain ----------------------------------------------------------------
+
+
+def test_an_acceleration_chain_through_the_ui(page: sync_api.Page, site: str) -> None:
+    state = roll.Game(players=2).new_state()
+    for action in ("roll red red red 1 1 1", "take red 1", "refuse",
+                   "roll red orange orange 1 1 2", "take orange 1", "take red 1",
+                   "roll orange red blue 1 2 5", "take orange 1", "refuse",
+                   "roll green green green 3 3 3", "take green 3", "take green 3",
+                   "roll red blue green 2 4 6"):
+        state.apply(action)
+    conftest.open_site(page, site)
+    put(page, "roll:save", save_with(state))
+    page.goto(site + "#roll")
+    assert wait_phase(page, "choose") == "choose"
+    # red 2 goes in red box 3, which carries an arrow
+    page.click("[data-die=colour-0]")
+    page.click("[data-die=number-0]")
+    assert page.locator(".rw-main-sheet .rw-target").count() == 1
+    click_for_move(page, ".rw-main-sheet [data-box='red-3'].rw-target")
+    assert phase(page) == "accelerate"
+    assert page.locator(".rw-main-sheet .rw-target").count() == 6  # every expedition's next box
+    assert "red 2 in box 3" in page.locator(".rw-chain").inner_text()
+    # accelerate orange: its 1 is written again in box 2, another arrow
+    click_for_move(page, ".rw-main-sheet [data-box='orange-2'].rw-target")
+    assert phase(page) == "accelerate"
+    assert page.locator(".rw-main-sheet [data-box='orange-2'] .rw-hand").inner_text() == "1"
+    assert "orange 1 in box 2" in page.locator(".rw-chain").inner_text()
+    # then green with the button: 3 again in box 2, a third arrow; then decline
+    click_for_move(page, "[data-accelerate=green]")
+    assert page.locator(".rw-chain li").count() == 3
+    for key in ("red-3", "orange-2", "green-2"):  # this turn's marks stand out
+        assert "rw-fresh" in (page.locator(f".rw-main-sheet [data-box='{key}']").get_attribute("class") or "")
+    click_for_move(page, "[data-accelerate=none]")
+    wait_phase(page, "roll", "choose", "ai")
+    saved = api.state_from_dict(storage(page, "roll:save")["state"])
+    sheet = saved.sheets[0]
+    assert sheet.expedition(roll.Colour.RED) == (1, 1, 2)
+    assert sheet.expedition(roll.Colour.ORANGE) == (1, 1)
+    assert sheet.expedition(roll.Colour.GREEN) == (3, 3)
+    assert not sheet.is_accelerating()
+    notations = [a.notation() for a in saved.history]
+    first = notations.index("take red 2")
+    assert notations[first:first + 4] == ["take red 2", "accelerate orange", "accelerate green", "accelerate none"]
+
+
+# -- (c) companion mode ----------------------------------------------------------------------
+
+
+def test_companion_mode_entries_refusals_and_bridges(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "#roll")
+    page.check("input[name=mode][value=companion]")
+    page.fill("input[name=companion_name]", "Mia")
+    page.click("[data-action=start]")
+    assert wait_phase(page, "companion") == "companion"
+
+    def enter(colour: str, number: int, where: str) -> None:
+        page.click(f"[data-pick-colour={colour}]")
+        page.click(f"[data-pick-number='{number}']")
+        page.click(where)
+
+    enter("blue", 5, "[data-box=blue-1]")
+    enter("yellow", 0, "[data-circle=yellow]")
+    # an illegal entry: refused with the core's reason, nothing written
+    enter("blue", 3, "[data-box=blue-2]")
+    assert page.locator(".rw-status").inner_text() == "Blue already holds 5: numbers must not decrease."
+    assert page.locator("[data-box=blue-2] .rw-hand").count() == 0
+    page.click("[data-action=clear]")
+    page.click("[data-action=refuse]")
+    # another player passed the green bridge first
+    page.click(".rw-ticks [data-bridge=green]")
+    assert page.locator(".rw-main-sheet [data-bridge=green]").get_attribute("data-mark") == "closed"
+    data = storage(page, "roll:companion")
+    sheet = roll.Sheet.from_dict(data["sheet"])
+    assert sheet.expedition(roll.Colour.BLUE) == (5,)
+    assert sheet.is_circled(roll.Colour.YELLOW) and sheet.dice == 1
+    assert sheet.bridge(roll.Column.GREEN) is roll.BridgeMark.CLOSED
+    assert page.locator(".rw-main-sheet [data-total]").get_attribute("data-total") == str(sheet.score())
+    # the sheet survives a reload; undo takes back the last entry
+    page.reload()
+    page.wait_for_selector(conftest.READY, state="attached", timeout=conftest.BOOT_TIMEOUT_MS)
+    assert wait_phase(page, "companion") == "companion"
+    assert page.locator("[data-box=blue-1] .rw-hand").inner_text() == "5"
+    page.click("[data-action=undo]")
+    assert page.locator(".rw-main-sheet [data-bridge=green]").get_attribute("data-mark") == "open"
+    page.click("[data-action=finish]")
+    assert page.locator(".rw-end-table td[data-col=total]").inner_text() == roll_html.number(
+        roll.Sheet.from_dict(storage(page, "roll:companion")["sheet"]).score())
+
+
+# -- (d) reload ---------------------------------------------------------------------------------
+
+
+def test_reload_restores_the_position_and_the_computer_resumes(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "?seed=11#roll")
+    start_game(page)
+    for _ in range(5):
+        play_decision(page)
+    wait_phase(page, "choose", "roll")
+    sheet_before = page.locator(".rw-main-sheet").inner_html()
+    roll_before = page.locator(".rw-tray").inner_html().replace(" rw-rolling", "")
+    count = moves(page)
+    page.reload()
+    page.wait_for_selector(conftest.READY, state="attached", timeout=conftest.BOOT_TIMEOUT_MS)
+    wait_phase(page, "choose", "roll")
+    assert moves(page) == count
+    assert page.locator(".rw-main-sheet").inner_html() == sheet_before
+    assert page.locator(".rw-tray").inner_html().replace(" rw-rolling", "") == roll_before
+    # A game left while the computer was to choose: it carries on by itself after the reload.
+    saved = roll.Game(players=2).new_state()
+    for action in ("roll red red blue 1 4 7", "take red 1"):
+        saved.apply(action)
+    assert saved.current_player == 1
+    put(page, "roll:save", save_with(saved, pace="relaxed"))
+    page.reload()
+    page.wait_for_selector(conftest.READY, state="attached", timeout=conftest.BOOT_TIMEOUT_MS)
+    assert phase(page) == "ai"
+    assert page.locator(".rw-main-sheet [data-box='red-1'] .rw-hand").inner_text() == "1"
+    page.wait_for_function("() => parseInt(document.querySelector('.rw-screen').dataset.moves) > 2")
+    after = api.state_from_dict(storage(page, "roll:save")["state"])
+    assert [a.notation() for a in after.history[:2]] == ["roll red red blue 1 4 7", "take red 1"]
+    assert after.sheets[1] != saved.sheets[1] or after.history[2].notation() == "refuse"
+
+
+# -- (e) damaged saves --------------------------------------------------------------------------
+
+
+def test_a_damaged_or_old_save_offers_a_new_game(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site)
+    put(page, "roll:save", "{this is not json")
+    page.goto(site + "#roll")
+    assert wait_phase(page, "problem") == "problem"
+    assert "damaged" in page.locator(".rw-problem-text").inner_text()
+    page.click("[data-action=new-after-problem]")
+    assert wait_phase(page, "setup") == "setup"
+    assert storage(page, "roll:save") is None
+    # an old version, then a position that does not follow the rules
+    put(page, "roll:save", {"format": "lostcities.roll-ui", "version": 0})
+    page.goto(site)
+    page.goto(site + "#roll")
+    assert wait_phase(page, "problem") == "problem"
+    assert "older version" in page.locator(".rw-problem-text").inner_text()
+    state = roll.Game(players=2).new_state()
+    data = save_with(state)
+    data["state"]["history"] = ["roll red red red 1 1 1", "take blue 1"]
+    put(page, "roll:save", data)
+    page.goto(site)
+    page.goto(site + "#roll")
+    assert wait_phase(page, "problem") == "problem"
+    assert "damaged" in page.locator(".rw-problem-text").inner_text()
+    page.click("[data-action=new-after-problem]")
+    start_game(page)
+    assert wait_phase(page, "roll") == "roll"
