@@ -348,6 +348,9 @@ class CardScreen:
             if self.mode == "handover":
                 self.mode = "play"
                 self.render()
+                first = self.main.querySelector(".lc-hand button") if self.main is not None else None
+                if first:
+                    first.focus()
         elif action == "next-game":
             self.next_game()
         elif action in ("new-match", "confirm-new", "new-after-problem"):

@@ -69,6 +69,11 @@ def table_snapshot(page: sync_api.Page) -> dict[str, typing.Any]:
     }"""))
 
 
+def assert_no_sideways_scroll(page: sync_api.Page) -> None:
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"the page scrolls sideways ({width} > {inner})"
+
+
 def rank(card_id: str) -> int:
     return 1 if "$" in card_id else int(card_id[1:])
 
@@ -164,6 +169,7 @@ def test_full_game_against_the_easy_computer_by_clicks(page: sync_api.Page, site
     seen_computer_moves: list[str] = []
 
     def check_turn(page: sync_api.Page) -> None:
+        assert_no_sideways_scroll(page)
         note = page.locator(".lc-status .lc-note")
         if note.count():
             seen_computer_moves.append(note.inner_text())
@@ -225,6 +231,7 @@ def test_reload_restores_the_position_mid_turn_and_the_computer_resumes(page: sy
 
 
 def test_pass_and_play_never_shows_both_hands(page: sync_api.Page, site: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
     conftest.open_site(page, site + "?seed=8#card")
     wait_phase(page, "setup")
     page.click("input[name=opponent][value=human]")
@@ -264,6 +271,7 @@ def test_pass_and_play_never_shows_both_hands(page: sync_api.Page, site: str) ->
         page.click("[data-action=ready]")
         wait_phase(page, "play")
         check_one_hand()
+        assert_no_sideways_scroll(page)
         place(page)
         check_one_hand()  # mid-turn: still the same player's hand
         page.click("[data-target='deck']")
