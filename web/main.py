@@ -180,7 +180,7 @@ class App:
         for name, cls in api.games().items():
             if screen_module(name) is None:
                 continue
-            saved = self.load_safely(f"{name}:save")
+            saved = self.has_game_in_progress(name)
             resume = '<span class="badge">game in progress</span>' if saved else ""
             tiles.append(
                 f'<li class="game-tile game-{name}"><a href="#{name}" data-game="{name}">'
@@ -199,11 +199,14 @@ class App:
             f'<p class="version">Rules engine {html.escape(lostcities.__version__)}</p></section>'
         )
 
-    def load_safely(self, key: str) -> typing.Any:
+    def has_game_in_progress(self, name: str) -> bool:
+        """True when a readable, unfinished game of ``name`` is saved (damaged saves do not count)."""
         try:
-            return self.load(key)
-        except ValueError:
-            return None
+            saved = self.load(f"{name}:save")
+            state = api.state_from_dict(saved["state"]) if isinstance(saved, dict) else None
+        except (ValueError, KeyError, TypeError):
+            return False
+        return state is not None and not state.is_terminal()
 
 
 _MODULES: dict[str, typing.Any] = {}

@@ -107,3 +107,14 @@ def test_new_build_is_never_mixed_with_the_old_one(browser: sync_api.Browser, tm
         context.close()
         server.shutdown()
         server.server_close()
+
+
+def test_home_offers_continue_only_for_a_readable_game(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site)
+    tile = ".game-tile a[data-game='card']"
+    assert page.locator(tile + " .play-button").inner_text() == "Play"
+    page.evaluate("localStorage.setItem('lostcities:card:save', JSON.stringify({version: 1, state: {format: 'x'}}))")
+    page.reload()
+    page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+    assert page.locator(tile + " .play-button").inner_text() == "Play"
+    assert page.locator(tile + " .badge").count() == 0
