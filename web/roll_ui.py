@@ -264,6 +264,8 @@ class RollScreen:
         """Whose eyes the table is drawn for (the person at the device)."""
         self.focus: int | None = None
         """The sheet shown in full (None: the viewer's)."""
+        self.focus_auto = False
+        """``focus`` follows a computer's visible moves (relaxed pace), not the player's choice."""
         self.picked: set[str] = set()
         """Die keys the person choosing has picked (a colour die and a number die)."""
         self.chosen_dice: frozenset[str] = frozenset()
@@ -285,6 +287,8 @@ class RollScreen:
         """A computer is thinking or a pause is running: clicks on the table wait."""
         self.think_log: list[tuple[str, float, float, float]] = []
         """Per computer decision: (level, wall ms, work ms, longest slice ms)."""
+        self._handover_pending = False
+        """A restored save was showing the hand-over prompt."""
         self._warm: set[int] = set()
         """Player counts whose computer value tables are built."""
 
@@ -372,6 +376,7 @@ class RollScreen:
                 "chooser": self.chooser,
                 "chosen": sorted(self.chosen_dice),
                 "new_best": self.new_best,
+                "handover": self.mode == "handover",
             },
         })
 
@@ -458,6 +463,7 @@ class RollScreen:
         self.chosen_dice = frozenset(str(x) for x in chosen if isinstance(x, str)) if isinstance(chosen, list) \
             else frozenset()
         self.new_best = ui.get("new_best") is True
+        self._handover_pending = ui.get("handover") is True
 
     def new_game(self, setup: Setup) -> None:
         prefs = self._prefs()
@@ -533,6 +539,7 @@ class RollScreen:
                 return
             self.viewer = active
             self.focus = None
+            self.focus_auto = False
             self.render()
             return
         actor = state.current_player
@@ -542,21 +549,24 @@ class RollScreen:
             token = self._token
             self._later(self.pace() // 2, lambda: self._think_begin(token))
             return
-        if actor != self.viewer:
-            hidden = state.phase is roll.Phase.OTHERS and not state.game.in_sequence and len(setup.people) > 1
+        hidden = state.phase is roll.Phase.OTHERS and not state.game.in_sequence and len(setup.people) > 1
+        if self.focus_auto:
+            self.focus, self.focus_auto = None, False
+        if actor != self.viewer or (self._handover_pending and hidden):
             self.viewer = actor
             self.focus = None
             self.picked = set()
             if hidden:
                 self.mode = "handover"
                 self.save()
+        self._handover_pending = False
         self.render()
 
     def _finish(self) -> None:
         state, setup = self.state, self.setup
         assert state is not None and setup is not None
         self.mode = "over"
-        self.focus = None
+        self.focus, self.focus_auto = None, False
         self.picked = set()
         if setup.mode == "solo":
             total = state.sheets[0].score()
@@ -596,9 +606,16 @@ class RollScreen:
             self._advance()
             return
         self.roll_dice(state.active)
+        self._follow(state.active)
         self.render()
         self.rolling = False
         self._later(max(self.pace(), ROLL_ANIMATION_MS if self.pace() else 0), self._advance)
+
+    def _follow(self, seat: int) -> None:
+        """At the relaxed pace, show the sheet of the computer that acts (unless the player chose one)."""
+        if self.setup is not None and self.setup.pace == "relaxed" and (self.focus is None or self.focus_auto):
+            self.focus = None if seat == self.viewer else seat
+            self.focus_auto = True
 
     def _think_begin(self, token: int) -> None:
         state = self.state
@@ -662,6 +679,8 @@ class RollScreen:
             checked = state.legal_actions()[-1]
         self._perform(seat, checked)
         visible = seat not in state.view(self.viewer).hidden
+        if visible:
+            self._follow(seat)
         self.render()
         self._later(self.pace() if visible else min(self.pace(), 150), self._advance)
 
@@ -1010,6 +1029,7 @@ class RollScreen:
         elif el.closest(".rw-thumb") and attr("data-sheet") is not None:
             seat = int(attr("data-sheet") or "0")
             self.focus = None if seat == self.viewer else seat
+            self.focus_auto = False
             self.render()
         elif attr("data-box"):
             self.on_sheet_element(f"box:{attr('data-box')}")
@@ -1080,9 +1100,6 @@ class RollScreen:
                 self.app.forget(COMPANION_KEY)
             else:
                 self.app.forget(SAVE_KEY)
-            prefs = self._prefs()
-            prefs["last"] = "game"
-            self.app.save(PREFS_KEY, prefs)
             self.show_setup()
         elif action == "new-after-problem":
             self.app.forget(getattr(self, "_problem_key", SAVE_KEY))
@@ -1204,8 +1221,15 @@ class RollScreen:
             self.app.set_info("")
             return
         view = state.view(self.viewer)
-        scores = " \u00b7 ".join(f"{self.name(p)} {s.score()}" for p, s in enumerate(view.sheets))
-        self.app.set_info(f"Turn {state.turn + 1} \u00b7 {scores}")
+        scores = [s.score() for s in view.sheets]
+        if len(scores) <= 2:
+            text = " \u00b7 ".join(f"{self.name(p)} {score}" for p, score in enumerate(scores))
+        else:
+            lead = max(range(len(scores)), key=lambda p: scores[p])
+            text = f"{self.name(self.viewer)} {scores[self.viewer]}"
+            if scores[lead] > scores[self.viewer]:
+                text += f" \u00b7 lead: {self.name(lead)} {scores[lead]}"
+        self.app.set_info(f"Turn {state.turn + 1} \u00b7 {text}")
 
     def _fresh(self, view: roll.View, player: int) -> frozenset[str]:
         if self.turn_start is None or player >= len(self.turn_start) or player in view.hidden:

@@ -756,7 +756,7 @@ def setup_form(*, mode: str = "game", seats: typing.Sequence[tuple[str, str]] = 
         f'<label class="rw-choice"><input type="checkbox" name="in_sequence"{" checked" if in_sequence else ""}> '
         "<span>Choose in sequence: after the roller, players choose clockwise, each seeing the earlier choices "
         "(otherwise everybody chooses at once, hidden until all have chosen)</span></label></fieldset>"
-        f'<fieldset class="rw-for-game rw-for-solo rw-pace"><legend>The computer\'s pace</legend>{paces}</fieldset>'
+        f'<fieldset class="rw-for-game rw-pace"><legend>The computer\'s pace</legend>{paces}</fieldset>'
         f'<fieldset class="rw-for-companion"><legend>Companion</legend>'
         "<p>Play with real dice: this device is your game sheet. Enter the pair you chose each turn (or a "
         "refusal) and tick the bridges other players passed first; the sheet checks every entry and scores.</p>"
