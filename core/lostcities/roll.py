@@ -29,6 +29,33 @@ A turn
 A solo game (``players=1``) has one sheet; the player rolls every turn and
 chooses from all six dice.
 
+Driving a game from a user interface
+------------------------------------
+``state.current_player`` is :data:`api.CHANCE` before each roll (apply
+``state.sample_chance(rng)``), the seat to act otherwise, :data:`api.TERMINAL`
+at the end.  ``state.legal_actions()`` lists exactly the legal choices of that
+seat: to highlight where a chosen pair may go, use ``sheet.targets(colour,
+number)`` or filter the legal :class:`Take` actions.  While
+``state.sheets[p].is_accelerating()`` the same seat acts again and only
+:class:`Accelerate` actions are legal.  ``state.phase`` says whether the active
+player (``state.active``) or the others are choosing, ``state.taken`` which
+dice the active player took and ``state.pool()`` what the seat to act may take.
+
+The active player's choice (accelerations included) is public as soon as it
+is made.  In the simultaneous mode ``state.view(p)`` shows every other
+player who has chosen (or is choosing) this turn with their sheet as it was
+before the turn (``view.hidden`` lists them); once the last player has chosen
+the turn ends and everything is public again.  Bridges are settled at the end
+of the turn: a bridge passed while still open scores at once, and everybody
+who has not passed it by the end of that turn has it crossed out.
+
+Score breakdowns: ``sheet.breakdown()`` (:class:`Breakdown`: each expedition,
+the artefact column, the dice column, the bridges, the total) and
+``state.breakdowns()``; ``state.winners()`` lists every player tied for the
+best score.  Illegal actions raise :class:`~lostcities.errors.IllegalActionError`
+with a short sentence for the player, e.g. ``red already holds 7: numbers must
+not decrease``; text that is no action raises ``MalformedActionError``.
+
 Companion mode
 --------------
 :class:`Sheet` works on its own, without dice, for a player who plays with
@@ -43,6 +70,11 @@ real dice and uses the app as a game sheet::
     sheet.refuse()
     sheet.mark_bridge_taken_by_others(Column.GREEN)   # after your own entry
     sheet.breakdown().total
+    sheet.is_exhausted(), sheet.open_bridges()          # to tell when the game ends
+
+``sheet.why_not(colour, number, target)`` gives the reason a pair may not go
+somewhere without raising; ``Sheet.to_dict`` / ``Sheet.from_dict`` save and
+validate a lone sheet.
 
 >>> game = Game(players=2)
 >>> state = game.new_state()

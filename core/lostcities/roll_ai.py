@@ -13,14 +13,24 @@ Two levels, both obtained with :func:`bot` and both following
 
 * ``easy``: greedy.  It scores every choice it has now (each pair of dice and
   where it goes, refusing, each acceleration) with a value estimate of the
-  sheet and takes the best, without looking at what may come.
-* ``hard``: Monte Carlo search over future rolls.  For every legal action it
-  plays the rest of the game many times with sampled future rolls (the same
-  rolls for every action, so that the comparison is fair), every player
-  following the greedy policy, and picks the action with the best average
-  final margin over the best opponent.  Weak actions are dropped early.  It
-  thinks for ``time_budget`` seconds at most (0.15 s by default) and, for
-  reproducible tests, ``iterations`` play-outs per action at most.
+  sheet and takes the best, without looking at what may come.  It plays with
+  :data:`EASY_WEIGHTS`, a beginner's habit of spending its refusals too soon.
+* ``hard``: Monte Carlo search over future rolls.  It shortlists the legal
+  actions the tuned greedy estimate likes best (``candidates``, 6 by default,
+  refusing always included), then plays the rest of the game from each of
+  them many times with sampled future rolls (the same rolls for every action,
+  so that the comparison is fair; hidden choices of other players are
+  resampled too), every player following the tuned greedy policy, and picks
+  the action with the best mean final margin over the best opponent (its own
+  score in a solo game).  Actions that trail the leader clearly, or are as good
+  as it within 2 points, are dropped early.  It thinks for ``time_budget``
+  seconds at most (0.15 s by default) and, for reproducible tests,
+  ``iterations`` play-outs per action at most.
+
+Running a bot in slices: ``thinking = bot.think(view, rng)``, then call
+``next(thinking)`` until it raises ``StopIteration``, whose ``value`` is the
+action (:func:`lostcities.bots.run` does exactly this).  Every slice lasts
+about ``slice_seconds`` (5 ms).
 
 How the value estimate works
 ----------------------------
