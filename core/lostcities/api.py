@@ -196,7 +196,12 @@ class State(abc.ABC):
     def check(self, action: Action | str) -> Action:
         """Parse (if text) and validate ``action``; return it or raise."""
         if isinstance(action, str):
-            action = self.game.parse_action(action)
+            try:
+                action = self.game.parse_action(action)
+            except errors.GameError as err:
+                if err.position is None:
+                    raise type(err)(err.reason, position=self.position()) from None
+                raise
         if not callable(getattr(action, "notation", None)):
             raise errors.MalformedActionError(
                 f"{action!r} is not an action", position=self.position()
@@ -392,7 +397,14 @@ def state_from_dict(data: typing.Any, game: Game | None = None) -> State:
         if snapshot is not None and _canonical(state.snapshot()) != _canonical(snapshot):
             raise errors.InvalidStateError("the saved position does not match its own history")
         return state
-    return found.state_from_snapshot(snapshot)
+    state = found.state_from_snapshot(snapshot)
+    # Later saves of this state replay from here: remember where it started.
+    state._start = _plain(snapshot)
+    return state
+
+
+def _plain(data: typing.Any) -> dict[str, typing.Any]:
+    return typing.cast(dict[str, typing.Any], json.loads(json.dumps(data)))
 
 
 def _canonical(data: typing.Any) -> str:
