@@ -18,13 +18,13 @@ is an overlay over any of them.  The screen element carries ``data-phase``
 from __future__ import annotations
 
 import dataclasses
-import time
 import typing
 
+import glue
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-from lostcities import api, bots, card, card_ai, card_html, errors
+from lostcities import api, card, card_ai, card_html, errors
 
 SAVE_KEY: typing.Final = "card:save"
 PREFS_KEY: typing.Final = "card:prefs"
@@ -48,8 +48,7 @@ def create(app: typing.Any) -> CardScreen:
     return CardScreen(app)
 
 
-class SaveError(ValueError):
-    """A save that cannot be restored; the message is for the player."""
+SaveError = glue.SaveError
 
 
 @dataclasses.dataclass(frozen=True)
@@ -104,14 +103,7 @@ def computer_setup(level: str, colours: int = 5, games: int = 3, pace: str = "no
 
 def parse_save(data: typing.Any) -> tuple[Setup, card.State, str, card_html.Marks]:
     """Check a save and rebuild its match; raises :class:`SaveError` with the reason."""
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError("it is not a save of this card game")
-    version = data.get("version")
-    if version != SAVE_VERSION:
-        if type(version) is int and version < SAVE_VERSION:
-            raise SaveError(f"it was saved by an older version of this site (save format {version}); "
-                            f"this version reads format {SAVE_VERSION}")
-        raise SaveError(f"it was saved in an unknown format ({version!r}); this version reads format {SAVE_VERSION}")
+    glue.check_save_header(data, SAVE_FORMAT, SAVE_VERSION, "this card game")
     setup = Setup.from_dict(data.get("setup"))
     try:
         state = api.state_from_dict(data.get("state"))
@@ -490,45 +482,18 @@ class CardScreen:
             return
         seat = state.current_player
         thinking = self._bot.think(state.view(seat), self.app.rng("card-ai"))
-        clock = {"start": time.perf_counter(), "work": 0.0, "longest": 0.0}
-        self._think_slice(token, thinking, clock)
+        self.app.think(thinking, self._thought, alive=lambda: token == self._token and self._alive,
+                       slice_seconds=SLICE_SECONDS)
 
-    def _think_slice(self, token: int, thinking: bots.Thinking, clock: dict[str, float]) -> None:
-        if token != self._token or not self._alive:
-            thinking.close()
-            return
-        began = time.perf_counter()
-        deadline = began + SLICE_SECONDS
-        try:
-            while True:
-                next(thinking)
-                if time.perf_counter() >= deadline:
-                    break
-        except StopIteration as stop:
-            spent = time.perf_counter() - began
-            clock["work"] += spent
-            clock["longest"] = max(clock["longest"], spent)
-            self._log_think(clock)
-            self.computer_act(stop.value)
-            return
-        except Exception as err:  # noqa: BLE001 - a computer player's bug must not stop the game
-            js.console.warn(f"The computer player failed ({type(err).__name__}: {err}); it plays a legal move instead.")
-            self.computer_act(None)
-            return
-        spent = time.perf_counter() - began
-        clock["work"] += spent
-        clock["longest"] = max(clock["longest"], spent)
-        self.app.later(0, lambda: self._think_slice(token, thinking, clock))
-
-    def _log_think(self, clock: dict[str, float]) -> None:
+    def _thought(self, action: typing.Any, stats: glue.ThinkStats) -> None:
         level = self.setup.opponent if self.setup is not None else "?"
-        wall = (time.perf_counter() - clock["start"]) * 1000
-        entry = (level, round(wall, 1), round(clock["work"] * 1000, 1), round(clock["longest"] * 1000, 1))
+        entry = (level, round(stats.wall * 1000, 1), round(stats.work * 1000, 1), round(stats.longest * 1000, 1))
         self.think_log.append(entry)
         del self.think_log[:-50]
         if self.el is not None:
             # The last decisions, "wall/work/longest slice" in ms (for tests and curious players).
             self.el.dataset.think = " ".join(f"{w:.0f}/{k:.0f}/{s:.0f}" for _, w, k, s in self.think_log[-4:])
+        self.computer_act(action)
 
     def computer_act(self, action: typing.Any) -> None:
         state = self.state

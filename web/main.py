@@ -14,6 +14,7 @@ import html
 import importlib
 import json
 import random
+import time
 import traceback
 import typing
 
@@ -21,6 +22,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
+import glue
 import lostcities
 from lostcities import api
 
@@ -117,6 +119,42 @@ class App:
         proxy = create_proxy(fire)
         holder.append(proxy)
         return int(window.setTimeout(proxy, ms))
+
+    def think(self, thinking: typing.Generator[None, None, typing.Any],
+              done: typing.Callable[[typing.Any, glue.ThinkStats], None], *,
+              alive: typing.Callable[[], bool], slice_seconds: float = 0.02) -> None:
+        """Run a bot's ``think`` generator in slices of about ``slice_seconds`` of work,
+        handing the page back to the browser between slices, so it stays responsive.
+
+        ``done(action, stats)`` gets the result; ``action`` is None when the bot
+        failed (the screen then plays a legal move itself).  When ``alive()``
+        turns false (the player left or started a new game) thinking stops."""
+        stats = glue.ThinkStats(started=time.perf_counter())
+
+        def step() -> None:
+            if not alive():
+                thinking.close()
+                return
+            began = time.perf_counter()
+            deadline = began + slice_seconds
+            try:
+                while True:
+                    next(thinking)
+                    if time.perf_counter() >= deadline:
+                        break
+            except StopIteration as stop:
+                stats.add(time.perf_counter() - began)
+                done(stop.value, stats)
+                return
+            except Exception as err:  # noqa: BLE001 - a computer player's bug must not stop the game
+                js.console.warn(f"The computer player failed ({type(err).__name__}: {err}); it plays a legal move instead.")
+                stats.add(time.perf_counter() - began)
+                done(None, stats)
+                return
+            stats.add(time.perf_counter() - began)
+            self.later(0, step)
+
+        step()
 
     def cancel(self, timer: int) -> None:
         window.clearTimeout(timer)

@@ -29,10 +29,11 @@ import dataclasses
 import time
 import typing
 
+import glue
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-from lostcities import api, bots, errors, roll, roll_ai, roll_html
+from lostcities import api, errors, roll, roll_ai, roll_html
 
 SAVE_KEY: typing.Final = "roll:save"
 COMPANION_KEY: typing.Final = "roll:companion"
@@ -62,8 +63,7 @@ def create(app: typing.Any) -> RollScreen:
     return RollScreen(app)
 
 
-class SaveError(ValueError):
-    """A save that cannot be restored; the message is for the player."""
+SaveError = glue.SaveError
 
 
 # -- setup ---------------------------------------------------------------------------------
@@ -153,14 +153,7 @@ def unique_names(names: typing.Sequence[str]) -> list[str]:
 
 def parse_save(data: typing.Any) -> tuple[Setup, roll.State, dict[str, typing.Any]]:
     """Check a game save and rebuild its state; raises :class:`SaveError` with the reason."""
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError("it is not a save of Roll & Write")
-    version = data.get("version")
-    if version != SAVE_VERSION:
-        if type(version) is int and version < SAVE_VERSION:
-            raise SaveError(f"it was saved by an older version of this site (save format {version}); "
-                            f"this version reads format {SAVE_VERSION}")
-        raise SaveError(f"it was saved in an unknown format ({version!r}); this version reads format {SAVE_VERSION}")
+    glue.check_save_header(data, SAVE_FORMAT, SAVE_VERSION, "Roll & Write")
     setup = Setup.from_dict(data.get("setup"))
     saved = data.get("state")
     if isinstance(saved, dict) and not saved.get("history") and saved.get("start") is None and saved.get("state"):
@@ -629,32 +622,11 @@ class RollScreen:
             return
         level = self.setup.seats[seat].kind if self.setup is not None else "easy"
         thinking = roll_ai.bot(level).think(state.view(seat), self.app.rng("roll-ai"))
-        clock = {"start": time.perf_counter(), "work": 0.0, "longest": 0.0}
-        self._think_slice(token, thinking, clock, level)
+        self.app.think(thinking, lambda action, stats: self._thought(action, stats, level),
+                       alive=lambda: token == self._token and self._alive, slice_seconds=SLICE_SECONDS)
 
-    def _think_slice(self, token: int, thinking: bots.Thinking, clock: dict[str, float], level: str) -> None:
-        if token != self._token or not self._alive:
-            thinking.close()
-            return
-        began = time.perf_counter()
-        deadline = began + SLICE_SECONDS
-        result: typing.Any = None
-        done = False
-        try:
-            while True:
-                next(thinking)
-                if time.perf_counter() >= deadline:
-                    break
-        except StopIteration as stop:
-            result, done = stop.value, True
-        spent = time.perf_counter() - began
-        clock["work"] += spent
-        clock["longest"] = max(clock["longest"], spent)
-        if not done:
-            self.app.later(0, lambda: self._think_slice(token, thinking, clock, level))
-            return
-        wall = (time.perf_counter() - clock["start"]) * 1000
-        entry = (level, round(wall, 1), round(clock["work"] * 1000, 1), round(clock["longest"] * 1000, 1))
+    def _thought(self, action: typing.Any, stats: glue.ThinkStats, level: str) -> None:
+        entry = (level, round(stats.wall * 1000, 1), round(stats.work * 1000, 1), round(stats.longest * 1000, 1))
         self.think_log.append(entry)
         del self.think_log[:-100]
         if self.el is not None:
@@ -664,7 +636,7 @@ class RollScreen:
             self.el.dataset.thinkStats = (f"{len(walls)} decisions, mean {sum(walls) / len(walls):.0f} ms, "
                                           f"max {max(walls):.0f} ms, longest slice {longest:.0f} ms")
             self.el.dataset.thinkMax = f"{longest:.0f}"
-        self.computer_act(result)
+        self.computer_act(action)
 
     def computer_act(self, action: typing.Any) -> None:
         state = self.state
