@@ -7,6 +7,7 @@ each bot and the seconds per decision of each.
 
     PYTHONPATH=core python benchmarks/ai_roll.py --games 400 --seed 1
     PYTHONPATH=core python benchmarks/ai_roll.py --games 40 --budget 0.1 --iterations 30 --jobs 2
+    PYTHONPATH=core python benchmarks/ai_roll.py --games 100 --opponent greedy
 
 ``--games`` counts games (an even number: seeds x 2 seat orders).
 """
@@ -24,11 +25,11 @@ import typing
 from lostcities import bots, roll, roll_ai
 
 
-def play(task: tuple[int, int, int, float, int | None]) -> dict[str, typing.Any]:
-    """One game: ``(seed, hard_seat, players, budget, iterations)`` -> result."""
-    seed, hard_seat, players, budget, iterations = task
+def play(task: tuple[int, int, int, float, int | None, str]) -> dict[str, typing.Any]:
+    """One game: ``(seed, hard_seat, players, budget, iterations, opponent)`` -> result."""
+    seed, hard_seat, players, budget, iterations, opponent = task
     hard = roll_ai.bot("hard", time_budget=budget, iterations=iterations)
-    easy = roll_ai.bot("easy")
+    easy = roll_ai.bot("easy") if opponent == "easy" else roll_ai.EasyBot(roll_ai.Weights())
     dice = random.Random(f"roll-bench:{seed}")
     thinking = random.Random(f"roll-bench:{seed}:{hard_seat}:bots")
     state = roll.Game(players=players).new_state()
@@ -56,9 +57,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=0.15, help="hard bot's seconds per decision")
     parser.add_argument("--iterations", type=int, default=None, help="hard bot's play-outs per action (cap)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--opponent", choices=["easy", "greedy"], default="easy",
+                        help="easy (default) or greedy: the tuned greedy policy the hard bot plays out with")
     args = parser.parse_args(argv)
     seeds = range(args.seed, args.seed + (args.games + 1) // 2)
-    tasks = [(seed, seat, args.players, args.budget, args.iterations) for seed in seeds for seat in (0, 1)]
+    tasks = [(seed, seat, args.players, args.budget, args.iterations, args.opponent)
+             for seed in seeds for seat in (0, 1)]
     tasks = tasks[: args.games]
     started = time.perf_counter()
     if args.jobs > 1:
@@ -71,13 +75,13 @@ def main(argv: list[str] | None = None) -> int:
     n = len(results)
     rate = wins / n
     error = (rate * (1 - rate) / n) ** 0.5
-    print(f"Roll & Write, {args.players} players, {n} games, seeds {seeds.start}..{seeds.stop - 1} (both seat orders), "
+    print(f"Roll & Write, hard vs {args.opponent}, {args.players} players, {n} games, seeds {seeds.start}..{seeds.stop - 1} (both seat orders), "
           f"hard budget {args.budget} s, iterations {args.iterations}")
     print(f"  hard wins {rate:.1%} (+/- {error:.1%}); mean score hard {statistics.fmean(r['hard'] for r in results):.1f}, "
           f"easy {statistics.fmean(r['easy'] for r in results):.1f}; "
           f"mean margin {statistics.fmean(r['hard'] - r['easy'] for r in results):+.1f}; "
           f"turns {statistics.fmean(r['turns'] for r in results):.1f}")
-    for name in ("hard", "easy"):
+    for name in ("hard", "easy"):  # "easy" is the opponent, whichever it is
         times = sorted(t for r in results for t in r["times"][name])
         print(f"  {name}: {len(times)} decisions, mean {statistics.fmean(times):.4f} s, "
               f"median {statistics.median(times):.4f} s, p90 {times[int(0.9 * (len(times) - 1))]:.4f} s, "

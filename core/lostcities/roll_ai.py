@@ -508,7 +508,7 @@ class HardBot:
 
     def __init__(self, time_budget: float = 0.15, iterations: int | None = None,
                  weights: Weights | None = None, candidates: int = 6,
-                 slice_seconds: float = 0.005) -> None:
+                 confidence: float = 1.0, slice_seconds: float = 0.005) -> None:
         if time_budget <= 0 and iterations is None:
             raise ValueError("give a positive time budget or an iteration cap")
         if iterations is not None and iterations < 1:
@@ -517,6 +517,8 @@ class HardBot:
         self.iterations = iterations
         self.weights = weights or Weights()
         self.candidates = candidates
+        self.confidence = confidence
+        """Standard errors by which an action must beat the greedy's choice to replace it."""
         self.slice_seconds = slice_seconds
 
     def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
@@ -529,10 +531,12 @@ class HardBot:
         start = clock()
         deadline = start + self.time_budget if self.time_budget > 0 else math.inf
         policy = Policy(evaluator(view.game.players, self.weights))
+        anchor_action = _greedy_action(view, policy)
         legal = self._shortlist(view, legal, policy)
         if len(legal) == 1:
             return legal[0]
             yield  # pragma: no cover - makes this function a generator
+        anchor = legal.index(anchor_action)
         me = view.player
         alive = list(range(len(legal)))
         margins: list[list[float]] = [[] for _ in legal]
@@ -568,6 +572,13 @@ class HardBot:
         for i in alive:
             del margins[i][runs:]  # compare over the same rolls only
         best = max(alive, key=lambda i: sum(margins[i]) / runs)
+        if best != anchor and anchor in alive:
+            # the greedy's choice stands unless enough play-outs show better clearly enough
+            if runs < 8:
+                return legal[anchor]
+            mean, spread = _paired(margins[best], margins[anchor])
+            if mean < self.confidence * spread:
+                best = anchor
         return legal[best]
 
     def _shortlist(self, view: roll.View, legal: list[api.Action], policy: Policy) -> list[api.Action]:
@@ -597,6 +608,16 @@ class HardBot:
         return [legal[i] for i in keep]
 
 
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean of ``a - b`` over the same rolls and its standard error."""
+    diffs = [x - y for x, y in zip(a, b)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, math.inf
+    return mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+
+
 def _prune(alive: list[int], margins: list[list[float]], tolerance: float = 2.0) -> list[int]:
     """Drop the actions that trail the leader clearly over the same rolls, and
     those that are as good as the leader within ``tolerance`` points (either way)."""
@@ -607,10 +628,8 @@ def _prune(alive: list[int], margins: list[list[float]], tolerance: float = 2.0)
         if i == leader:
             kept.append(i)
             continue
-        diffs = [a - b for a, b in zip(margins[i], lead)]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        spread = 2.0 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else math.inf
+        mean, error = _paired(margins[i], lead)
+        spread = 2.0 * error
         if mean + spread + 0.5 < 0.0:
             continue  # clearly worse
         if spread < tolerance and abs(mean) < tolerance:
