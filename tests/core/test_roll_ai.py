@@ -150,3 +150,21 @@ def test_playout_finishes_a_game() -> None:
     scores = roll_ai.playout(state.clone(), policy, random.Random(1))
     assert len(scores) == 2 and all(isinstance(s, int) for s in scores)
     assert api.TERMINAL != state.current_player
+
+
+def test_a_short_search_keeps_the_greedy_choice() -> None:
+    rng = random.Random(8)
+    greedy = roll_ai.EasyBot(roll_ai.Weights())
+    short = roll_ai.bot("hard", time_budget=30.0, iterations=3)
+    checked = 0
+    state = roll.Game(players=2).new_state()
+    while not state.is_terminal() and checked < 40:
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+            continue
+        view = state.view(state.current_player)
+        expected = bots.choose(greedy, view, random.Random(1))
+        assert bots.choose(short, view, random.Random(1)) == expected
+        state.apply(expected)
+        checked += 1
+    assert checked == 40
