@@ -389,11 +389,7 @@ def finish_turn(state: roll.State, policy: Policy) -> None:
     policy.prepare(state.sheets, state.turn)
     while state.phase is roll.Phase.ACTIVE or state.phase is roll.Phase.OTHERS:
         sheet = state.sheets[state.actor]
-        if sheet.accelerating:
-            sheet.fast_accelerate(policy.best_acceleration(sheet)[0])
-        else:
-            if state.before[state.actor] is None:
-                state.before[state.actor] = sheet
+        if not sheet.accelerating:
             option = policy.choose(sheet, state.pool_colours, state.pool_numbers)
             if option is None:
                 sheet.fast_refuse()
@@ -401,8 +397,8 @@ def finish_turn(state: roll.State, policy: Policy) -> None:
                 sheet.fast_mark(*option)
                 if state.phase is roll.Phase.ACTIVE:
                     state.taken = (roll.COLOURS[option[0]], option[1])
-            while sheet.accelerating:
-                sheet.fast_accelerate(policy.best_acceleration(sheet)[0])
+        while sheet.accelerating:
+            sheet.fast_accelerate(policy.best_acceleration(sheet)[0])
         state.fast_next()
 
 

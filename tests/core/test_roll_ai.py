@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from lostcities import api, bots, roll, roll_ai
+from lostcities import api, bots, roll, roll_ai, roll_data
 
 from tests.core.test_roll import make_sheet, scenario, sheet_before_arrow
 
@@ -168,3 +168,17 @@ def test_a_short_search_keeps_the_greedy_choice() -> None:
         state.apply(expected)
         checked += 1
     assert checked == 40
+
+
+def test_playout_from_the_middle_of_an_acceleration_chain() -> None:
+    red_arrow = roll_data.ARROW_BOXES["red"][0]
+    green_arrow = roll_data.ARROW_BOXES["green"][0]
+    sheet = make_sheet({R: [2] * (red_arrow - 1), G: [3] * (green_arrow - 1)})
+    state = scenario([sheet, make_sheet()], roll_text="roll red orange yellow 2 5 8")
+    state.apply("take red 5")
+    state.apply("accelerate green")
+    assert state.sheets[0].is_accelerating()
+    probe = state.clone()
+    roll_ai.finish_turn(probe, roll_ai.Policy(roll_ai.evaluator(2)))
+    assert probe.phase is roll.Phase.ROLL and not any(s.is_accelerating() for s in probe.sheets)
+    assert len(roll_ai.playout(state.clone(), roll_ai.Policy(roll_ai.evaluator(2)), random.Random(1))) == 2
