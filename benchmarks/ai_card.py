@@ -33,13 +33,16 @@ def make_bot(level: str, hard_time: float | None, hard_iterations: int | None) -
     return card_ai.bot(level)
 
 
-def play_one(task: tuple[str, str, int, int, int, float | None, int | None]) -> tuple[list[int], list[float], list[int]]:
+Task = typing.Tuple[str, str, int, int, int, typing.Optional[float], typing.Optional[int], int]
+Outcome = typing.Tuple[typing.List[int], typing.List[float], typing.List[int], typing.List[float]]
+
+
+def play_one(task: Task) -> Outcome:
     """Play one game (or match) of seat 0 = ``first`` against seat 1 = ``second``.
 
-    Returns the scores by *level order* (first bot, second bot), the thinking
-    seconds and the move counts of each bot."""
-    first, second, deal_seed, swap, colours, hard_time, hard_iterations = task[:7]
-    match = task[7] if len(task) > 7 else 1  # type: ignore[misc]
+    Returns, by *level order* (first bot, second bot): the scores, the thinking
+    seconds, the move counts and the longest single move of each bot."""
+    first, second, deal_seed, swap, colours, hard_time, hard_iterations, match = task
     game = card.Game(colours=colours, games=match)
     deal_rng = random.Random(deal_seed)
     levels = [first, second] if not swap else [second, first]
@@ -48,6 +51,7 @@ def play_one(task: tuple[str, str, int, int, int, float | None, int | None]) -> 
     state = game.new_state()
     seconds = [0.0, 0.0]
     moves = [0, 0]
+    longest = [0.0, 0.0]
     while not state.is_terminal():
         if state.is_chance():
             state.apply(state.sample_chance(deal_rng))
@@ -55,19 +59,21 @@ def play_one(task: tuple[str, str, int, int, int, float | None, int | None]) -> 
         p = state.current_player
         t0 = time.perf_counter()
         action = bots.choose(players[p], state.view(p), rngs[p])
-        seconds[p] += time.perf_counter() - t0
+        spent = time.perf_counter() - t0
+        seconds[p] += spent
+        longest[p] = max(longest[p], spent)
         moves[p] += 1
         state.apply(action)
     scores = state.scores()
     if swap:
-        return [scores[1], scores[0]], [seconds[1], seconds[0]], [moves[1], moves[0]]
-    return scores, seconds, moves
+        return [scores[1], scores[0]], [seconds[1], seconds[0]], [moves[1], moves[0]], [longest[1], longest[0]]
+    return scores, seconds, moves, longest
 
 
 def run_pairing(first: str, second: str, games: int, seed: int, colours: int, hard_time: float | None,
                 hard_iterations: int | None, jobs: int, match: int) -> dict[str, float]:
     deals = (games + 1) // 2
-    tasks = [(first, second, seed * 100003 + d, swap, colours, hard_time, hard_iterations, match)
+    tasks: list[Task] = [(first, second, seed * 100003 + d, swap, colours, hard_time, hard_iterations, match)
              for d in range(deals) for swap in (0, 1)]
     start = time.perf_counter()
     if jobs > 1:
@@ -79,7 +85,8 @@ def run_pairing(first: str, second: str, games: int, seed: int, colours: int, ha
     margin = 0.0
     secs = [0.0, 0.0]
     moves = [0, 0]
-    for scores, seconds, count in results:
+    longest = [0.0, 0.0]
+    for scores, seconds, count, slowest in results:
         if scores[0] > scores[1]:
             wins += 1
         elif scores[0] == scores[1]:
@@ -88,6 +95,7 @@ def run_pairing(first: str, second: str, games: int, seed: int, colours: int, ha
         for i in range(2):
             secs[i] += seconds[i]
             moves[i] += count[i]
+            longest[i] = max(longest[i], slowest[i])
     n = len(results)
     return {
         "games": n,
@@ -97,7 +105,8 @@ def run_pairing(first: str, second: str, games: int, seed: int, colours: int, ha
         "margin": margin / n,
         "spm_first": secs[0] / max(1, moves[0]),
         "spm_second": secs[1] / max(1, moves[1]),
-        "max_first": 0.0,
+        "max_first": longest[0],
+        "max_second": longest[1],
         "wall": time.perf_counter() - start,
     }
 
@@ -117,13 +126,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# card game bots: {args.games} games per pairing, seed {args.seed}, {args.colours} colours, "
           f"match of {args.match}, hard budget {args.hard_time}s"
           + (f" / {args.hard_iterations} samples" if args.hard_iterations else ""))
-    print(f"{'pairing':<14} {'games':>5} {'win rate':>8} {'margin':>7} {'s/move A':>9} {'s/move B':>9} {'wall s':>7}")
+    print("s/move: mean seconds per move (a turn is two moves: play/discard, then draw); max: slowest move")
+    print(f"{'pairing':<14} {'games':>5} {'win rate':>8} {'margin':>7} {'s/move A':>9} {'max A':>7} "
+          f"{'s/move B':>9} {'max B':>7} {'wall s':>7}")
     for pairing in args.pairings.split(","):
         first, second = pairing.strip().split("-")
         r = run_pairing(first, second, args.games, args.seed, args.colours, args.hard_time, args.hard_iterations,
                         args.jobs, args.match)
         print(f"{pairing:<14} {r['games']:>5} {r['win_rate']:>8.1%} {r['margin']:>+7.1f} "
-              f"{r['spm_first']:>9.4f} {r['spm_second']:>9.4f} {r['wall']:>7.0f}", flush=True)
+              f"{r['spm_first']:>9.4f} {r['max_first']:>7.3f} {r['spm_second']:>9.4f} {r['max_second']:>7.3f} "
+              f"{r['wall']:>7.0f}", flush=True)
     return 0
 
 

@@ -215,11 +215,11 @@ class Params:
         """Share of the unseen cards of a colour expected to reach our column."""
         self.time_scale = 16.0
         """Below this many cards in the draw pile, unseen cards lose value (no time to play them)."""
-        self.wager_unseen = 0.5
+        self.wager_unseen = 1.0
         """Weight of the unseen cards when deciding on a wager (wagers need cards in hand)."""
         self.start_margin = 4.0
         """Expected points a column must promise before it is started."""
-        self.wager_margin = 10.0
+        self.wager_margin = 0.0
         """Expected points (before multiplying) a column must promise for a wager."""
         self.danger = 0.85
         """Weight of what a discard gives the opponent."""
@@ -227,7 +227,7 @@ class Params:
         """Weight of taking a card the opponent wants from a discard pile."""
         self.tempo = 1.5
         """Cost of spending a turn on a discard instead of progress."""
-        self.gap_weight = 1.0
+        self.gap_weight = 0.5
         """Weight of the cards a play skips."""
         self.bonus_weight = 1.0
         self.take_threshold = 0.5
@@ -336,7 +336,12 @@ def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]],
     keeps = []
     for x in hand:
         c = _COL[x]
-        keep = value[c] - _colour_value(sums[c], wags[c], cnts[c], tops[c], held[c] & ~_BIT[x], unseen[c], f, prm)
+        r = _RANK[x]
+        t = tops[c]
+        if (r <= t and r != 1) or (r == 1 and t > 1):
+            keeps.append(0.0)  # a dead card: removing it changes nothing
+            continue
+        keep = value[c] - _colour_value(sums[c], wags[c], cnts[c], t, held[c] & ~_BIT[x], unseen[c], f, prm)
         keeps.append(keep)
         if keep > 0.5:
             useful += 1
@@ -346,11 +351,16 @@ def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]],
     if useful >= turns:
         tempo += smallest
     out = []
+    danger_w = prm.danger
+    opp_tops = w.tops[1 - p]
     for i, x in enumerate(hand):
         c = _COL[x]
         r = _RANK[x]
         t = tops[c]
-        out.append((-keeps[i] - prm.danger * _danger(w, p, x, unseen[c], prm) - tempo, 0, x))
+        if r > 1 and r <= opp_tops[c]:
+            out.append((-keeps[i] - tempo, 0, x))
+        else:
+            out.append((-keeps[i] - danger_w * _danger(w, p, x, unseen[c], prm) - tempo, 0, x))
         if r > t or (r == 1 and t == 1):
             hc = held[c] & ~_BIT[x]
             if r == 1:
@@ -383,16 +393,22 @@ def _deck_value(w: _World, p: int, ev: _Eval) -> float:
     return 0.5 * total / count
 
 
-def _draw_scores(w: _World, prm: Params) -> list[tuple[float, int]]:
-    """Score every legal draw of the player to act: (score, pile colour or -1)."""
+def _draw_scores(w: _World, prm: Params, ev: _Eval | None = None) -> list[tuple[float, int]]:
+    """Score every legal draw of the player to act: (score, pile colour or -1).
+
+    ``ev`` may be passed when it already describes the player's position."""
     p = w.player
-    ev = _Eval(w, p, prm)
+    piles = w.piles
+    discarded = w.discarded
+    options = [c for c in range(w.n) if piles[c] and c != discarded] if w.stalls < _STALL_LIMIT else []
+    if not options:
+        return [(0.0, -1)]
+    if ev is None:
+        ev = _Eval(w, p, prm)
     tops, sums, wags, cnts = w.tops[p], w.sums[p], w.wags[p], w.cnts[p]
     f = ev.f
     d = w.deck_size
     out = [(_deck_value(w, p, ev), -1)]
-    if w.stalls >= _STALL_LIMIT:
-        return out
     # end-of-deck race: drawing from a pile keeps the deck as it is
     stall = 0.0
     if d <= 8 and prm.stall:
@@ -412,14 +428,12 @@ def _draw_scores(w: _World, prm: Params) -> list[tuple[float, int]]:
                 stall = vals[mine_after_deck] * prm.stall
         else:
             stall = -4.0 * prm.stall
-    for c in range(w.n):
-        pile = w.piles[c]
-        if not pile or c == w.discarded:
-            continue
-        y = pile[-1]
-        held = ev.held[c] | _BIT[y]
-        gain = _colour_value(sums[c], wags[c], cnts[c], tops[c], held, ev.unseen[c], f, prm) - ev.value[c]
-        deny = prm.deny * _danger(w, p, y, ev.unseen[c], prm)
+    held_all, unseen_all, value = ev.held, ev.unseen, ev.value
+    for c in options:
+        y = piles[c][-1]
+        unseen = unseen_all[c]
+        gain = _colour_value(sums[c], wags[c], cnts[c], tops[c], held_all[c] | _BIT[y], unseen, f, prm) - value[c]
+        deny = prm.deny * _danger(w, p, y, unseen, prm)
         out.append((gain + deny + stall - prm.take_threshold, c))
     return out
 
@@ -436,15 +450,25 @@ def _best_draw(w: _World, prm: Params) -> int:
 
 def _playout(w: _World, prm: Params, limit: int = 1000) -> None:
     """Finish the game in ``w`` with both sides following the heuristic."""
+    col, bit = _COL, _BIT
     while limit > 0:
         limit -= 1
+        ev = None
         if w.step == 0:
-            kind, x = _best_place(w, prm)
+            scores, ev = _place_scores(w, prm)
+            _, kind, x = max(scores)
+            p = w.player
             if kind:
                 w.play(x)
             else:
                 w.discard(x)
-        if w.draw(_best_draw(w, prm)):
+            # the draw step sees the same position but for the card just placed
+            c = col[x]
+            held = ev.held
+            held[c] &= ~bit[x]
+            ev.value[c] = _colour_value(w.sums[p][c], w.wags[p][c], w.cnts[p][c], w.tops[p][c], held[c],
+                                        ev.unseen[c], ev.f, prm)
+        if w.draw(max(_draw_scores(w, prm, ev))[1]):
             return
 
 
@@ -584,6 +608,7 @@ class SearchBot(_StallMemory):
         """A candidate replaces the heuristic's choice only when its mean gain
         exceeds this many standard errors."""
         self.halving = halving
+        """Samples of the first stage of sequential halving (later stages have more)."""
         self._plan: tuple[tuple[typing.Any, ...], int] | None = None
 
     def _key(self, v: card.View) -> tuple[typing.Any, ...]:
@@ -627,15 +652,17 @@ class SearchBot(_StallMemory):
         unseen = _unseen(v)
         me = v.player
         k = len(turns)
-        # paired statistics of each candidate's margin minus the heuristic's choice (turns[0])
+        # Paired statistics of each candidate's margin minus the heuristic's
+        # choice (turns[0]) on the same samples, reset at every stage so that
+        # the survivors of a stage are judged on fresh samples (no winner's curse).
         diff = [0.0] * k
         diff2 = [0.0] * k
         count = [0] * k
         alive = list(range(k))
+        stage_end = self.halving
         samples = 0
         last_yield = time.perf_counter()
         rprm = self.rollout_params
-        halving_at = self.halving
         while True:
             if self.iterations is not None and samples >= self.iterations:
                 break
@@ -665,24 +692,26 @@ class SearchBot(_StallMemory):
                     yield None
                     last_yield = time.perf_counter()
             samples += 1
-            if samples == halving_at and len(alive) > 2:
-                # successive halving: keep the heuristic's choice and the better half of the others
+            if samples >= stage_end:
+                if len(alive) <= 2:
+                    break
+                # sequential halving: keep the heuristic's choice and the better half of the others
                 others = sorted(alive[1:], key=lambda i: -diff[i] / count[i])
                 alive = [0] + others[: max(1, len(others) // 2)]
-                halving_at *= 2
-            if len(alive) == 2 and samples >= halving_at:
-                break
+                for i in alive:
+                    diff[i] = diff2[i] = 0.0
+                    count[i] = 0
+                # every stage spends about the same number of play-outs
+                stage_end = samples + self.halving * k // len(alive)
         best = 0
-        best_score = 0.0
-        for i in range(1, k):
+        if len(alive) == 2:
+            i = alive[1]
             n = count[i]
-            if n < 2:
-                continue
-            mean = diff[i] / n
-            var = max(0.0, diff2[i] / n - mean * mean)
-            score = mean - self.confidence * (var / (n - 1)) ** 0.5
-            if score > best_score:
-                best, best_score = i, score
+            if n >= 2:
+                mean = diff[i] / n
+                var = max(0.0, diff2[i] / n - mean * mean)
+                if mean - self.confidence * (var / (n - 1)) ** 0.5 > 0.0:
+                    best = i
         return self._finish(v, turns[best])
 
     def _finish(self, v: card.View, turn: tuple[int, int, int]) -> api.Action:
