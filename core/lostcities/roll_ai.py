@@ -196,14 +196,21 @@ def _lowest_usable(m: int) -> list[list[tuple[int, float]]]:
     return result
 
 
-_EVALUATORS: dict[tuple[int, Weights], Evaluator] = {}
+_EVALUATORS: dict[tuple[int, float, float, float], Evaluator] = {}
 
 
 def evaluator(players: int, weights: Weights | None = None) -> Evaluator:
-    key = (players, weights or Weights())
+    """The (cached) value tables for ``players`` and the weights that shape them
+    (``turn_cost``, ``arrow``, ``artefact``): the easy and hard bots share them.
+
+    >>> evaluator(2) is evaluator(2, EASY_WEIGHTS)
+    True
+    """
+    weights = weights or Weights()
+    key = (players, weights.turn_cost, weights.arrow, weights.artefact)
     ev = _EVALUATORS.get(key)
     if ev is None:
-        ev = _EVALUATORS[key] = Evaluator(players, key[1])
+        ev = _EVALUATORS[key] = Evaluator(players, weights)
     return ev
 
 
@@ -257,11 +264,11 @@ def turns_left(sheets: typing.Sequence[roll.Sheet], weights: Weights, turn: int)
 class Policy:
     """Greedy choices for one sheet at a time (call :meth:`prepare` first)."""
 
-    def __init__(self, ev: Evaluator) -> None:
+    def __init__(self, ev: Evaluator, weights: Weights | None = None) -> None:
         self.ev = ev
-        self.weights = ev.weights
-        self.tab = ev.table(int(ev.weights.length))
-        self.turns = int(ev.weights.length)
+        self.weights = weights or ev.weights
+        self.tab = ev.table(int(self.weights.length))
+        self.turns = int(self.weights.length)
 
     def prepare(self, sheets: typing.Sequence[roll.Sheet], turn: int) -> None:
         self.turns = turns_left(sheets, self.weights, turn)
@@ -492,7 +499,7 @@ class EasyBot:
         legal = view.legal_actions()
         if not legal:
             raise ValueError("the viewer has no legal action in this position")
-        action = _greedy_action(view, Policy(evaluator(view.game.players, self.weights)))
+        action = _greedy_action(view, Policy(evaluator(view.game.players, self.weights), self.weights))
         yield None
         return action
 
@@ -530,7 +537,7 @@ class HardBot:
         clock = time.perf_counter
         start = clock()
         deadline = start + self.time_budget if self.time_budget > 0 else math.inf
-        policy = Policy(evaluator(view.game.players, self.weights))
+        policy = Policy(evaluator(view.game.players, self.weights), self.weights)
         anchor_action = _greedy_action(view, policy)
         legal = self._shortlist(view, legal, policy, anchor_action)
         if len(legal) == 1:
