@@ -114,7 +114,7 @@ def run_pairing(first: str, second: str, games: int, seed: int, colours: int, ha
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400, help="games per pairing (rounded up to an even number)")
-    parser.add_argument("--hard-time", type=float, default=0.4, help="hard bot's time budget per move in seconds")
+    parser.add_argument("--hard-time", type=float, default=0.8, help="hard bot's time cap per move in seconds")
     parser.add_argument("--hard-iterations", type=int, default=None, help="hard bot's sample cap per move")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--colours", type=int, default=5, choices=(5, 6))
