@@ -14,6 +14,7 @@ A "game" is one game of the card game (a match of ``--match`` games when
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import random
 import sys
@@ -25,15 +26,19 @@ from lostcities import api, bots, card, card_ai
 PAIRINGS: typing.Final = ("hard-medium", "medium-easy", "easy-random")
 
 
+HARD_OPTIONS: dict[str, typing.Any] = {}
+"""Extra keyword arguments of the hard bot (``--hard-options``)."""
+
+
 def make_bot(level: str, hard_time: float | None, hard_iterations: int | None) -> bots.Bot:
     if level == "random":
         return bots.RandomBot()
     if level == "hard":
-        return card_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations)
+        return card_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, **HARD_OPTIONS)
     return card_ai.bot(level)
 
 
-Task = typing.Tuple[str, str, int, int, int, typing.Optional[float], typing.Optional[int], int]
+Task = typing.Tuple[str, str, int, int, int, typing.Optional[float], typing.Optional[int], int, str]
 Outcome = typing.Tuple[typing.List[int], typing.List[float], typing.List[int], typing.List[float]]
 
 
@@ -42,7 +47,9 @@ def play_one(task: Task) -> Outcome:
 
     Returns, by *level order* (first bot, second bot): the scores, the thinking
     seconds, the move counts and the longest single move of each bot."""
-    first, second, deal_seed, swap, colours, hard_time, hard_iterations, match = task
+    first, second, deal_seed, swap, colours, hard_time, hard_iterations, match, hard_options = task
+    HARD_OPTIONS.clear()
+    HARD_OPTIONS.update(json.loads(hard_options))
     game = card.Game(colours=colours, games=match)
     deal_rng = random.Random(deal_seed)
     levels = [first, second] if not swap else [second, first]
@@ -71,9 +78,10 @@ def play_one(task: Task) -> Outcome:
 
 
 def run_pairing(first: str, second: str, games: int, seed: int, colours: int, hard_time: float | None,
-                hard_iterations: int | None, jobs: int, match: int) -> dict[str, float]:
+                hard_iterations: int | None, jobs: int, match: int, hard_options: str = "{}") -> dict[str, float]:
     deals = (games + 1) // 2
-    tasks: list[Task] = [(first, second, seed * 100003 + d, swap, colours, hard_time, hard_iterations, match)
+    tasks: list[Task] = [(first, second, seed * 100003 + d, swap, colours, hard_time, hard_iterations, match,
+                          hard_options)
              for d in range(deals) for swap in (0, 1)]
     start = time.perf_counter()
     if jobs > 1:
@@ -116,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=400, help="games per pairing (rounded up to an even number)")
     parser.add_argument("--hard-time", type=float, default=0.8, help="hard bot's time cap per move in seconds")
     parser.add_argument("--hard-iterations", type=int, default=None, help="hard bot's sample cap per move")
+    parser.add_argument("--hard-options", default="{}", help='more options of the hard bot as JSON, e.g. \'{"candidates": 5}\'')
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--colours", type=int, default=5, choices=(5, 6))
     parser.add_argument("--match", type=int, default=1, help="games per match (1 = single games)")
@@ -123,16 +132,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairings", default=",".join(PAIRINGS),
                         help=f"comma-separated pairings among {', '.join(PAIRINGS)} (any LEVEL-LEVEL works)")
     args = parser.parse_args(argv)
+    HARD_OPTIONS.update(json.loads(args.hard_options))
     print(f"# card game bots: {args.games} games per pairing, seed {args.seed}, {args.colours} colours, "
           f"match of {args.match}, hard budget {args.hard_time}s"
-          + (f" / {args.hard_iterations} samples" if args.hard_iterations else ""))
+          + (f" / {args.hard_iterations} samples" if args.hard_iterations else "")
+          + (f", hard options {args.hard_options}" if HARD_OPTIONS else ""))
     print("s/move: mean seconds per move (a turn is two moves: play/discard, then draw); max: slowest move")
     print(f"{'pairing':<14} {'games':>5} {'win rate':>8} {'margin':>7} {'s/move A':>9} {'max A':>7} "
           f"{'s/move B':>9} {'max B':>7} {'wall s':>7}")
     for pairing in args.pairings.split(","):
         first, second = pairing.strip().split("-")
         r = run_pairing(first, second, args.games, args.seed, args.colours, args.hard_time, args.hard_iterations,
-                        args.jobs, args.match)
+                        args.jobs, args.match, args.hard_options)
         print(f"{pairing:<14} {r['games']:>5} {r['win_rate']:>8.1%} {r['margin']:>+7.1f} "
               f"{r['spm_first']:>9.4f} {r['max_first']:>7.3f} {r['spm_second']:>9.4f} {r['max_second']:>7.3f} "
               f"{r['wall']:>7.0f}", flush=True)

@@ -212,15 +212,45 @@ def _unseen(view: card.View) -> list[int]:
     return [c.index for c in view.unseen()]
 
 
-def _sample(template: _World, view: card.View, unseen: list[int], rng: random.Random) -> _World:
-    """A determinization: the opponent's secret cards and the deck order drawn from ``unseen``."""
+def _sample(template: _World, view: card.View, unseen: list[int], rng: random.Random,
+            weights: list[float] | None = None) -> _World:
+    """A determinization: the opponent's secret cards and the deck order drawn from ``unseen``.
+
+    With ``weights`` (one per unseen card) the opponent's hand is a weighted
+    sample without replacement (Efraimidis-Spirakis keys); the rest is shuffled."""
     w = template.copy()
-    pool = unseen[:]
-    rng.shuffle(pool)
     secret = view.opponent_hand_size - len(view.opponent_known)
+    if weights is None:
+        pool = unseen[:]
+        rng.shuffle(pool)
+    else:
+        rand = rng.random
+        keyed = sorted(((rand() ** weights[i], x) for i, x in enumerate(unseen)), reverse=True)
+        pool = [x for _, x in keyed]
+        rest = pool[secret:]
+        rng.shuffle(rest)
+        pool[secret:] = rest
     w.hands[1 - view.player].extend(pool[:secret])
     w.deck = [pool[secret::2], pool[secret + 1::2]]
     return w
+
+
+def _opponent_weights(template: _World, opponent: int, unseen: list[int], keep: float, dead: float) -> list[float]:
+    """Inverse weights (``1 / weight``) for sampling the opponent's hand: a player keeps
+    the cards that extend its columns (``keep`` times as likely) and sheds the
+    cards its columns have passed (``dead`` times as likely)."""
+    tops, cnts = template.tops[opponent], template.cnts[opponent]
+    out = []
+    for x in unseen:
+        c = _COL[x]
+        if not cnts[c]:
+            out.append(1.0)
+            continue
+        r = _RANK[x]
+        t = tops[c]
+        useful = r > t or (r == 1 and t == 1)
+        out.append(1.0 / (keep if useful else dead))
+    return out
 
 
 # -- the heuristic -------------------------------------------------------------------------
@@ -628,7 +658,8 @@ class SearchBot(_StallMemory):
     def __init__(self, name: str = "hard", time_budget: float | None = 0.8, iterations: int | None = None,
                  candidates: int = 4, draws: int = 2, params: Params | None = None,
                  rollout_params: Params | None = None, slice_seconds: float = 0.005, confidence: float = 1.0,
-                 halving: int = 8, win_bonus: float = 0.0) -> None:
+                 halving: int = 8, win_bonus: float = 0.0, keep_weight: float = 1.0,
+                 dead_weight: float = 1.0) -> None:
         self.name = name
         self.time_budget = time_budget
         self.iterations = iterations
@@ -642,6 +673,10 @@ class SearchBot(_StallMemory):
         exceeds this many standard errors."""
         self.halving = halving
         """Samples of the first stage of sequential halving (later stages have more)."""
+        self.keep_weight = keep_weight
+        """How much likelier the opponent holds an unseen card that extends one of its columns."""
+        self.dead_weight = dead_weight
+        """How much likelier (below 1: less likely) it holds one its column has passed."""
         self.win_bonus = win_bonus
         """Points added to (taken from) a play-out that wins (loses) the match, in its last game."""
         self._plan: tuple[tuple[typing.Any, ...], int] | None = None
@@ -687,6 +722,9 @@ class SearchBot(_StallMemory):
         unseen = _unseen(v)
         me = v.player
         k = len(turns)
+        weights = None
+        if self.keep_weight != 1.0 or self.dead_weight != 1.0:
+            weights = _opponent_weights(template, 1 - me, unseen, self.keep_weight, self.dead_weight)
         last_game = v.game_number >= v.game.games
         bonus = self.win_bonus if last_game else 0.0
         totals = v.totals
@@ -707,7 +745,7 @@ class SearchBot(_StallMemory):
                 break
             if self.time_budget is not None and time.perf_counter() - start >= self.time_budget:
                 break
-            world = _sample(template, v, unseen, rng)
+            world = _sample(template, v, unseen, rng, weights)
             base = 0.0
             for i in alive:
                 kind, x, c = turns[i]
