@@ -28,6 +28,16 @@ Cards have short ids: ``Y2`` .. ``Y10`` for the number cards of yellow and
 >>> card.score_column([card.Card.from_id(i) for i in ["G$1", "G3", "G4", "G8"]]).points
 -10
 
+Driving a match from a user interface: while ``state.is_chance()`` apply
+``state.sample_chance(rng)`` (the deal); otherwise the player
+``state.current_player`` acts in two steps (``state.step`` is ``Step.PLAY``
+then ``Step.DRAW``), each an ``apply`` of an action or its notation, which
+raises a :class:`~lostcities.errors.GameError` with a short message for an
+illegal move and leaves the state unchanged.  ``state.view(player)`` is all a
+player (or a bot) may see; ``view.breakdown(player)`` and ``state.results``
+give the scoring tables (:class:`ColumnScore` rows) of the current and the
+finished games.
+
 Rule readings where the rulebook is silent (a careful player's reading):
 
 * The ``deal`` lists the whole shuffled deck: its first eight cards form
