@@ -34,7 +34,11 @@ def make_bot(level: str, hard_time: float | None, hard_iterations: int | None) -
     if level == "random":
         return bots.RandomBot()
     if level == "hard":
-        return card_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, **HARD_OPTIONS)
+        options = dict(HARD_OPTIONS)
+        for key in ("params", "rollout_params", "opponent_params"):
+            if isinstance(options.get(key), dict):
+                options[key] = card_ai.Params(**options[key])
+        return card_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, **options)
     return card_ai.bot(level)
 
 
@@ -124,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=400, help="games per pairing (rounded up to an even number)")
     parser.add_argument("--hard-time", type=float, default=0.8, help="hard bot's time cap per move in seconds")
     parser.add_argument("--hard-iterations", type=int, default=None, help="hard bot's sample cap per move")
-    parser.add_argument("--hard-options", default="{}", help='more options of the hard bot as JSON, e.g. \'{"candidates": 5}\'')
+    parser.add_argument("--hard-options", default="{}", help='more options of the hard bot as JSON, e.g. \'{"candidates": 5}\'; '
+                        '"params", "rollout_params" and "opponent_params" take objects of heuristic weights')
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--colours", type=int, default=5, choices=(5, 6))
     parser.add_argument("--match", type=int, default=1, help="games per match (1 = single games)")

@@ -504,12 +504,13 @@ def _best_draw(w: _World, prm: Params) -> int:
     return max(_draw_scores(w, prm))[1]
 
 
-def _playout(w: _World, prm: Params, limit: int = 1000) -> None:
-    """Finish the game in ``w`` with both sides following the heuristic."""
+def _playout(w: _World, prms: tuple[Params, Params], limit: int = 1000) -> None:
+    """Finish the game in ``w`` with both sides following the heuristic (player ``p`` with ``prms[p]``)."""
     col, bit = _COL, _BIT
     while limit > 0:
         limit -= 1
         ev = None
+        prm = prms[w.player]
         if w.step == 0:
             scores, ev = _place_scores(w, prm)
             _, kind, x = max(scores)
@@ -657,9 +658,10 @@ class SearchBot(_StallMemory):
 
     def __init__(self, name: str = "hard", time_budget: float | None = 0.8, iterations: int | None = None,
                  candidates: int = 4, draws: int = 2, params: Params | None = None,
-                 rollout_params: Params | None = None, slice_seconds: float = 0.005, confidence: float = 1.0,
+                 rollout_params: Params | None = None, opponent_params: Params | None = None,
+                 slice_seconds: float = 0.005, confidence: float = 1.0,
                  halving: int = 8, win_bonus: float = 0.0, keep_weight: float = 1.0,
-                 dead_weight: float = 1.0) -> None:
+                 dead_weight: float = 1.0, endgame: int = 0) -> None:
         self.name = name
         self.time_budget = time_budget
         self.iterations = iterations
@@ -667,6 +669,9 @@ class SearchBot(_StallMemory):
         self.draws = draws
         self.params = params or Params()
         self.rollout_params = rollout_params or self.params
+        """The heuristic this bot follows in its own play-outs."""
+        self.opponent_params = opponent_params or Params()
+        """The heuristic the opponent follows in play-outs (the medium level's by default)."""
         self.slice_seconds = slice_seconds
         self.confidence = confidence
         """A candidate replaces the heuristic's choice only when its mean gain
@@ -679,6 +684,8 @@ class SearchBot(_StallMemory):
         """How much likelier (below 1: less likely) it holds one its column has passed."""
         self.win_bonus = win_bonus
         """Points added to (taken from) a play-out that wins (loses) the match, in its last game."""
+        self.endgame = endgame
+        """At or below this many draw-pile cards every legal turn is a candidate."""
         self._plan: tuple[tuple[typing.Any, ...], int] | None = None
 
     def _key(self, v: card.View) -> tuple[typing.Any, ...]:
@@ -693,30 +700,13 @@ class SearchBot(_StallMemory):
         template = _world_from_view(v)
         if self._stalls(v) >= _BOT_STALL_LIMIT:
             template.stalls = _STALL_LIMIT
-        prm = self.params
         if template.step == 1 and self._plan is not None and self._plan[0] == self._key(v):
             c = self._plan[1]
             if c < 0 or template.stalls < _STALL_LIMIT:
                 self._note_draw(v, c)
                 return _to_draw_action(c)
         self._plan = None
-        # candidate turns: (place kind, card, draw colour); kind -1 when only drawing
-        turns: list[tuple[int, int, int]] = []
-        if template.step == 0:
-            scores, _ = _place_scores(template, prm)
-            scores.sort(reverse=True)
-            for _, kind, x in scores[: self.candidates]:
-                w = template.copy()
-                if kind:
-                    w.play(x)
-                else:
-                    w.discard(x)
-                draws = sorted(_draw_scores(w, prm), reverse=True)
-                for _, c in draws[: self.draws]:
-                    turns.append((kind, x, c))
-        else:
-            for _, c in sorted(_draw_scores(template, prm), reverse=True):
-                turns.append((-1, -1, c))
+        turns = self._turns(template)
         if len(turns) == 1:
             return self._finish(v, turns[0])
         unseen = _unseen(v)
@@ -736,10 +726,12 @@ class SearchBot(_StallMemory):
         diff2 = [0.0] * k
         count = [0] * k
         alive = list(range(k))
-        stage_end = self.halving
+        # every stage spends about halving * 8 play-outs (the normal 4 x 2 candidates)
+        stage_playouts = self.halving * 8
+        stage_end = max(2, stage_playouts // k)
         samples = 0
         last_yield = time.perf_counter()
-        rprm = self.rollout_params
+        rprms = (self.rollout_params, self.opponent_params) if me == 0 else (self.opponent_params, self.rollout_params)
         while True:
             if self.iterations is not None and samples >= self.iterations:
                 break
@@ -755,7 +747,7 @@ class SearchBot(_StallMemory):
                 elif kind == 0:
                     w.discard(x)
                 if not w.draw(c):
-                    _playout(w, rprm)
+                    _playout(w, rprms)
                 margin = w.points(me) - w.points(1 - me)
                 if bonus:
                     final = lead + margin
@@ -782,17 +774,43 @@ class SearchBot(_StallMemory):
                     diff[i] = diff2[i] = 0.0
                     count[i] = 0
                 # every stage spends about the same number of play-outs
-                stage_end = samples + self.halving * k // len(alive)
+                stage_end = samples + max(2, stage_playouts // len(alive))
+        # The best challenger left (the only one unless the budget ran out
+        # mid-schedule) replaces the heuristic's choice only by a clear margin.
         best = 0
-        if len(alive) == 2:
-            i = alive[1]
+        bound = 0.0
+        for i in alive[1:]:
             n = count[i]
             if n >= 2:
                 mean = diff[i] / n
                 var = max(0.0, diff2[i] / n - mean * mean)
-                if mean - self.confidence * (var / (n - 1)) ** 0.5 > 0.0:
-                    best = i
+                low = mean - self.confidence * (var / (n - 1)) ** 0.5
+                if low > bound:
+                    best, bound = i, low
         return self._finish(v, turns[best])
+
+    def _turns(self, template: _World) -> list[tuple[int, int, int]]:
+        """Candidate turns, the heuristic's choice first: (place kind, card,
+        draw colour or -1), kind -1 when only the draw is left."""
+        prm = self.params
+        turns: list[tuple[int, int, int]] = []
+        if template.step == 0:
+            scores, _ = _place_scores(template, prm)
+            scores.sort(reverse=True)
+            wide = template.deck_size <= self.endgame
+            for _, kind, x in (scores if wide else scores[: self.candidates]):
+                w = template.copy()
+                if kind:
+                    w.play(x)
+                else:
+                    w.discard(x)
+                draws = sorted(_draw_scores(w, prm), reverse=True)
+                for _, c in (draws if wide else draws[: self.draws]):
+                    turns.append((kind, x, c))
+        else:
+            for _, c in sorted(_draw_scores(template, prm), reverse=True):
+                turns.append((-1, -1, c))
+        return turns
 
     def _finish(self, v: card.View, turn: tuple[int, int, int]) -> api.Action:
         kind, x, c = turn

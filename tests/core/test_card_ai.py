@@ -226,3 +226,47 @@ def test_bots_never_stall_forever() -> None:
             turns += 1
             assert turns < 1000
         assert state.current_player == api.TERMINAL
+
+
+def test_hard_weighs_every_legal_turn_near_the_end() -> None:
+    # Five cards left in the draw pile: with endgame=5 every play/discard and
+    # every draw after it is a candidate, otherwise only the heuristic's best few.
+    hands = (["Y9", "Y10", "B2", "B3", "G2", "G3", "R2", "W$1"], ["W3", "W4", "B4", "G4", "R3", "R4", "Y2", "B5"])
+    columns = ({"yellow": ["Y$1", "Y3", "Y4"], "red": ["R8"]}, {"blue": ["B6", "B7"], "green": ["G8"]})
+    state = position(hands, columns, piles={"white": ["W2"], "red": ["R5"]}, deck_size=5)
+    view = state.view(0)
+    template = card_ai._world_from_view(view)
+    legal = set()
+    for place in state.legal_actions():
+        after = state.clone()
+        after.apply(place)
+        for drawn in after.legal_actions():
+            legal.add((str(place), str(drawn)))
+
+    def as_text(turns: list[tuple[int, int, int]]) -> set[tuple[str, str]]:
+        return {(str(card_ai._to_place_action(kind, x)), str(card_ai._to_draw_action(c))) for kind, x, c in turns}
+
+    wide = card_ai.SearchBot(endgame=5)._turns(template)
+    assert as_text(wide) == legal and len(wide) == len(legal)
+    narrow = card_ai.SearchBot(endgame=4, candidates=4, draws=2)._turns(template)
+    assert len(narrow) == 8 and as_text(narrow) < legal
+    # the heuristic's own choice comes first either way
+    medium = bots.choose(card_ai.bot("medium"), view, random.Random(0))
+    assert card_ai._to_place_action(wide[0][0], wide[0][1]) == medium == card_ai._to_place_action(*narrow[0][:2])
+
+
+def test_play_outs_follow_each_players_own_heuristic() -> None:
+    # The opponent model of the play-outs is separate from the bot's own:
+    # a player that never starts a column ends the play-out with none started.
+    state = card.Game(games=1).new_game(random.Random(12))
+    view = state.view(0)
+    unseen = card_ai._unseen(view)
+    timid = card_ai.Params(start_margin=1000.0)
+    for seed in range(5):
+        world = card_ai._sample(card_ai._world_from_view(view), view, unseen, random.Random(seed))
+        for shy in (0, 1):
+            w = world.copy()
+            prms = (timid, card_ai.Params()) if shy == 0 else (card_ai.Params(), timid)
+            card_ai._playout(w, prms)
+            assert w.deck_size == 0
+            assert sum(w.cnts[shy]) == 0 and sum(w.cnts[1 - shy]) > 0
