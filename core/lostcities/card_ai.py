@@ -23,14 +23,16 @@ Three levels, all obtained with :func:`bot` and all following
 * ``hard``: determinized Monte Carlo search.  It samples the opponent's hand
   and the order of the draw pile from the cards it has not seen, plays the
   best few complete turns (play/discard + draw) proposed by the heuristic in
-  every sample, finishes each sample with heuristic play-outs and replaces the
-  heuristic's own choice by another turn only when that turn's point margin is
-  better by a clear statistical margin.  It therefore weighs discard danger,
-  denies the opponent's draws, stalls by drawing from discard piles when the
-  extra turns favour it, and chases the 8-card bonus whenever that pays.  It
-  follows a fixed schedule of about 200 play-outs (0.05-0.35 s a move on
-  CPython), capped by ``time_budget`` seconds (0.8 s by default, for slow
-  machines) and, for reproducible tests, by ``iterations`` samples.
+  every sample (every legal turn near the end of the deck), finishes each
+  sample with heuristic play-outs in which it also tries its own two best
+  next turns, and replaces the heuristic's own choice by another turn only
+  when that turn's point margin is better by a clear statistical margin.  It
+  therefore weighs discard danger, denies the opponent's draws, stalls by
+  drawing from discard piles when the extra turns favour it, and chases the
+  8-card bonus whenever that pays.  It follows a fixed schedule of a few
+  hundred play-outs (0.1-0.6 s a move on CPython), capped by ``time_budget``
+  seconds (0.8 s by default, for slow machines) and, for reproducible tests,
+  by ``iterations`` samples.
 
 The bots only ever see their :class:`lostcities.card.View`.  Internally they
 work on a compact copy of the position (lists of ints, bit masks per colour).
@@ -504,29 +506,56 @@ def _best_draw(w: _World, prm: Params) -> int:
     return max(_draw_scores(w, prm))[1]
 
 
+def _turn(w: _World, prm: Params) -> bool:
+    """Play the rest of the current player's turn by the heuristic; True when the game ended."""
+    ev = None
+    if w.step == 0:
+        scores, ev = _place_scores(w, prm)
+        _, kind, x = max(scores)
+        p = w.player
+        if kind:
+            w.play(x)
+        else:
+            w.discard(x)
+        # the draw step sees the same position but for the card just placed
+        c = _COL[x]
+        held = ev.held
+        held[c] &= ~_BIT[x]
+        ev.value[c] = _colour_value(w.sums[p][c], w.wags[p][c], w.cnts[p][c], w.tops[p][c], held[c],
+                                    ev.unseen[c], ev.f, prm)
+    return w.draw(max(_draw_scores(w, prm, ev))[1])
+
+
 def _playout(w: _World, prms: tuple[Params, Params], limit: int = 1000) -> None:
     """Finish the game in ``w`` with both sides following the heuristic (player ``p`` with ``prms[p]``)."""
-    col, bit = _COL, _BIT
-    while limit > 0:
+    while limit > 0 and not _turn(w, prms[w.player]):
         limit -= 1
-        ev = None
-        prm = prms[w.player]
-        if w.step == 0:
-            scores, ev = _place_scores(w, prm)
-            _, kind, x = max(scores)
-            p = w.player
-            if kind:
-                w.play(x)
-            else:
-                w.discard(x)
-            # the draw step sees the same position but for the card just placed
-            c = col[x]
-            held = ev.held
-            held[c] &= ~bit[x]
-            ev.value[c] = _colour_value(w.sums[p][c], w.wags[p][c], w.cnts[p][c], w.tops[p][c], held[c],
-                                        ev.unseen[c], ev.f, prm)
-        if w.draw(max(_draw_scores(w, prm, ev))[1]):
-            return
+
+
+def _lookahead(w: _World, prms: tuple[Params, Params], me: int, options: int) -> int:
+    """Point margin of ``me`` at the end of a play-out in which ``me`` tries
+    the heuristic's ``options`` best plays/discards at its next turn (each
+    with the heuristic's draw) and keeps the best one for this sample."""
+    while w.player != me:
+        if _turn(w, prms[w.player]):
+            return w.points(me) - w.points(1 - me)
+    prm = prms[me]
+    scores, _ = _place_scores(w, prm)
+    scores.sort(reverse=True)
+    best = None
+    for _, kind, x in scores[:options]:
+        u = w.copy()
+        if kind:
+            u.play(x)
+        else:
+            u.discard(x)
+        if not u.draw(max(_draw_scores(u, prm))[1]):
+            _playout(u, prms)
+        margin = u.points(me) - u.points(1 - me)
+        if best is None or margin > best:
+            best = margin
+    assert best is not None
+    return best
 
 
 # -- bots ---------------------------------------------------------------------------------------
@@ -642,14 +671,21 @@ class SearchBot(_StallMemory):
     """The ``hard`` level: determinized Monte Carlo search over whole turns.
 
     The heuristic proposes its best ``candidates`` plays/discards, each with
-    its best ``draws`` draws.  Every sample of the hidden cards (opponent's
-    hand, draw pile) is played out to the end of the game once per candidate
-    turn, both sides following the heuristic.  Sequential halving keeps the
-    heuristic's own choice and the better half of the others, each stage on
-    fresh samples (``halving`` samples for the first stage, every stage about
-    as many play-outs); the last challenger replaces the heuristic's choice
-    only if it gains more than ``confidence`` standard errors of points.  The
-    whole schedule is about 200 play-outs, 0.05-0.35 s on CPython.
+    its best ``draws`` draws; with ``endgame`` or fewer cards left in the draw
+    pile every legal turn is a candidate (the end-of-deck race is where the
+    heuristic errs most and play-outs are short).  Every sample of the hidden
+    cards (opponent's hand, draw pile) is played out to the end of the game
+    once per candidate turn: the opponent follows ``opponent_params`` (the
+    medium level's heuristic), the bot ``rollout_params``, and at its next
+    turn the bot tries its ``lookahead`` best plays/discards and keeps the
+    best one for that sample (a second ply of its own choices, so that a
+    candidate is judged by how well the bot can follow it up, not only by
+    how the heuristic would).  Sequential halving keeps the heuristic's own
+    choice and the better half of the others, each stage on fresh samples
+    (``halving`` samples of 8 candidates, about ``halving * 8`` play-outs a
+    stage); the best challenger left replaces the heuristic's choice only if
+    it gains more than ``confidence`` standard errors of points.  The whole
+    schedule is a few hundred play-outs, 0.1-0.6 s on CPython.
 
     ``time_budget`` (seconds, None for no cap) and ``iterations`` (samples,
     None for no cap) stop the search earlier; with a fixed rng seed and
@@ -661,7 +697,7 @@ class SearchBot(_StallMemory):
                  rollout_params: Params | None = None, opponent_params: Params | None = None,
                  slice_seconds: float = 0.005, confidence: float = 1.0,
                  halving: int = 8, win_bonus: float = 0.0, keep_weight: float = 1.0,
-                 dead_weight: float = 1.0, endgame: int = 0) -> None:
+                 dead_weight: float = 1.0, endgame: int = 12, lookahead: int = 2) -> None:
         self.name = name
         self.time_budget = time_budget
         self.iterations = iterations
@@ -685,6 +721,9 @@ class SearchBot(_StallMemory):
         self.win_bonus = win_bonus
         """Points added to (taken from) a play-out that wins (loses) the match, in its last game."""
         self.endgame = endgame
+        self.lookahead = lookahead
+        """Above 1: in every play-out the bot tries this many of its own next
+        turns and keeps the best (a second ply of its own choices)."""
         """At or below this many draw-pile cards every legal turn is a candidate."""
         self._plan: tuple[tuple[typing.Any, ...], int] | None = None
 
@@ -746,9 +785,13 @@ class SearchBot(_StallMemory):
                     w.play(x)
                 elif kind == 0:
                     w.discard(x)
-                if not w.draw(c):
+                if w.draw(c):
+                    margin = w.points(me) - w.points(1 - me)
+                elif self.lookahead > 1:
+                    margin = _lookahead(w, rprms, me, self.lookahead)
+                else:
                     _playout(w, rprms)
-                margin = w.points(me) - w.points(1 - me)
+                    margin = w.points(me) - w.points(1 - me)
                 if bonus:
                     final = lead + margin
                     margin += bonus if final > 0 else (-bonus if final < 0 else 0.0)

@@ -184,16 +184,19 @@ def test_medium_and_hard_deny_a_card_the_opponent_needs() -> None:
 
 def test_hard_stalls_at_the_end_when_it_has_more_to_play() -> None:
     # Two cards left: drawing from the draw pile lets the opponent end the game at
-    # once, while taking a discard (the white 2, say) gives us one more turn for yellow 9.
+    # once, while taking a discard (the white 2, say) gives us one more turn for
+    # yellow 9.  The opponent has nothing left to play (the blue 9 and 10 lie
+    # under a wager), so it cannot profit from the extra turns.
     hands = (["Y9", "Y10", "B2", "B3", "G2", "G3", "R2"], ["W3", "W4", "B4", "G4", "R3", "R4", "Y2", "B5"])
     columns = ({"yellow": ["Y$1", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8"], "red": ["R8", "R9", "R10"]},
                {"blue": ["B6", "B7", "B8"], "green": ["G8", "G9", "G10"]})
-    state = position(hands, columns, piles={"white": ["W2"]}, deck_size=2, step="draw")
+    discards: dict[str, list[str]] = {"white": ["W2"], "blue": ["B9", "B10", "B$1"]}
+    state = position(hands, columns, piles=discards, deck_size=2, step="draw")
     assert state.scores()[0] > state.scores()[1]
     action = bots.choose(hard(iterations=60), state.view(0), random.Random(0))
     assert isinstance(action, card.Draw) and not action.is_from_draw_pile
     # and the search plans the whole turn the same way from the play step
-    before = position((hands[0] + ["W$2"], hands[1]), columns, piles={"white": ["W2"]}, deck_size=2)
+    before = position((hands[0] + ["W$2"], hands[1]), columns, piles=discards, deck_size=2)
     bot = hard(iterations=60)
     first = bots.choose(bot, before.view(0), random.Random(0))
     before.apply(first)
@@ -270,3 +273,28 @@ def test_play_outs_follow_each_players_own_heuristic() -> None:
             card_ai._playout(w, prms)
             assert w.deck_size == 0
             assert sum(w.cnts[shy]) == 0 and sum(w.cnts[1 - shy]) > 0
+
+
+def test_lookahead_keeps_the_best_of_its_own_next_turns() -> None:
+    # With one option the look-ahead is exactly the heuristic's play-out; with
+    # more it keeps the best follow-up of the sample, never a worse one.
+    rng = random.Random(21)
+    state = card.Game(games=1).new_game(rng)
+    medium = card_ai.bot("medium")
+    for _ in range(10):
+        state.apply(bots.choose(medium, state.view(state.current_player), rng))
+    view = state.view(state.current_player)
+    me = view.player
+    prms = (card_ai.Params(), card_ai.Params())
+    better = 0
+    for seed in range(20):
+        world = card_ai._sample(card_ai._world_from_view(view), view, card_ai._unseen(view), random.Random(seed))
+        card_ai._turn(world, prms[me])
+        plain = world.copy()
+        card_ai._playout(plain, prms)
+        margin = plain.points(me) - plain.points(1 - me)
+        assert card_ai._lookahead(world.copy(), prms, me, 1) == margin
+        best = card_ai._lookahead(world.copy(), prms, me, 3)
+        assert best >= margin
+        better += best > margin
+    assert better > 0
