@@ -26,15 +26,12 @@ from lostcities import api, bots, card, card_ai
 PAIRINGS: typing.Final = ("hard-medium", "medium-easy", "easy-random")
 
 
-HARD_OPTIONS: dict[str, typing.Any] = {}
-"""Extra keyword arguments of the hard bot (``--hard-options``)."""
-
-
-def make_bot(level: str, hard_time: float | None, hard_iterations: int | None) -> bots.Bot:
+def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, hard_options: str = "{}") -> bots.Bot:
+    """A bot of ``level``; ``hard_options`` is the JSON of ``--hard-options``."""
     if level == "random":
         return bots.RandomBot()
     if level == "hard":
-        options = dict(HARD_OPTIONS)
+        options = json.loads(hard_options)
         for key in ("params", "rollout_params", "opponent_params"):
             if isinstance(options.get(key), dict):
                 options[key] = card_ai.Params(**options[key])
@@ -52,12 +49,10 @@ def play_one(task: Task) -> Outcome:
     Returns, by *level order* (first bot, second bot): the scores, the thinking
     seconds, the move counts and the longest single move of each bot."""
     first, second, deal_seed, swap, colours, hard_time, hard_iterations, match, hard_options = task
-    HARD_OPTIONS.clear()
-    HARD_OPTIONS.update(json.loads(hard_options))
     game = card.Game(colours=colours, games=match)
     deal_rng = random.Random(deal_seed)
     levels = [first, second] if not swap else [second, first]
-    players = [make_bot(level, hard_time, hard_iterations) for level in levels]
+    players = [make_bot(level, hard_time, hard_iterations, hard_options) for level in levels]
     rngs = [random.Random(deal_seed * 7919 + 17 * s + 1) for s in range(2)]
     state = game.new_state()
     seconds = [0.0, 0.0]
@@ -137,11 +132,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairings", default=",".join(PAIRINGS),
                         help=f"comma-separated pairings among {', '.join(PAIRINGS)} (any LEVEL-LEVEL works)")
     args = parser.parse_args(argv)
-    HARD_OPTIONS.update(json.loads(args.hard_options))
+    json.loads(args.hard_options)  # fail early on malformed JSON
     print(f"# card game bots: {args.games} games per pairing, seed {args.seed}, {args.colours} colours, "
           f"match of {args.match}, hard budget {args.hard_time}s"
           + (f" / {args.hard_iterations} samples" if args.hard_iterations else "")
-          + (f", hard options {args.hard_options}" if HARD_OPTIONS else ""))
+          + (f", hard options {args.hard_options}" if json.loads(args.hard_options) else ""))
     print("s/move: mean seconds per move (a turn is two moves: play/discard, then draw); max: slowest move")
     print(f"{'pairing':<14} {'games':>5} {'win rate':>8} {'margin':>7} {'s/move A':>9} {'max A':>7} "
           f"{'s/move B':>9} {'max B':>7} {'wall s':>7}")

@@ -142,6 +142,13 @@ class _World:
         self.discarded = c
         self.step = 1
 
+    def place(self, kind: int, x: int) -> None:
+        """Play (``kind`` 1) or discard (``kind`` 0) card ``x``."""
+        if kind:
+            self.play(x)
+        else:
+            self.discard(x)
+
     def draw(self, c: int) -> bool:
         """Draw (``c < 0``: the draw pile); True when this ended the game."""
         p = self.player
@@ -214,45 +221,15 @@ def _unseen(view: card.View) -> list[int]:
     return [c.index for c in view.unseen()]
 
 
-def _sample(template: _World, view: card.View, unseen: list[int], rng: random.Random,
-            weights: list[float] | None = None) -> _World:
-    """A determinization: the opponent's secret cards and the deck order drawn from ``unseen``.
-
-    With ``weights`` (one per unseen card) the opponent's hand is a weighted
-    sample without replacement (Efraimidis-Spirakis keys); the rest is shuffled."""
+def _sample(template: _World, view: card.View, unseen: list[int], rng: random.Random) -> _World:
+    """A determinization: the opponent's secret cards and the deck order drawn from ``unseen``."""
     w = template.copy()
+    pool = unseen[:]
+    rng.shuffle(pool)
     secret = view.opponent_hand_size - len(view.opponent_known)
-    if weights is None:
-        pool = unseen[:]
-        rng.shuffle(pool)
-    else:
-        rand = rng.random
-        keyed = sorted(((rand() ** weights[i], x) for i, x in enumerate(unseen)), reverse=True)
-        pool = [x for _, x in keyed]
-        rest = pool[secret:]
-        rng.shuffle(rest)
-        pool[secret:] = rest
     w.hands[1 - view.player].extend(pool[:secret])
     w.deck = [pool[secret::2], pool[secret + 1::2]]
     return w
-
-
-def _opponent_weights(template: _World, opponent: int, unseen: list[int], keep: float, dead: float) -> list[float]:
-    """Inverse weights (``1 / weight``) for sampling the opponent's hand: a player keeps
-    the cards that extend its columns (``keep`` times as likely) and sheds the
-    cards its columns have passed (``dead`` times as likely)."""
-    tops, cnts = template.tops[opponent], template.cnts[opponent]
-    out = []
-    for x in unseen:
-        c = _COL[x]
-        if not cnts[c]:
-            out.append(1.0)
-            continue
-        r = _RANK[x]
-        t = tops[c]
-        useful = r > t or (r == 1 and t == 1)
-        out.append(1.0 / (keep if useful else dead))
-    return out
 
 
 # -- the heuristic -------------------------------------------------------------------------
@@ -513,10 +490,7 @@ def _turn(w: _World, prm: Params) -> bool:
         scores, ev = _place_scores(w, prm)
         _, kind, x = max(scores)
         p = w.player
-        if kind:
-            w.play(x)
-        else:
-            w.discard(x)
+        w.place(kind, x)
         # the draw step sees the same position but for the card just placed
         c = _COL[x]
         held = ev.held
@@ -545,11 +519,8 @@ def _lookahead(w: _World, prms: tuple[Params, Params], me: int, options: int) ->
     best = None
     for _, kind, x in scores[:options]:
         u = w.copy()
-        if kind:
-            u.play(x)
-        else:
-            u.discard(x)
-        if not u.draw(max(_draw_scores(u, prm))[1]):
+        u.place(kind, x)
+        if not _turn(u, prm):  # the heuristic's draw
             _playout(u, prms)
         margin = u.points(me) - u.points(1 - me)
         if best is None or margin > best:
@@ -696,8 +667,7 @@ class SearchBot(_StallMemory):
                  candidates: int = 4, draws: int = 2, params: Params | None = None,
                  rollout_params: Params | None = None, opponent_params: Params | None = None,
                  slice_seconds: float = 0.005, confidence: float = 1.0,
-                 halving: int = 8, win_bonus: float = 0.0, keep_weight: float = 1.0,
-                 dead_weight: float = 1.0, endgame: int = 12, lookahead: int = 2) -> None:
+                 halving: int = 8, endgame: int = 12, lookahead: int = 2) -> None:
         self.name = name
         self.time_budget = time_budget
         self.iterations = iterations
@@ -714,17 +684,11 @@ class SearchBot(_StallMemory):
         exceeds this many standard errors."""
         self.halving = halving
         """Samples of the first stage of sequential halving (later stages have more)."""
-        self.keep_weight = keep_weight
-        """How much likelier the opponent holds an unseen card that extends one of its columns."""
-        self.dead_weight = dead_weight
-        """How much likelier (below 1: less likely) it holds one its column has passed."""
-        self.win_bonus = win_bonus
-        """Points added to (taken from) a play-out that wins (loses) the match, in its last game."""
         self.endgame = endgame
+        """At or below this many draw-pile cards every legal turn is a candidate."""
         self.lookahead = lookahead
         """Above 1: in every play-out the bot tries this many of its own next
         turns and keeps the best (a second ply of its own choices)."""
-        """At or below this many draw-pile cards every legal turn is a candidate."""
         self._plan: tuple[tuple[typing.Any, ...], int] | None = None
 
     def _key(self, v: card.View) -> tuple[typing.Any, ...]:
@@ -751,13 +715,6 @@ class SearchBot(_StallMemory):
         unseen = _unseen(v)
         me = v.player
         k = len(turns)
-        weights = None
-        if self.keep_weight != 1.0 or self.dead_weight != 1.0:
-            weights = _opponent_weights(template, 1 - me, unseen, self.keep_weight, self.dead_weight)
-        last_game = v.game_number >= v.game.games
-        bonus = self.win_bonus if last_game else 0.0
-        totals = v.totals
-        lead = totals[me] - totals[1 - me]
         # Paired statistics of each candidate's margin minus the heuristic's
         # choice (turns[0]) on the same samples, reset at every stage so that
         # the survivors of a stage are judged on fresh samples (no winner's curse).
@@ -776,15 +733,13 @@ class SearchBot(_StallMemory):
                 break
             if self.time_budget is not None and time.perf_counter() - start >= self.time_budget:
                 break
-            world = _sample(template, v, unseen, rng, weights)
+            world = _sample(template, v, unseen, rng)
             base = 0.0
             for i in alive:
                 kind, x, c = turns[i]
                 w = world.copy()
-                if kind == 1:
-                    w.play(x)
-                elif kind == 0:
-                    w.discard(x)
+                if kind >= 0:
+                    w.place(kind, x)
                 if w.draw(c):
                     margin = w.points(me) - w.points(1 - me)
                 elif self.lookahead > 1:
@@ -792,9 +747,6 @@ class SearchBot(_StallMemory):
                 else:
                     _playout(w, rprms)
                     margin = w.points(me) - w.points(1 - me)
-                if bonus:
-                    final = lead + margin
-                    margin += bonus if final > 0 else (-bonus if final < 0 else 0.0)
                 if i == 0:
                     base = margin
                 else:
@@ -843,10 +795,7 @@ class SearchBot(_StallMemory):
             wide = template.deck_size <= self.endgame
             for _, kind, x in (scores if wide else scores[: self.candidates]):
                 w = template.copy()
-                if kind:
-                    w.play(x)
-                else:
-                    w.discard(x)
+                w.place(kind, x)
                 draws = sorted(_draw_scores(w, prm), reverse=True)
                 for _, c in (draws if wide else draws[: self.draws]):
                     turns.append((kind, x, c))

@@ -51,6 +51,16 @@ def hard(**options: typing.Any) -> bots.Bot:
     return card_ai.bot("hard", **defaults)
 
 
+def after_medium_moves(seed: int, moves: int) -> card.State:
+    """A fresh single game after ``moves`` moves of medium on both sides."""
+    rng = random.Random(seed)
+    state = card.Game(games=1).new_game(rng)
+    medium = card_ai.bot("medium")
+    for _ in range(moves):
+        state.apply(bots.choose(medium, state.view(state.current_player), rng))
+    return state
+
+
 def play_match(players: list[bots.Bot], game: card.Game, seed: int) -> card.State:
     rng = random.Random(seed)
     state = game.new_state()
@@ -118,11 +128,7 @@ def test_bots_see_only_their_view() -> None:
 
 
 def test_hard_is_reproducible_with_a_seed_and_an_iteration_cap() -> None:
-    rng = random.Random(8)
-    state = card.Game(games=1).new_game(rng)
-    medium = card_ai.bot("medium")
-    for _ in range(12):
-        state.apply(bots.choose(medium, state.view(state.current_player), rng))
+    state = after_medium_moves(8, 12)
     view = state.view(state.current_player)
     first = bots.choose(hard(iterations=30), view, random.Random(99))
     second = bots.choose(hard(iterations=30), view, random.Random(99))
@@ -278,11 +284,7 @@ def test_play_outs_follow_each_players_own_heuristic() -> None:
 def test_lookahead_keeps_the_best_of_its_own_next_turns() -> None:
     # With one option the look-ahead is exactly the heuristic's play-out; with
     # more it keeps the best follow-up of the sample, never a worse one.
-    rng = random.Random(21)
-    state = card.Game(games=1).new_game(rng)
-    medium = card_ai.bot("medium")
-    for _ in range(10):
-        state.apply(bots.choose(medium, state.view(state.current_player), rng))
+    state = after_medium_moves(21, 10)
     view = state.view(state.current_player)
     me = view.player
     prms = (card_ai.Params(), card_ai.Params())
