@@ -39,7 +39,7 @@ document.documentElement.dataset.ready = "1";
 
 BENCH = """
 import json, random, statistics, time
-from lostcities import api, bots, card, card_ai, roll, roll_ai
+from lostcities import api, bots, card, roll
 
 def timed_games(make_game, strong, weak, games, seed):
     times = []
@@ -65,9 +65,9 @@ def timed_games(make_game, strong, weak, games, seed):
 
 result = {}
 if GAME in ("card", "all"):
-    result["card hard (vs medium)"] = timed_games(lambda: card.Game(games=1), card_ai.bot("hard"), card_ai.bot("medium"), GAMES, SEED)
+    result["card hard (vs medium)"] = timed_games(lambda: card.Game(games=1), card.ai.bot("hard"), card.ai.bot("medium"), GAMES, SEED)
 if GAME in ("roll", "all"):
-    result["roll hard (vs easy)"] = timed_games(lambda: roll.Game(players=2), roll_ai.bot("hard"), roll_ai.bot("easy"), GAMES, SEED)
+    result["roll hard (vs easy)"] = timed_games(lambda: roll.Game(players=2), roll.ai.bot("hard"), roll.ai.bot("easy"), GAMES, SEED)
 json.dumps(result)
 """
 

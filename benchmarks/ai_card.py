@@ -21,7 +21,7 @@ import sys
 import time
 import typing
 
-from lostcities import api, bots, card, card_ai
+from lostcities import api, bots, card
 
 PAIRINGS: typing.Final = ("hard-medium", "medium-easy", "easy-random")
 
@@ -34,9 +34,9 @@ def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, h
         options = json.loads(hard_options)
         for key in ("params", "rollout_params", "opponent_params"):
             if isinstance(options.get(key), dict):
-                options[key] = card_ai.Params(**options[key])
-        return card_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, **options)
-    return card_ai.bot(level)
+                options[key] = card.ai.Params(**options[key])
+        return card.ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, **options)
+    return card.ai.bot(level)
 
 
 Task = typing.Tuple[str, str, int, int, int, typing.Optional[float], typing.Optional[int], int, str]

@@ -22,14 +22,14 @@ import sys
 import time
 import typing
 
-from lostcities import bots, roll, roll_ai
+from lostcities import bots, roll
 
 
 def play(task: tuple[int, int, int, float, int | None, str]) -> dict[str, typing.Any]:
     """One game: ``(seed, hard_seat, players, budget, iterations, opponent)`` -> result."""
     seed, hard_seat, players, budget, iterations, opponent = task
-    hard = roll_ai.bot("hard", time_budget=budget, iterations=iterations)
-    easy = roll_ai.bot("easy") if opponent == "easy" else roll_ai.EasyBot(roll_ai.Weights())
+    hard = roll.ai.bot("hard", time_budget=budget, iterations=iterations)
+    easy = roll.ai.bot("easy") if opponent == "easy" else roll.ai.EasyBot(roll.ai.Weights())
     dice = random.Random(f"roll-bench:{seed}")
     thinking = random.Random(f"roll-bench:{seed}:{hard_seat}:bots")
     state = roll.Game(players=players).new_state()

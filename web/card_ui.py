@@ -1,8 +1,8 @@
 """The card game screen (route ``#card``): setup, the play loop, saves.
 
 Glue only: the rules are :mod:`lostcities.card`, the computer players
-:mod:`lostcities.card_ai`, and every piece of HTML comes from the pure
-renderers of :mod:`lostcities.card_html`.  This module keeps the screen's
+:mod:`lostcities.card.ai`, and every piece of HTML comes from the pure
+renderers of :mod:`lostcities.card.html`.  This module keeps the screen's
 state, turns clicks (one delegated listener reading ``data-*`` attributes)
 into actions, drives the computer player in short slices so that the page
 stays responsive, and saves the match after every action.
@@ -24,7 +24,7 @@ import glue
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-from lostcities import api, card, card_ai, card_html, errors
+from lostcities import api, card, errors
 
 SAVE_KEY: typing.Final = "card:save"
 PREFS_KEY: typing.Final = "card:prefs"
@@ -101,7 +101,7 @@ def computer_setup(level: str, colours: int = 5, games: int = 3, pace: str = "no
     return Setup(level, ("You", "Computer"), colours, games, pace)
 
 
-def parse_save(data: typing.Any) -> tuple[Setup, card.State, str, card_html.Marks]:
+def parse_save(data: typing.Any) -> tuple[Setup, card.State, str, card.html.Marks]:
     """Check a save and rebuild its match; raises :class:`SaveError` with the reason."""
     glue.check_save_header(data, SAVE_FORMAT, SAVE_VERSION, "this card game")
     setup = Setup.from_dict(data.get("setup"))
@@ -118,13 +118,13 @@ def parse_save(data: typing.Any) -> tuple[Setup, card.State, str, card_html.Mark
     note = data.get("note", "")
     if not isinstance(note, str):
         note = ""
-    marks = card_html.Marks()
+    marks = card.html.Marks()
     raw = data.get("marks")
     if isinstance(raw, dict):
         recent = raw.get("recent", [])
         source = raw.get("source")
         if isinstance(recent, list) and all(isinstance(r, str) for r in recent):
-            marks = card_html.Marks(recent=tuple(recent), source=source if isinstance(source, str) else None)
+            marks = card.html.Marks(recent=tuple(recent), source=source if isinstance(source, str) else None)
     return setup, state, note[:300], marks
 
 
@@ -147,7 +147,7 @@ class CardScreen:
         """What the last turn did (the opponent's move), shown in the status line."""
         self.error = ""
         """The reason the last click was refused."""
-        self.marks = card_html.Marks()
+        self.marks = card.html.Marks()
         self.problem = ""
         self._layout = ""
         self._token = 0
@@ -232,17 +232,17 @@ class CardScreen:
         self.problem = message
         self.render()
 
-    def start(self, setup: Setup, state: card.State, *, note: str = "", marks: card_html.Marks | None = None,
+    def start(self, setup: Setup, state: card.State, *, note: str = "", marks: card.html.Marks | None = None,
               resumed: bool = False) -> None:
         self._token += 1
         self.setup = setup
         self.state = state
         self.note = note
-        self.marks = marks or card_html.Marks()
+        self.marks = marks or card.html.Marks()
         self.selected = None
         self.error = ""
         self.menu_open = False
-        self._bot = card_ai.bot(setup.opponent) if setup.vs_computer else None
+        self._bot = card.ai.bot(setup.opponent) if setup.vs_computer else None
         if state.is_game_over():
             self.mode = "result"
         elif not setup.vs_computer:
@@ -271,7 +271,7 @@ class CardScreen:
         lead = "more points so far" if state.totals[0] != state.totals[1] else "a tie, so starts alternate"
         verb = "start" if starter == "You" else "starts"
         self.note = f"Game {state.game_number} of {state.game.games}: {starter} {verb} ({lead})."
-        self.marks = card_html.Marks()
+        self.marks = card.html.Marks()
         self.selected = None
         self.error = ""
         self.mode = "handover" if self.setup is not None and not self.setup.vs_computer else "play"
@@ -443,14 +443,14 @@ class CardScreen:
         self.error = ""
         self.selected = None
         if isinstance(action, (card.Play, card.Discard)):
-            self.marks = card_html.Marks(fresh=(action.card.id,))
+            self.marks = card.html.Marks(fresh=(action.card.id,))
             self.save()
             self.render()
             return
         # The draw ends the turn.
-        self.note = card_html.turn_text(self.name(seat), place, action, drawn, last=state.is_game_over())
+        self.note = card.html.turn_text(self.name(seat), place, action, drawn, last=state.is_game_over())
         colour = action.colour if isinstance(action, card.Draw) else None
-        self.marks = card_html.Marks(
+        self.marks = card.html.Marks(
             recent=(place.card.id,) if isinstance(place, (card.Play, card.Discard)) else (),
             source="deck" if colour is None else colour.letter,
         )
@@ -460,7 +460,7 @@ class CardScreen:
             self.mode = "handover"
         else:
             self.note = ""
-            self.marks = card_html.Marks()
+            self.marks = card.html.Marks()
         self.save()
         self.render()
         self._maybe_computer(self.pause(0))
@@ -514,14 +514,14 @@ class CardScreen:
             drawn = state.discard_pile(checked.colour)[-1]
         state.apply(checked)
         if isinstance(checked, (card.Play, card.Discard)):
-            self.marks = card_html.Marks(fresh=(checked.card.id,))
-            self.note = f"{self.name(seat)} {card_html.action_text(checked)}\u2026"
+            self.marks = card.html.Marks(fresh=(checked.card.id,))
+            self.note = f"{self.name(seat)} {card.html.action_text(checked)}\u2026"
             self.save()
             self.render()
             self._maybe_computer(self.pause(1))
             return
-        self.note = card_html.turn_text(self.name(seat), place, checked, drawn, last=state.is_game_over())
-        self.marks = card_html.Marks(
+        self.note = card.html.turn_text(self.name(seat), place, checked, drawn, last=state.is_game_over())
+        self.marks = card.html.Marks(
             recent=(place.card.id,) if isinstance(place, (card.Play, card.Discard)) else (),
             source="deck" if not isinstance(checked, card.Draw) or checked.colour is None else checked.colour.letter,
         )
@@ -557,15 +557,15 @@ class CardScreen:
             self._set_layout("menu", self._menu_html())
         elif self.mode == "setup":
             prefs = self._prefs()
-            self._set_layout("setup", card_html.setup_form(
+            self._set_layout("setup", card.html.setup_form(
                 opponent=prefs.opponent, colours=prefs.colours, games=prefs.games, pace=prefs.pace,
                 names=prefs.names if not prefs.vs_computer else ("Player 1", "Player 2")))
         elif self.mode == "problem":
-            self._set_layout("problem", card_html.problem(self.problem))
+            self._set_layout("problem", card.html.problem(self.problem))
         elif self.mode == "handover":
             state = self.state
             who = self.name(state.current_player) if state is not None else ""
-            self._set_layout("handover", card_html.handover(who, self.note))
+            self._set_layout("handover", card.html.handover(who, self.note))
         elif self.mode == "result":
             self._set_layout("result", self._result_html())
         else:
@@ -588,7 +588,7 @@ class CardScreen:
             return
         scores = state.scores()
         self.app.set_info(f"Game {state.game_number}/{state.game.games} \u00b7 "
-                          f"{card_html.number(scores[0])} : {card_html.number(scores[1])}")
+                          f"{card.html.number(scores[0])} : {card.html.number(scores[1])}")
 
     def _render_play(self) -> None:
         state = self.state
@@ -606,9 +606,9 @@ class CardScreen:
         view = state.view(self.viewer())
         interactive = self.human_turn()
         names = self.names()
-        self.main.querySelector(".lc-table-wrap").innerHTML = card_html.table(
+        self.main.querySelector(".lc-table-wrap").innerHTML = card.html.table(
             view, names=names, selected=self.selected, marks=self.marks, interactive=interactive)
-        self.main.querySelector(".lc-hand-wrap").innerHTML = card_html.hand(
+        self.main.querySelector(".lc-hand-wrap").innerHTML = card.html.hand(
             view, selected=self.selected, interactive=interactive,
             name=None if self.setup is None or self.setup.vs_computer else names[view.player])
         self.main.querySelector(".lc-actions").innerHTML = self._actions_html(view)
@@ -624,8 +624,8 @@ class CardScreen:
             return
         self.el.dataset.phase = self.phase()
         prompt, kind = self._prompt()
-        note = f'<span class="lc-note">{card_html.esc(self.note)}</span> ' if self.note else ""
-        status.innerHTML = f'{note}<span class="lc-prompt {kind}">{card_html.esc(prompt)}</span>'
+        note = f'<span class="lc-note">{card.html.esc(self.note)}</span> ' if self.note else ""
+        status.innerHTML = f'{note}<span class="lc-prompt {kind}">{card.html.esc(prompt)}</span>'
 
     def _prompt(self) -> tuple[str, str]:
         state = self.state
@@ -652,7 +652,7 @@ class CardScreen:
             return ""
         chosen = card.Card.from_id(self.selected)
         return (
-            f'<button type="button" data-action="play">Play the {card_html.esc(chosen.label)}</button> '
+            f'<button type="button" data-action="play">Play the {card.html.esc(chosen.label)}</button> '
             f'<button type="button" class="secondary" data-action="discard">Discard it</button> '
             '<button type="button" class="secondary" data-action="deselect">Cancel</button>'
         )
@@ -682,18 +682,18 @@ class CardScreen:
         assert state is not None
         view = state.view(0)
         names = self.names()
-        note = f'<p class="lc-final-move" role="status">{card_html.esc(self.note)}</p>' if self.note else ""
+        note = f'<p class="lc-final-move" role="status">{card.html.esc(self.note)}</p>' if self.note else ""
         if state.is_chance():
             button = (f'<button type="button" class="lc-next" data-action="next-game">'
                       f"Next game ({state.game_number + 1} of {state.game.games})</button>")
         else:
             button = '<button type="button" class="lc-new" data-action="new-match">New match</button>'
-        final_table = card_html.table(view, names=names, marks=self.marks, interactive=False)
+        final_table = card.html.table(view, names=names, marks=self.marks, interactive=False)
         actions = f'<p class="lc-result-actions">{button}</p>'
         if state.is_terminal():
-            body = card_html.match_summary(view, names) + actions + card_html.game_result(view, names)
+            body = card.html.match_summary(view, names) + actions + card.html.game_result(view, names)
         else:
-            body = card_html.game_result(view, names) + card_html.match_summary(view, names) + actions
+            body = card.html.game_result(view, names) + card.html.match_summary(view, names) + actions
         return (
             f'<div class="lc-results">{note}{body}'
             f'<details class="lc-final-table"><summary>The table at the end of game {state.game_number}</summary>'

@@ -1,8 +1,8 @@
 """The Roll & Write screen (route ``#roll``): setup, the dice tray, the sheets, saves, companion mode.
 
 Glue only: the rules are :mod:`lostcities.roll`, the computer players
-:mod:`lostcities.roll_ai`, and every piece of HTML comes from the pure
-renderers of :mod:`lostcities.roll_html`.  This module keeps the screen's
+:mod:`lostcities.roll.ai`, and every piece of HTML comes from the pure
+renderers of :mod:`lostcities.roll.html`.  This module keeps the screen's
 state, turns clicks (one delegated listener reading ``data-*`` attributes)
 into actions, drives the computer players in short slices so that the page
 stays responsive, and saves after every action.
@@ -33,7 +33,7 @@ import glue
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-from lostcities import api, errors, roll, roll_ai, roll_html
+from lostcities import api, errors, roll
 
 SAVE_KEY: typing.Final = "roll:save"
 COMPANION_KEY: typing.Final = "roll:companion"
@@ -289,7 +289,7 @@ class RollScreen:
     def mount(self, root: typing.Any) -> None:
         self.root = root
         root.innerHTML = (
-            f'<section class="rw-screen" data-phase="loading">{roll_html.icon_sprite()}'
+            f'<section class="rw-screen" data-phase="loading">{roll.html.icon_sprite()}'
             '<div class="rw-topline"><span class="rw-title">Lost Cities \u00b7 Roll &amp; Write</span>'
             '<button type="button" class="secondary rw-menu-button" data-action="menu" aria-haspopup="true">'
             "Menu</button></div>"
@@ -419,8 +419,8 @@ class RollScreen:
         (The first decision of a bot would otherwise build them all in one step.)"""
         if players in self._warm or token != self._token or not self._alive:
             return
-        evaluator = roll_ai.evaluator(players)
-        last = int(roll_ai.Weights().length)
+        evaluator = roll.ai.evaluator(players)
+        last = int(roll.ai.Weights().length)
         deadline = time.perf_counter() + SLICE_SECONDS * 0.6
         while turns <= last and time.perf_counter() < deadline:
             evaluator.table(turns)
@@ -589,7 +589,7 @@ class RollScreen:
         self.chain = []
         self.error = ""
         if len(state.sheets) > 1:
-            self._log(roller, roll_html.action_text(action), state.turn)
+            self._log(roller, roll.html.action_text(action), state.turn)
         self.rolling = True
         self.save()
 
@@ -621,7 +621,7 @@ class RollScreen:
             self._later(10, lambda: self._think_begin(token))
             return
         level = self.setup.seats[seat].kind if self.setup is not None else "easy"
-        thinking = roll_ai.bot(level).think(state.view(seat), self.app.rng("roll-ai"))
+        thinking = roll.ai.bot(level).think(state.view(seat), self.app.rng("roll-ai"))
         self.app.think(thinking, lambda action, stats: self._thought(action, stats, level),
                        alive=lambda: token == self._token and self._alive, slice_seconds=SLICE_SECONDS)
 
@@ -663,13 +663,13 @@ class RollScreen:
         phase, turn = state.phase, state.turn
         state.apply(action)
         sheet = state.sheets[seat]
-        text = roll_html.action_text(action, sheet)
+        text = roll.html.action_text(action, sheet)
         r = state.roll
         if isinstance(action, roll.Take):
             if r is not None:
-                avoid = roll_html.taken_dice(r, state.taken) if phase is roll.Phase.OTHERS else frozenset()
-                keys = [roll_html.find_die(r.colours, action.colour, "colour", avoid),
-                        roll_html.find_die(r.numbers, action.number, "number", avoid)]
+                avoid = roll.html.taken_dice(r, state.taken) if phase is roll.Phase.OTHERS else frozenset()
+                keys = [roll.html.find_die(r.colours, action.colour, "colour", avoid),
+                        roll.html.find_die(r.numbers, action.number, "number", avoid)]
                 self.chosen_dice = frozenset(k for k in keys if k is not None)
             self.chain = [arrow_step(sheet, action.colour, "wrote")] if sheet.is_accelerating() else []
         elif isinstance(action, roll.Accelerate):
@@ -713,7 +713,7 @@ class RollScreen:
         state = self.state
         if state is None or state.roll is None:
             return frozenset()
-        taken = roll_html.taken_dice(state.roll, state.taken) if state.phase is roll.Phase.OTHERS else frozenset()
+        taken = roll.html.taken_dice(state.roll, state.taken) if state.phase is roll.Phase.OTHERS else frozenset()
         every = {f"colour-{i}" for i in range(3)} | {f"number-{i}" for i in range(3)}
         return frozenset(every - taken)
 
@@ -738,7 +738,7 @@ class RollScreen:
         if pair is not None and not state.sheets[state.current_player].targets(*pair):
             sheet = state.sheets[state.current_player]
             target = roll.Target.TOP if sheet.is_complete(pair[0]) else roll.Target.BOX
-            self.error = roll_html.reason_text(sheet.why_not(pair[0], pair[1], target) or "")
+            self.error = roll.html.reason_text(sheet.why_not(pair[0], pair[1], target) or "")
         self.render()
 
     def on_sheet_element(self, key: str) -> None:
@@ -753,7 +753,7 @@ class RollScreen:
             return
         sheet = state.sheets[seat]
         if sheet.is_accelerating():
-            targets = roll_html.acceleration_targets(sheet)
+            targets = roll.html.acceleration_targets(sheet)
             if key in targets:
                 self.act(roll.Accelerate(targets[key]))
             else:
@@ -764,15 +764,15 @@ class RollScreen:
             self.fail("Pick a colour die and a number die first, then tap where they go.")
             return
         colour, face = pair
-        target = roll_html.target_at(sheet, colour, key)
+        target = roll.html.target_at(sheet, colour, key)
         if target is None:
             self.fail(f"The {colour.value} {face} can only go in the {colour.value} expedition.")
             return
         reason = sheet.why_not(colour, face, target)
-        if reason is None and target is roll.Target.BOX and key != roll_html.next_key(sheet, colour):
+        if reason is None and target is roll.Target.BOX and key != roll.html.next_key(sheet, colour):
             reason = f"write in the next free {colour.value} box, from the bottom up"
         if reason is not None:
-            self.fail(roll_html.reason_text(reason))
+            self.fail(roll.html.reason_text(reason))
             return
         self.act(roll.Take(colour, face, target))
 
@@ -784,7 +784,7 @@ class RollScreen:
         try:
             checked = state.check(action)
         except errors.GameError as err:
-            self.fail(roll_html.reason_text(err.reason))
+            self.fail(roll.html.reason_text(err.reason))
             return
         self._perform(seat, checked)
         if state.current_player == seat and state.sheets[seat].is_accelerating():
@@ -814,7 +814,7 @@ class RollScreen:
         comp.error = ""
         if comp.colour is not None and comp.face is not None and not comp.sheet.targets(comp.colour, comp.face):
             target = roll.Target.TOP if comp.sheet.is_complete(comp.colour) else roll.Target.BOX
-            comp.error = roll_html.reason_text(comp.sheet.why_not(comp.colour, comp.face, target) or "")
+            comp.error = roll.html.reason_text(comp.sheet.why_not(comp.colour, comp.face, target) or "")
         self.render()
 
     def _companion_snapshot(self) -> None:
@@ -831,7 +831,7 @@ class RollScreen:
         sheet = comp.sheet
         before = sheet.copy()
         if sheet.is_accelerating():
-            targets = roll_html.acceleration_targets(sheet)
+            targets = roll.html.acceleration_targets(sheet)
             if key not in targets:
                 comp.error = "Tap a highlighted space (the next box of an expedition), or choose on the right."
                 self.render()
@@ -843,13 +843,13 @@ class RollScreen:
             self.render()
             return
         colour, face = comp.colour, comp.face
-        target = roll_html.target_at(sheet, colour, key)
+        target = roll.html.target_at(sheet, colour, key)
         if target is None:
             comp.error = f"The {colour.value} {face} can only go in the {colour.value} expedition."
             self.render()
             return
         if target is roll.Target.BOX and sheet.why_not(colour, face, target) is None \
-                and key != roll_html.next_key(sheet, colour):
+                and key != roll.html.next_key(sheet, colour):
             comp.error = f"Numbers go in the next free {colour.value} box, from the bottom up."
             self.render()
             return
@@ -858,16 +858,16 @@ class RollScreen:
             sheet.mark(colour, face, target)
         except errors.IllegalActionError as err:
             comp.undo.pop()
-            comp.error = roll_html.reason_text(err.reason)
+            comp.error = roll.html.reason_text(err.reason)
             self.render()
             return
         comp.entries += 1
         comp.colour = comp.face = None
         comp.error = ""
-        text = roll_html.action_text(roll.Take(colour, face, target), sheet)
+        text = roll.html.action_text(roll.Take(colour, face, target), sheet)
         comp.log.append(f"Turn {comp.entries}: {text}")
         comp.chain = [arrow_step(sheet, colour, "wrote")] if sheet.is_accelerating() else []
-        comp.fresh = roll_html.fresh_marks(before, sheet)
+        comp.fresh = roll.html.fresh_marks(before, sheet)
         self.save_companion()
         self.render()
 
@@ -885,10 +885,10 @@ class RollScreen:
             sheet.accelerate(colour)
         except errors.IllegalActionError as err:
             comp.undo.pop()
-            comp.error = roll_html.reason_text(err.reason)
+            comp.error = roll.html.reason_text(err.reason)
             self.render()
             return
-        text = roll_html.action_text(roll.Accelerate(colour), sheet)
+        text = roll.html.action_text(roll.Accelerate(colour), sheet)
         if comp.log:
             comp.log[-1] += f" \u2192 {text}"
         if colour is not None and sheet.is_accelerating():
@@ -896,7 +896,7 @@ class RollScreen:
         else:
             comp.chain = []
         comp.error = ""
-        comp.fresh = comp.fresh | roll_html.fresh_marks(before, sheet)
+        comp.fresh = comp.fresh | roll.html.fresh_marks(before, sheet)
         self.save_companion()
         self.render()
 
@@ -910,7 +910,7 @@ class RollScreen:
             comp.sheet.refuse()
         except errors.IllegalActionError as err:
             comp.undo.pop()
-            comp.error = roll_html.reason_text(err.reason)
+            comp.error = roll.html.reason_text(err.reason)
             self.render()
             return
         comp.entries += 1
@@ -918,13 +918,13 @@ class RollScreen:
         comp.error = ""
         comp.log.append(f"Turn {comp.entries}: refused the dice"
                         + (" (exhausted)" if comp.sheet.is_exhausted() else ""))
-        comp.fresh = roll_html.fresh_marks(before, comp.sheet)
+        comp.fresh = roll.html.fresh_marks(before, comp.sheet)
         self.save_companion()
         self.render()
 
     def companion_bridge(self, key: str) -> None:
         comp = self.companion
-        column = roll_html.column_of_bridge(key)
+        column = roll.html.column_of_bridge(key)
         if comp is None or column is None:
             return
         if comp.sheet.bridge(column) is not roll.BridgeMark.OPEN:
@@ -938,7 +938,7 @@ class RollScreen:
         comp.sheet.mark_bridge_taken_by_others(column)
         comp.log.append(f"Another player passed the {key} bridge first: crossed out")
         comp.error = ""
-        comp.fresh = roll_html.fresh_marks(before, comp.sheet)
+        comp.fresh = roll.html.fresh_marks(before, comp.sheet)
         self.save_companion()
         self.render()
 
@@ -1155,11 +1155,11 @@ class RollScreen:
         elif self.mode == "setup":
             self.main.innerHTML = self._setup_html()
         elif self.mode == "problem":
-            self.main.innerHTML = roll_html.problem(self.problem)
+            self.main.innerHTML = roll.html.problem(self.problem)
         elif self.mode == "handover":
             state = self.state
             who = self.name(state.current_player) if state is not None and state.current_player >= 0 else ""
-            self.main.innerHTML = roll_html.handover(who)
+            self.main.innerHTML = roll.html.handover(who)
         elif self.mode == "companion":
             self.main.innerHTML = self._companion_html()
         else:
@@ -1179,7 +1179,7 @@ class RollScreen:
         if prefs.get("last") == "companion":
             mode = "companion"
         name = prefs.get("companion_name")
-        return roll_html.setup_form(
+        return roll.html.setup_form(
             mode=mode, seats=[(s.name, s.kind) for s in seats], in_sequence=setup.in_sequence, pace=setup.pace,
             best=self.best(), companion_name=name if isinstance(name, str) else "You", error=self.setup_error)
 
@@ -1206,7 +1206,7 @@ class RollScreen:
     def _fresh(self, view: roll.View, player: int) -> frozenset[str]:
         if self.turn_start is None or player >= len(self.turn_start) or player in view.hidden:
             return frozenset()
-        return roll_html.fresh_marks(self.turn_start[player], view.sheets[player])
+        return roll.html.fresh_marks(self.turn_start[player], view.sheets[player])
 
     def _play_html(self) -> str:
         state, setup = self.state, self.setup
@@ -1220,19 +1220,19 @@ class RollScreen:
         targets: typing.Collection[str] = ()
         if person and focus == actor:
             if shown.is_accelerating():
-                targets = roll_html.acceleration_targets(shown)
+                targets = roll.html.acceleration_targets(shown)
             else:
                 pair = self.picked_pair()
                 if pair is not None:
-                    targets = roll_html.pair_targets(shown, *pair)
-        scorers = roll_html.passed_by(view.sheets, names)
+                    targets = roll.html.pair_targets(shown, *pair)
+        scorers = roll.html.passed_by(view.sheets, names)
         kind = "" if not setup.seats[focus].is_computer else f"computer, {setup.seats[focus].kind}"
         caption = ""
         if focus in view.hidden:
             caption = "has chosen (hidden until everybody has)"
         elif kind:
             caption = kind
-        sheet_html = roll_html.sheet(
+        sheet_html = roll.html.sheet(
             shown, name=names[focus], player=focus, targets=targets, fresh=self._fresh(view, focus),
             scorers=scorers, interactive=person and focus == actor, caption=caption,
             classes="rw-main-sheet" + (" rw-other" if focus != self.viewer and self.mode != "over" else ""))
@@ -1242,7 +1242,7 @@ class RollScreen:
             items = []
             for p in range(len(names)):
                 kind_p = "" if not setup.seats[p].is_computer else setup.seats[p].kind
-                items.append(roll_html.sheet_thumb(
+                items.append(roll.html.sheet_thumb(
                     view.sheets[p], name=names[p], player=p, kind=kind_p,
                     current=p == actor and self.mode == "play", focused=p == focus, hidden=p in view.hidden,
                     fresh=self._fresh(view, p)))
@@ -1273,7 +1273,7 @@ class RollScreen:
         pair = self.picked_pair()
         if pair is not None:
             colour, face = pair
-            options = roll_html.pair_targets(sheet, colour, face)
+            options = roll.html.pair_targets(sheet, colour, face)
             if len(options) > 1:
                 return (f"{who}{colour.value} {face}: tap the highlighted box (written as 10) or the double "
                         "circle.", "rw-is-target")
@@ -1294,12 +1294,12 @@ class RollScreen:
         assert state is not None and setup is not None
         text, kind = self._status(view, person)
         shown_choice = self.chooser >= 0 and self.chooser not in view.hidden
-        marks = roll_html.DiceMarks(
-            taken=roll_html.taken_dice(state.roll, state.taken) if state.roll is not None
+        marks = roll.html.DiceMarks(
+            taken=roll.html.taken_dice(state.roll, state.taken) if state.roll is not None
             and state.phase is roll.Phase.OTHERS else frozenset(),
             selected=frozenset(self.picked) if person else frozenset(),
             chosen=self.chosen_dice if shown_choice and not self.picked else frozenset())
-        tray = roll_html.dice_tray(state.roll, marks=marks, interactive=person and state.roll is not None
+        tray = roll.html.dice_tray(state.roll, marks=marks, interactive=person and state.roll is not None
                                    and not state.sheets[state.current_player].is_accelerating(),
                                    rolling=self.rolling)
         controls = ""
@@ -1308,7 +1308,7 @@ class RollScreen:
         elif person:
             sheet = state.sheets[state.current_player]
             if sheet.is_accelerating():
-                controls = roll_html.acceleration_panel(sheet, self.chain)
+                controls = roll.html.acceleration_panel(sheet, self.chain)
             else:
                 exhausted = " (no effect: exhausted)" if sheet.is_exhausted() else ""
                 clear = ('<button type="button" class="secondary rw-clear" data-action="clear">Clear</button>'
@@ -1316,9 +1316,9 @@ class RollScreen:
                 controls = (f'<button type="button" class="secondary rw-refuse" data-action="refuse">'
                             f"Refuse: shade a dice symbol{exhausted}</button>{clear}")
         elif self.chain and shown_choice:
-            steps = "".join(f"<li>{roll_html.esc(s)}</li>" for s in self.chain)
+            steps = "".join(f"<li>{roll.html.esc(s)}</li>" for s in self.chain)
             controls = f'<ol class="rw-chain">{steps}</ol>'
-        return (f'<div class="rw-status-box"><p class="rw-status {kind}" role="status">{roll_html.esc(text)}</p>'
+        return (f'<div class="rw-status-box"><p class="rw-status {kind}" role="status">{roll.html.esc(text)}</p>'
                 f'</div><div class="rw-tray">{tray}</div><div class="rw-controls">{controls}</div>'
                 f'{self._log_html(view)}')
 
@@ -1335,7 +1335,7 @@ class RollScreen:
             text = entry["text"]
             if t == state.turn and p in view.hidden:
                 text = "has chosen (hidden until everybody has)"
-            lines.append(f'<li data-turn="{t + 1}"><b>{roll_html.esc(self.name(p))}</b> {roll_html.esc(text)}</li>')
+            lines.append(f'<li data-turn="{t + 1}"><b>{roll.html.esc(self.name(p))}</b> {roll.html.esc(text)}</li>')
         if not lines:
             return ""
         return f'<ol class="rw-log" aria-label="latest moves">{"".join(reversed(lines))}</ol>'
@@ -1344,16 +1344,16 @@ class RollScreen:
         state, setup = self.state, self.setup
         assert state is not None and setup is not None
         bds = state.breakdowns()
-        title = roll_html.result_title(setup.names, bds)
+        title = roll.html.result_title(setup.names, bds)
         extra = ""
         if setup.mode == "solo":
             best = self.best()
             if self.new_best:
                 extra = '<p class="rw-best rw-new-best">A new best score!</p>'
             elif best is not None:
-                extra = f'<p class="rw-best">Your best: {roll_html.number(best)}</p>'
-        return (f'<div class="rw-over"><h2 class="rw-result">{roll_html.esc(title)}</h2>{extra}'
-                f'{roll_html.end_table(setup.names, bds, winners=state.winners())}'
+                extra = f'<p class="rw-best">Your best: {roll.html.number(best)}</p>'
+        return (f'<div class="rw-over"><h2 class="rw-result">{roll.html.esc(title)}</h2>{extra}'
+                f'{roll.html.end_table(setup.names, bds, winners=state.winners())}'
                 '<p><button type="button" class="rw-new" data-action="new-game">New game</button> '
                 '<a class="button secondary" href="#" data-action="home">All games</a></p></div>')
 
@@ -1363,16 +1363,16 @@ class RollScreen:
         sheet = comp.sheet
         targets: typing.Collection[str] = ()
         if sheet.is_accelerating():
-            targets = roll_html.acceleration_targets(sheet)
+            targets = roll.html.acceleration_targets(sheet)
         elif comp.colour is not None and comp.face is not None:
-            targets = roll_html.pair_targets(sheet, comp.colour, comp.face)
-        sheet_html = roll_html.sheet(sheet, name=comp.name, targets=targets, fresh=comp.fresh, interactive=True,
+            targets = roll.html.pair_targets(sheet, comp.colour, comp.face)
+        sheet_html = roll.html.sheet(sheet, name=comp.name, targets=targets, fresh=comp.fresh, interactive=True,
                                      tick_bridges=not sheet.is_accelerating(), caption="companion sheet",
                                      classes="rw-main-sheet rw-companion-sheet")
         if comp.finished:
             bd = sheet.breakdown()
-            side = (f'<div class="rw-over"><h2 class="rw-result">{roll_html.esc(comp.name)}: '
-                    f"{roll_html.number(bd.total)} points</h2>{roll_html.end_table([comp.name], [bd])}"
+            side = (f'<div class="rw-over"><h2 class="rw-result">{roll.html.esc(comp.name)}: '
+                    f"{roll.html.number(bd.total)} points</h2>{roll.html.end_table([comp.name], [bd])}"
                     '<p><button type="button" class="secondary" data-action="finish">Back to the sheet</button> '
                     '<button type="button" class="rw-new" data-action="new-game">New sheet</button></p></div>')
             return (f'<div class="rw-play rw-companion"><div class="rw-sheet-wrap">{sheet_html}</div>'
@@ -1387,20 +1387,20 @@ class RollScreen:
             status, kind = (f"Turn {comp.entries + 1}: enter the colour and the number you chose, "
                             "or refuse."), "rw-is-pick"
         if sheet.is_accelerating():
-            controls = roll_html.acceleration_panel(sheet, comp.chain)
+            controls = roll.html.acceleration_panel(sheet, comp.chain)
         else:
             clear = ('<button type="button" class="secondary rw-clear" data-action="clear">Clear</button>'
                      if comp.colour is not None or comp.face is not None else "")
-            controls = (f"{roll_html.entry_pad(comp.colour, comp.face)}"
+            controls = (f"{roll.html.entry_pad(comp.colour, comp.face)}"
                         '<p class="rw-buttons"><button type="button" class="secondary rw-refuse" data-action="refuse">'
                         f"Refuse: shade a dice symbol</button>{clear}</p>"
                         '<h3 class="rw-sub">Bridges other players passed first</h3>'
-                        f"{roll_html.bridge_ticks(sheet)}")
+                        f"{roll.html.bridge_ticks(sheet)}")
         undo = ('<button type="button" class="secondary rw-undo" data-action="undo"'
                 f'{"" if comp.undo else " disabled"}>Undo</button>')
-        lines = "".join(f"<li>{roll_html.esc(line)}</li>" for line in reversed(comp.log[-5:]))
+        lines = "".join(f"<li>{roll.html.esc(line)}</li>" for line in reversed(comp.log[-5:]))
         log = f'<ol class="rw-log">{lines}</ol>' if lines else ""
-        side = (f'<div class="rw-status-box"><p class="rw-status {kind}" role="status">{roll_html.esc(status)}</p>'
+        side = (f'<div class="rw-status-box"><p class="rw-status {kind}" role="status">{roll.html.esc(status)}</p>'
                 f'</div><div class="rw-controls">{controls}</div>'
                 f'<p class="rw-buttons">{undo} <button type="button" class="secondary" data-action="finish">'
                 f"Final score</button></p>{log}")

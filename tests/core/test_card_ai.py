@@ -7,7 +7,7 @@ import typing
 
 import pytest
 
-from lostcities import api, bots, card, card_ai
+from lostcities import api, bots, card
 
 C = card.Card.from_id
 
@@ -48,14 +48,14 @@ def position(
 def hard(**options: typing.Any) -> bots.Bot:
     defaults: dict[str, typing.Any] = {"time_budget": None, "iterations": 24}
     defaults.update(options)
-    return card_ai.bot("hard", **defaults)
+    return card.ai.bot("hard", **defaults)
 
 
 def after_medium_moves(seed: int, moves: int) -> card.State:
     """A fresh single game after ``moves`` moves of medium on both sides."""
     rng = random.Random(seed)
     state = card.Game(games=1).new_game(rng)
-    medium = card_ai.bot("medium")
+    medium = card.ai.bot("medium")
     for _ in range(moves):
         state.apply(bots.choose(medium, state.view(state.current_player), rng))
     return state
@@ -76,36 +76,36 @@ def play_match(players: list[bots.Bot], game: card.Game, seed: int) -> card.Stat
 
 
 def test_factory() -> None:
-    assert [card_ai.bot(level).name for level in card_ai.LEVELS] == ["easy", "medium", "hard"]
-    assert isinstance(card_ai.bot("hard", time_budget=0.1, iterations=5), card_ai.SearchBot)
+    assert [card.ai.bot(level).name for level in card.ai.LEVELS] == ["easy", "medium", "hard"]
+    assert isinstance(card.ai.bot("hard", time_budget=0.1, iterations=5), card.ai.SearchBot)
     with pytest.raises(ValueError):
-        card_ai.bot("grandmaster")
+        card.ai.bot("grandmaster")
     with pytest.raises(TypeError):
-        card_ai.bot("medium", speed=3)
+        card.ai.bot("medium", speed=3)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
 def test_easy_and_medium_play_only_legal_moves(level: str) -> None:
     for seed, game in enumerate([card.Game(games=2), card.Game(colours=6, games=1)] * 3):
-        state = play_match([card_ai.bot(level), bots.RandomBot()], game, seed)
+        state = play_match([card.ai.bot(level), bots.RandomBot()], game, seed)
         assert state.is_terminal()
-        state = play_match([card_ai.bot(level), card_ai.bot(level)], game, seed)
+        state = play_match([card.ai.bot(level), card.ai.bot(level)], game, seed)
         assert state.is_terminal()
 
 
 def test_hard_plays_only_legal_moves() -> None:
-    players = [hard(iterations=3, candidates=3, draws=2), card_ai.bot("medium")]
+    players = [hard(iterations=3, candidates=3, draws=2), card.ai.bot("medium")]
     state = play_match(players, card.Game(games=1), 5)
     assert state.is_terminal()
-    state = play_match([card_ai.bot("easy"), hard(iterations=2, candidates=2, draws=2)], card.Game(colours=6, games=1), 6)
+    state = play_match([card.ai.bot("easy"), hard(iterations=2, candidates=2, draws=2)], card.Game(colours=6, games=1), 6)
     assert state.is_terminal()
 
 
 def test_bots_refuse_to_move_out_of_turn() -> None:
     state = card.Game(games=1).new_game(random.Random(1))
-    for level in card_ai.LEVELS:
+    for level in card.ai.LEVELS:
         with pytest.raises(ValueError):
-            bots.choose(card_ai.bot(level, **({"iterations": 2} if level == "hard" else {})), state.view(1),
+            bots.choose(card.ai.bot(level, **({"iterations": 2} if level == "hard" else {})), state.view(1),
                         random.Random(0))
 
 
@@ -114,7 +114,7 @@ def test_bots_see_only_their_view() -> None:
     deterministic bot, however the hidden cards lie."""
     rng = random.Random(4)
     state = card.Game(games=1).new_game(rng)
-    medium = card_ai.bot("medium")
+    medium = card.ai.bot("medium")
     for _ in range(30):
         p = state.current_player
         view = state.view(p)
@@ -139,7 +139,7 @@ def test_hard_thinks_in_slices_and_respects_its_time_budget() -> None:
     import time
 
     state = card.Game(games=1).new_game(random.Random(2))
-    thinking = card_ai.bot("hard", time_budget=0.15, slice_seconds=0.0).think(state.view(0), random.Random(0))
+    thinking = card.ai.bot("hard", time_budget=0.15, slice_seconds=0.0).think(state.view(0), random.Random(0))
     slices = 0
     start = time.perf_counter()
     while True:
@@ -160,7 +160,7 @@ def test_medium_does_not_feed_the_opponent() -> None:
         columns=({"yellow": ["Y5", "Y6"], "blue": ["B4"], "green": ["G4", "G5"]},
                  {"red": ["R$1", "R$2", "R4", "R5"], "yellow": ["Y3", "Y4"]}),
     )
-    for bot in (card_ai.bot("medium"), hard(iterations=40)):
+    for bot in (card.ai.bot("medium"), hard(iterations=40)):
         action = bots.choose(bot, state.view(0), random.Random(0))
         assert action != card.discard("R9"), bot.name
 
@@ -172,7 +172,7 @@ def test_medium_and_hard_take_a_discard_that_continues_their_column() -> None:
         piles={"green": ["G7"]},
         step="draw",
     )
-    for bot in (card_ai.bot("medium"), hard(iterations=40)):
+    for bot in (card.ai.bot("medium"), hard(iterations=40)):
         assert bots.choose(bot, state.view(0), random.Random(0)) == card.draw(card.Colour.GREEN), bot.name
 
 
@@ -184,7 +184,7 @@ def test_medium_and_hard_deny_a_card_the_opponent_needs() -> None:
         piles={"red": ["R8"]},
         step="draw",
     )
-    for bot in (card_ai.bot("medium"), hard(iterations=60)):
+    for bot in (card.ai.bot("medium"), hard(iterations=60)):
         assert bots.choose(bot, state.view(0), random.Random(0)) == card.draw(card.Colour.RED), bot.name
 
 
@@ -216,7 +216,7 @@ def test_easy_makes_mistakes_that_medium_avoids() -> None:
     for seed in range(12):
         game = card.Game(games=1)
         for seats in ((0, 1), (1, 0)):
-            players = [card_ai.bot("medium"), card_ai.bot("easy")]
+            players = [card.ai.bot("medium"), card.ai.bot("easy")]
             state = play_match([players[seats[0]], players[seats[1]]], game, seed)
             scores = state.scores()
             margin += scores[seats[0]] - scores[seats[1]]
@@ -226,7 +226,7 @@ def test_easy_makes_mistakes_that_medium_avoids() -> None:
 def test_bots_never_stall_forever() -> None:
     # both players are happy to keep taking discards; the stall guard ends it
     for level in ("medium", "hard"):
-        players = [card_ai.bot(level, **({"iterations": 2, "candidates": 2} if level == "hard" else {})) for _ in range(2)]
+        players = [card.ai.bot(level, **({"iterations": 2, "candidates": 2} if level == "hard" else {})) for _ in range(2)]
         state = card.Game(games=1).new_game(random.Random(31))
         turns = 0
         while not state.is_terminal():
@@ -244,7 +244,7 @@ def test_hard_weighs_every_legal_turn_near_the_end() -> None:
     columns = ({"yellow": ["Y$1", "Y3", "Y4"], "red": ["R8"]}, {"blue": ["B6", "B7"], "green": ["G8"]})
     state = position(hands, columns, piles={"white": ["W2"], "red": ["R5"]}, deck_size=5)
     view = state.view(0)
-    template = card_ai._world_from_view(view)
+    template = card.ai._world_from_view(view)
     legal = set()
     for place in state.legal_actions():
         after = state.clone()
@@ -253,15 +253,15 @@ def test_hard_weighs_every_legal_turn_near_the_end() -> None:
             legal.add((str(place), str(drawn)))
 
     def as_text(turns: list[tuple[int, int, int]]) -> set[tuple[str, str]]:
-        return {(str(card_ai._to_place_action(kind, x)), str(card_ai._to_draw_action(c))) for kind, x, c in turns}
+        return {(str(card.ai._to_place_action(kind, x)), str(card.ai._to_draw_action(c))) for kind, x, c in turns}
 
-    wide = card_ai.SearchBot(endgame=5)._turns(template)
+    wide = card.ai.SearchBot(endgame=5)._turns(template)
     assert as_text(wide) == legal and len(wide) == len(legal)
-    narrow = card_ai.SearchBot(endgame=4, candidates=4, draws=2)._turns(template)
+    narrow = card.ai.SearchBot(endgame=4, candidates=4, draws=2)._turns(template)
     assert len(narrow) == 8 and as_text(narrow) < legal
     # the heuristic's own choice comes first either way
-    medium = bots.choose(card_ai.bot("medium"), view, random.Random(0))
-    assert card_ai._to_place_action(wide[0][0], wide[0][1]) == medium == card_ai._to_place_action(*narrow[0][:2])
+    medium = bots.choose(card.ai.bot("medium"), view, random.Random(0))
+    assert card.ai._to_place_action(wide[0][0], wide[0][1]) == medium == card.ai._to_place_action(*narrow[0][:2])
 
 
 def test_play_outs_follow_each_players_own_heuristic() -> None:
@@ -269,14 +269,14 @@ def test_play_outs_follow_each_players_own_heuristic() -> None:
     # a player that never starts a column ends the play-out with none started.
     state = card.Game(games=1).new_game(random.Random(12))
     view = state.view(0)
-    unseen = card_ai._unseen(view)
-    timid = card_ai.Params(start_margin=1000.0)
+    unseen = card.ai._unseen(view)
+    timid = card.ai.Params(start_margin=1000.0)
     for seed in range(5):
-        world = card_ai._sample(card_ai._world_from_view(view), view, unseen, random.Random(seed))
+        world = card.ai._sample(card.ai._world_from_view(view), view, unseen, random.Random(seed))
         for shy in (0, 1):
             w = world.copy()
-            prms = (timid, card_ai.Params()) if shy == 0 else (card_ai.Params(), timid)
-            card_ai._playout(w, prms)
+            prms = (timid, card.ai.Params()) if shy == 0 else (card.ai.Params(), timid)
+            card.ai._playout(w, prms)
             assert w.deck_size == 0
             assert sum(w.cnts[shy]) == 0 and sum(w.cnts[1 - shy]) > 0
 
@@ -287,16 +287,16 @@ def test_lookahead_keeps_the_best_of_its_own_next_turns() -> None:
     state = after_medium_moves(21, 10)
     view = state.view(state.current_player)
     me = view.player
-    prms = (card_ai.Params(), card_ai.Params())
+    prms = (card.ai.Params(), card.ai.Params())
     better = 0
     for seed in range(20):
-        world = card_ai._sample(card_ai._world_from_view(view), view, card_ai._unseen(view), random.Random(seed))
-        card_ai._turn(world, prms[me])
+        world = card.ai._sample(card.ai._world_from_view(view), view, card.ai._unseen(view), random.Random(seed))
+        card.ai._turn(world, prms[me])
         plain = world.copy()
-        card_ai._playout(plain, prms)
+        card.ai._playout(plain, prms)
         margin = plain.points(me) - plain.points(1 - me)
-        assert card_ai._lookahead(world.copy(), prms, me, 1) == margin
-        best = card_ai._lookahead(world.copy(), prms, me, 3)
+        assert card.ai._lookahead(world.copy(), prms, me, 1) == margin
+        best = card.ai._lookahead(world.copy(), prms, me, 3)
         assert best >= margin
         better += best > margin
     assert better > 0

@@ -1,6 +1,6 @@
 """Lost Cities: Roll & Write -- one scenario per rule, errors, saves, views, properties.
 
-Scenarios read the arrow and artefact boxes from ``roll_data`` so that they keep
+Scenarios read the arrow and artefact boxes from ``roll.data`` so that they keep
 working when the printed sheet values replace the reconstructed ones.
 """
 
@@ -12,7 +12,7 @@ import typing
 
 import pytest
 
-from lostcities import api, errors, roll, roll_data
+from lostcities import api, errors, roll
 
 R, O, Y, G, B, P = roll.COLOURS
 BOX, CIRCLE, TOP = roll.Target.BOX, roll.Target.CIRCLE, roll.Target.TOP
@@ -22,11 +22,11 @@ BOX, CIRCLE, TOP = roll.Target.BOX, roll.Target.CIRCLE, roll.Target.TOP
 
 
 def arrows(colour: roll.Colour) -> tuple[int, ...]:
-    return roll_data.ARROW_BOXES[colour.value]
+    return roll.data.ARROW_BOXES[colour.value]
 
 
 def artefact_boxes(colour: roll.Colour) -> tuple[int, ...]:
-    return roll_data.ARTEFACT_BOXES[colour.value]
+    return roll.data.ARTEFACT_BOXES[colour.value]
 
 
 def plain_box(colour: roll.Colour, above: int = 0) -> int:
@@ -283,16 +283,16 @@ def test_double_circle_only_with_a_zero_before_the_start() -> None:
     assert sheet.why_not(R, 0, CIRCLE) == "red's circle is already marked"
     sheet.mark(R, 3)
     assert sheet.expedition(R) == (3,) and sheet.is_circled(R)
-    assert sheet.expedition_score(R.index) == 2 * roll_data.EXPEDITION_SCORES[1]
+    assert sheet.expedition_score(R.index) == 2 * roll.data.EXPEDITION_SCORES[1]
 
 
 def test_circle_doubles_positive_and_negative_scores() -> None:
     for count in range(10):
         plain = make_sheet({Y: [1] * count})
         circled = make_sheet({Y: [1] * count}, circles=[Y])
-        expected = roll_data.EXPEDITION_SCORES[count] if count else 0
+        expected = roll.data.EXPEDITION_SCORES[count] if count else 0
         assert plain.expedition_score(Y.index) == expected
-        assert circled.expedition_score(Y.index) == 2 * (expected if count else roll_data.CIRCLE_ONLY_SCORE)
+        assert circled.expedition_score(Y.index) == 2 * (expected if count else roll.data.CIRCLE_ONLY_SCORE)
 
 
 def test_top_artefact_of_a_complete_expedition_once() -> None:
@@ -332,7 +332,7 @@ def test_artefact_column_stops_at_nine() -> None:
             sheet.accelerate(None)
         sheet.mark(roll.Colour.PURPLE, 1)
     assert sheet.artefacts == 9
-    assert sheet.breakdown().artefacts == roll_data.ARTEFACT_SCORES[9] == 100
+    assert sheet.breakdown().artefacts == roll.data.ARTEFACT_SCORES[9] == 100
 
 
 # -- acceleration -----------------------------------------------------------------------------
@@ -482,7 +482,7 @@ def test_refusing_shades_dice_symbols_until_exhausted() -> None:
         sheet.refuse()
         assert sheet.dice == min(count, 9)
         scores.append(sheet.breakdown().dice)
-    assert scores[:9] == list(roll_data.DICE_SCORES[1:])
+    assert scores[:9] == list(roll.data.DICE_SCORES[1:])
     assert sheet.is_exhausted() and sheet.breakdown().dice == 0
 
 
@@ -517,7 +517,7 @@ def test_first_player_to_pass_a_bridge_scores_later_ones_cross_it_out() -> None:
     assert second.has_passed(roll.Column.YELLOW)
     assert second.bridge(roll.Column.YELLOW) is roll.BridgeMark.CLOSED
     assert second.breakdown().bridges == 0
-    assert first.breakdown().bridges == roll_data.BRIDGE_BONUS
+    assert first.breakdown().bridges == roll.data.BRIDGE_BONUS
 
 
 def test_players_passing_a_bridge_in_the_same_turn_all_score() -> None:
@@ -634,8 +634,8 @@ def test_scores_breakdown_and_ties() -> None:
     sheet = make_sheet({R: [1, 2, 3, 4], B: [5]}, circles=[G], dice=3)
     parts = sheet.breakdown()
     assert parts.expeditions == (10, 0, 0, -100, -40, 0)
-    assert parts.dice == roll_data.DICE_SCORES[3]
-    assert parts.artefacts == roll_data.ARTEFACT_SCORES[sheet.artefacts]
+    assert parts.dice == roll.data.DICE_SCORES[3]
+    assert parts.artefacts == roll.data.ARTEFACT_SCORES[sheet.artefacts]
     assert parts.total == sum(parts.expeditions) + parts.artefacts + parts.dice + parts.bridges == sheet.score()
     data = parts.to_dict()
     assert data["red"] == 10 and data["green"] == -100 and data["total"] == sheet.score()

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from lostcities import api, bots, roll, roll_ai, roll_data
+from lostcities import api, bots, roll
 
 from tests.core.test_roll import make_sheet, scenario, sheet_before_arrow
 
@@ -15,7 +15,7 @@ R, O, Y, G, B, P = roll.COLOURS
 
 
 def quick_hard(iterations: int = 40) -> bots.Bot:
-    return roll_ai.bot("hard", time_budget=30.0, iterations=iterations)
+    return roll.ai.bot("hard", time_budget=30.0, iterations=iterations)
 
 
 def choose(bot: bots.Bot, state: roll.State, seed: int = 0) -> str:
@@ -25,19 +25,19 @@ def choose(bot: bots.Bot, state: roll.State, seed: int = 0) -> str:
 
 
 def test_levels() -> None:
-    assert roll_ai.bot("easy").name == "easy"
-    assert roll_ai.bot("hard").name == "hard"
+    assert roll.ai.bot("easy").name == "easy"
+    assert roll.ai.bot("hard").name == "hard"
     with pytest.raises(ValueError):
-        roll_ai.bot("medium")
+        roll.ai.bot("medium")
     with pytest.raises(ValueError):
-        roll_ai.bot("hard", iterations=0)
+        roll.ai.bot("hard", iterations=0)
 
 
 @pytest.mark.parametrize("players,in_sequence", [(1, False), (2, False), (3, False), (4, True)])
 def test_bots_play_only_legal_actions(players: int, in_sequence: bool) -> None:
     rng = random.Random(players)
     game = roll.Game(players=players, in_sequence=in_sequence)
-    seats = [roll_ai.bot("easy"), quick_hard(2)] * 3
+    seats = [roll.ai.bot("easy"), quick_hard(2)] * 3
     for _ in range(2 if players < 3 else 1):
         state = game.new_state()
         while not state.is_terminal():
@@ -53,7 +53,7 @@ def test_bots_play_only_legal_actions(players: int, in_sequence: bool) -> None:
 
 def test_thinking_is_sliced_and_returns_a_legal_action() -> None:
     state = roll.Game(players=2).new_game(random.Random(5))
-    thinking = roll_ai.bot("hard", time_budget=0.05).think(state.view(0), random.Random(1))
+    thinking = roll.ai.bot("hard", time_budget=0.05).think(state.view(0), random.Random(1))
     slices = 0
     started = time.perf_counter()
     while True:
@@ -74,7 +74,7 @@ def test_hard_bot_is_reproducible_with_an_iteration_cap() -> None:
         if state.is_chance():
             state.apply(state.sample_chance(rng))
         else:
-            state.apply(bots.choose(roll_ai.bot("easy"), state.view(state.current_player), rng))
+            state.apply(bots.choose(roll.ai.bot("easy"), state.view(state.current_player), rng))
     if state.is_chance():
         state.apply(state.sample_chance(rng))
     picks = {choose(quick_hard(6), state, seed=42) for _ in range(3)}
@@ -83,14 +83,14 @@ def test_hard_bot_is_reproducible_with_an_iteration_cap() -> None:
 
 def test_bots_do_not_exhaust_themselves_needlessly() -> None:
     state = scenario([make_sheet({R: [2, 2, 3]}, dice=8), make_sheet()], roll_text="roll red green blue 3 5 8")
-    for bot in (roll_ai.bot("easy"), quick_hard()):
+    for bot in (roll.ai.bot("easy"), quick_hard()):
         assert choose(bot, state) != "refuse"
 
 
 def test_bots_continue_cheaply_rather_than_jump() -> None:
     state = scenario([make_sheet({R: [3, 3, 3, 3], G: [1, 2]}), make_sheet()],
                      roll_text="roll red green purple 3 9 9")
-    for bot in (roll_ai.bot("easy"), quick_hard()):
+    for bot in (roll.ai.bot("easy"), quick_hard()):
         assert choose(bot, state) in ("take red 3", "take green 3")
 
 
@@ -99,7 +99,7 @@ def test_bots_claim_a_top_artefact() -> None:
     sheet = make_sheet({B: full, R: full, O: full[:8]}, dice=8)
     assert sheet.artefacts == 6  # the top artefact passes the artefact bridge
     state = scenario([sheet, make_sheet()], roll_text="roll blue purple purple 9 9 9")
-    for bot in (roll_ai.bot("easy"), quick_hard()):
+    for bot in (roll.ai.bot("easy"), quick_hard()):
         assert choose(bot, state) == "take blue 9 top"
 
 
@@ -107,7 +107,7 @@ def test_bots_pass_an_open_bridge() -> None:
     six = [1, 1, 2, 2, 3, 3]
     state = scenario([make_sheet({Y: six}), make_sheet({Y: [1, 1, 1, 1, 1]})],
                      roll_text="roll yellow purple purple 4 8 9")
-    assert choose(roll_ai.bot("easy"), state) == "take yellow 4"
+    assert choose(roll.ai.bot("easy"), state) == "take yellow 4"
     assert choose(quick_hard(), state).startswith("take yellow")
 
 
@@ -119,7 +119,7 @@ def test_bots_use_an_acceleration() -> None:
     state = scenario([sheet, make_sheet()], roll_text="roll red orange orange 2 8 9")
     state.apply("take red 2")
     assert state.current_player == 0 and state.sheets[0].is_accelerating()
-    for bot in (roll_ai.bot("easy"), quick_hard()):
+    for bot in (roll.ai.bot("easy"), quick_hard()):
         assert choose(bot, state) != "accelerate none"
 
 
@@ -135,27 +135,27 @@ def test_hard_bot_sees_only_its_view() -> None:
 
 
 def test_value_tables_are_sane() -> None:
-    ev = roll_ai.evaluator(2)
+    ev = roll.ai.evaluator(2)
     table = ev.table(20)[1][0]
     # a low top number is worth more than a high one; more boxes are worth more
     assert table[4 * 11 + 2] > table[4 * 11 + 9]
     assert table[6 * 11 + 5] > table[3 * 11 + 5]
     assert ev.table(0)[1][0][9 * 11 + 10] == 50
-    assert roll_ai.turns_left(roll.Game().new_state().sheets, roll_ai.Weights(), 0) >= 10
+    assert roll.ai.turns_left(roll.Game().new_state().sheets, roll.ai.Weights(), 0) >= 10
 
 
 def test_playout_finishes_a_game() -> None:
     state = roll.Game(players=2).new_game(random.Random(2))
-    policy = roll_ai.Policy(roll_ai.evaluator(2))
-    scores = roll_ai.playout(state.clone(), policy, random.Random(1))
+    policy = roll.ai.Policy(roll.ai.evaluator(2))
+    scores = roll.ai.playout(state.clone(), policy, random.Random(1))
     assert len(scores) == 2 and all(isinstance(s, int) for s in scores)
     assert api.TERMINAL != state.current_player
 
 
 def test_a_short_search_keeps_the_greedy_choice() -> None:
     rng = random.Random(8)
-    greedy = roll_ai.EasyBot(roll_ai.Weights())
-    short = roll_ai.bot("hard", time_budget=30.0, iterations=3)
+    greedy = roll.ai.EasyBot(roll.ai.Weights())
+    short = roll.ai.bot("hard", time_budget=30.0, iterations=3)
     checked = 0
     state = roll.Game(players=2).new_state()
     while not state.is_terminal() and checked < 40:
@@ -171,14 +171,14 @@ def test_a_short_search_keeps_the_greedy_choice() -> None:
 
 
 def test_playout_from_the_middle_of_an_acceleration_chain() -> None:
-    red_arrow = roll_data.ARROW_BOXES["red"][0]
-    green_arrow = roll_data.ARROW_BOXES["green"][0]
+    red_arrow = roll.data.ARROW_BOXES["red"][0]
+    green_arrow = roll.data.ARROW_BOXES["green"][0]
     sheet = make_sheet({R: [2] * (red_arrow - 1), G: [3] * (green_arrow - 1)})
     state = scenario([sheet, make_sheet()], roll_text="roll red orange yellow 2 5 8")
     state.apply("take red 5")
     state.apply("accelerate green")
     assert state.sheets[0].is_accelerating()
     probe = state.clone()
-    roll_ai.finish_turn(probe, roll_ai.Policy(roll_ai.evaluator(2)))
+    roll.ai.finish_turn(probe, roll.ai.Policy(roll.ai.evaluator(2)))
     assert probe.phase is roll.Phase.ROLL and not any(s.is_accelerating() for s in probe.sheets)
-    assert len(roll_ai.playout(state.clone(), roll_ai.Policy(roll_ai.evaluator(2)), random.Random(1))) == 2
+    assert len(roll.ai.playout(state.clone(), roll.ai.Policy(roll.ai.evaluator(2)), random.Random(1))) == 2

@@ -11,7 +11,7 @@ import typing
 
 import pytest
 
-from lostcities import bots, roll, roll_ai, roll_data, roll_html
+from lostcities import bots, roll
 
 RED, ORANGE, BLUE = roll.Colour.RED, roll.Colour.ORANGE, roll.Colour.BLUE
 
@@ -69,24 +69,24 @@ def sheet_after(actions: typing.Iterable[tuple[roll.Colour, int, roll.Target]]) 
 
 
 def test_module_doctests() -> None:
-    result = doctest.testmod(roll_html)
+    result = doctest.testmod(roll.html)
     assert result.failed == 0 and result.attempted > 0
 
 
 def test_sheet_has_every_element_with_its_data_attribute() -> None:
-    tree = Tree(roll_html.sheet(roll.Sheet(), name="Ann"))
+    tree = Tree(roll.html.sheet(roll.Sheet(), name="Ann"))
     boxes = {e["attrs"]["data-box"] for e in tree.with_attr("data-box")}
-    assert boxes == {f"{c}-{k}" for c in roll_data.COLOURS for k in range(1, 10)}
-    assert {e["attrs"]["data-circle"] for e in tree.with_attr("data-circle")} == set(roll_data.COLOURS)
-    assert {e["attrs"]["data-top"] for e in tree.with_attr("data-top")} == set(roll_data.COLOURS)
+    assert boxes == {f"{c}-{k}" for c in roll.data.COLOURS for k in range(1, 10)}
+    assert {e["attrs"]["data-circle"] for e in tree.with_attr("data-circle")} == set(roll.data.COLOURS)
+    assert {e["attrs"]["data-top"] for e in tree.with_attr("data-top")} == set(roll.data.COLOURS)
     assert [e["attrs"]["data-artefact"] for e in tree.with_attr("data-artefact")] == [str(k) for k in range(9, 0, -1)]
     assert [e["attrs"]["data-dice"] for e in tree.with_attr("data-dice")] == [str(k) for k in range(9, 0, -1)]
-    assert [e["attrs"]["data-bridge"] for e in tree.with_attr("data-bridge")] == list(roll_html.BRIDGE_KEYS)
-    assert roll_html.BRIDGE_KEYS == ("red", "orange", "yellow", "green", "blue", "purple", "artefact", "dice")
+    assert [e["attrs"]["data-bridge"] for e in tree.with_attr("data-bridge")] == list(roll.html.BRIDGE_KEYS)
+    assert roll.html.BRIDGE_KEYS == ("red", "orange", "yellow", "green", "blue", "purple", "artefact", "dice")
 
 
 def test_sheet_rows_run_top_down_with_the_bridge_between_box_6_and_7() -> None:
-    text = roll_html.sheet(roll.Sheet())
+    text = roll.html.sheet(roll.Sheet())
     order = [m.group(1) for m in re.finditer(r'data-(?:box="red-(\d))', text)]
     assert order == [str(k) for k in range(9, 0, -1)]
     assert text.index('data-box="red-7"') < text.index('data-bridge="red"') < text.index('data-box="red-6"')
@@ -95,44 +95,44 @@ def test_sheet_rows_run_top_down_with_the_bridge_between_box_6_and_7() -> None:
 
 
 def test_arrows_and_artefacts_follow_the_sheet_data() -> None:
-    tree = Tree(roll_html.sheet(roll.Sheet()))
-    for colour in roll_data.COLOURS:
+    tree = Tree(roll.html.sheet(roll.Sheet()))
+    for colour in roll.data.COLOURS:
         for k in range(1, 10):
             box = tree.one(data_box=f"{colour}-{k}")
-            assert ("rw-has-arrow" in classes(box)) == (k in roll_data.ARROW_BOXES[colour])
-            assert ("rw-has-art" in classes(box)) == (k in roll_data.ARTEFACT_BOXES[colour])
-            assert ("arrow" in box["attrs"]["aria-label"]) == (k in roll_data.ARROW_BOXES[colour])
+            assert ("rw-has-arrow" in classes(box)) == (k in roll.data.ARROW_BOXES[colour])
+            assert ("rw-has-art" in classes(box)) == (k in roll.data.ARTEFACT_BOXES[colour])
+            assert ("arrow" in box["attrs"]["aria-label"]) == (k in roll.data.ARROW_BOXES[colour])
 
 
 def test_every_expedition_has_its_own_symbol_shape() -> None:
-    text = roll_html.sheet(roll.Sheet())
+    text = roll.html.sheet(roll.Sheet())
     used = [m.group(1) for m in re.finditer(r'data-head="(\w+)"[^>]*><svg class="rw-ico rw-ico-(\w+)', text)]
     shapes = re.findall(r'data-head="(?:red|orange|yellow|green|blue|purple)"[^>]*><svg class="rw-ico rw-ico-(\w+)',
                         text)
     assert used and len(set(shapes)) == 6
-    assert shapes == [roll_data.SYMBOLS[c] for c in roll_data.COLOURS]
-    sprite = roll_html.icon_sprite()
-    for name in roll_data.SYMBOLS.values():
+    assert shapes == [roll.data.SYMBOLS[c] for c in roll.data.COLOURS]
+    sprite = roll.html.icon_sprite()
+    for name in roll.data.SYMBOLS.values():
         assert f'id="rw-i-{name}"' in sprite
     assert "http" not in sprite and "xmlns" not in sprite  # no URL anywhere, not even a namespace
 
 
 def test_score_values_beside_the_boxes() -> None:
-    tree = Tree(roll_html.sheet(roll.Sheet()))
+    tree = Tree(roll.html.sheet(roll.Sheet()))
     scales = [e["text"] for e in tree.elements if "rw-scale" in classes(e) and "rw-scale-right" not in classes(e)
               and "rw-scale-bridge" not in classes(e) and "rw-scale-circle" not in classes(e)]
-    wanted = [roll_html.number(roll_data.EXPEDITION_SCORES[k]) for k in range(9, 0, -1)]
+    wanted = [roll.html.number(roll.data.EXPEDITION_SCORES[k]) for k in range(9, 0, -1)]
     assert [s for s in scales if s] == wanted
     right = [e["text"] for e in tree.elements if {"rw-scale", "rw-scale-right"} <= classes(e)
              and "rw-scale-bridge" not in classes(e)]
     assert right[0] == "100/0"  # 9 artefacts 100, 9 dice symbols (exhausted) 0
-    assert right[-1] == roll_html.number(roll_data.ARTEFACT_SCORES[0])
+    assert right[-1] == roll.html.number(roll.data.ARTEFACT_SCORES[0])
 
 
 def test_written_numbers_and_column_scores() -> None:
     sheet = sheet_after([(RED, 2, roll.Target.BOX), (RED, 0, roll.Target.BOX), (BLUE, 0, roll.Target.CIRCLE),
                          (BLUE, 4, roll.Target.BOX)])
-    tree = Tree(roll_html.sheet(sheet, name="Ann"))
+    tree = Tree(roll.html.sheet(sheet, name="Ann"))
     assert tree.one(data_box="red-1")["text"].strip() == "2"
     assert tree.one(data_box="red-2")["text"].strip() == "10"  # a 0 is written as 10
     assert "rw-filled" in classes(tree.one(data_box="red-2"))
@@ -144,39 +144,39 @@ def test_written_numbers_and_column_scores() -> None:
         if col == "total":
             assert tree.one(data_total=str(value))
         else:
-            assert tree.one(data_col=col)["text"] == roll_html.number(value)
+            assert tree.one(data_col=col)["text"] == roll.html.number(value)
     hands = [e for e in tree.elements if "rw-hand" in classes(e)]
     assert hands, "numbers are written in the handwriting class"
 
 
 def test_names_and_texts_are_escaped() -> None:
     evil = '<script>alert("x")</script>'
-    assert "<script>" not in roll_html.sheet(roll.Sheet(), name=evil, caption=evil)
-    assert "<script>" not in roll_html.sheet_thumb(roll.Sheet(), name=evil, player=0, kind=evil)
-    assert "<script>" not in roll_html.end_table([evil], [roll.Sheet().breakdown()])
-    assert "<script>" not in roll_html.handover(evil)
-    assert "<script>" not in roll_html.problem(evil)
-    assert "<script>" not in roll_html.setup_form(seats=[(evil, "human"), ("b", "easy")], companion_name=evil,
+    assert "<script>" not in roll.html.sheet(roll.Sheet(), name=evil, caption=evil)
+    assert "<script>" not in roll.html.sheet_thumb(roll.Sheet(), name=evil, player=0, kind=evil)
+    assert "<script>" not in roll.html.end_table([evil], [roll.Sheet().breakdown()])
+    assert "<script>" not in roll.html.handover(evil)
+    assert "<script>" not in roll.html.problem(evil)
+    assert "<script>" not in roll.html.setup_form(seats=[(evil, "human"), ("b", "easy")], companion_name=evil,
                                                   error=evil)
-    Tree(roll_html.setup_form(seats=[(evil, "human"), ("b", "easy")]))
+    Tree(roll.html.setup_form(seats=[(evil, "human"), ("b", "easy")]))
 
 
 def test_pair_targets_are_highlighted_and_clickable() -> None:
     sheet = roll.Sheet()
-    targets = roll_html.pair_targets(sheet, RED, 0)
+    targets = roll.html.pair_targets(sheet, RED, 0)
     assert targets == {"box:red-1": roll.Target.BOX, "circle:red": roll.Target.CIRCLE}
-    tree = Tree(roll_html.sheet(sheet, targets=targets, interactive=True))
+    tree = Tree(roll.html.sheet(sheet, targets=targets, interactive=True))
     box, circle = tree.one(data_box="red-1"), tree.one(data_circle="red")
     assert box["tag"] == circle["tag"] == "button"
     assert "rw-target" in classes(box) and "rw-target" in classes(circle)
     assert sum("rw-target" in classes(e) for e in tree.elements) == 2
     # not interactive: highlighted but not buttons
-    tree = Tree(roll_html.sheet(sheet, targets=targets))
+    tree = Tree(roll.html.sheet(sheet, targets=targets))
     assert tree.one(data_box="red-1")["tag"] == "div"
     # a number too low has no target
     sheet.mark(RED, 5)
-    assert roll_html.pair_targets(sheet, RED, 3) == {}
-    assert roll_html.pair_targets(sheet, RED, 5) == {"box:red-2": roll.Target.BOX}
+    assert roll.html.pair_targets(sheet, RED, 3) == {}
+    assert roll.html.pair_targets(sheet, RED, 5) == {"box:red-2": roll.Target.BOX}
 
 
 def test_a_complete_expedition_targets_its_top_artefact() -> None:
@@ -185,14 +185,14 @@ def test_a_complete_expedition_targets_its_top_artefact() -> None:
         sheet.mark(ORANGE, 9)
         while sheet.is_accelerating():
             sheet.accelerate(None)
-    assert roll_html.pair_targets(sheet, ORANGE, 9) == {"top:orange": roll.Target.TOP}
-    assert roll_html.next_key(sheet, ORANGE) == "top:orange"
+    assert roll.html.pair_targets(sheet, ORANGE, 9) == {"top:orange": roll.Target.TOP}
+    assert roll.html.next_key(sheet, ORANGE) == "top:orange"
     sheet.mark(ORANGE, 0, roll.Target.TOP)
-    tree = Tree(roll_html.sheet(sheet))
+    tree = Tree(roll.html.sheet(sheet))
     assert "rw-claimed" in classes(tree.one(data_top="orange"))
-    assert roll_html.target_at(sheet, ORANGE, "top:orange") is roll.Target.TOP
-    assert roll_html.target_at(sheet, ORANGE, "box:orange-3") is roll.Target.BOX
-    assert roll_html.target_at(sheet, ORANGE, "box:red-3") is None
+    assert roll.html.target_at(sheet, ORANGE, "top:orange") is roll.Target.TOP
+    assert roll.html.target_at(sheet, ORANGE, "box:orange-3") is roll.Target.BOX
+    assert roll.html.target_at(sheet, ORANGE, "box:red-3") is None
 
 
 def test_acceleration_targets_and_panel() -> None:
@@ -201,14 +201,14 @@ def test_acceleration_targets_and_panel() -> None:
     sheet.mark(BLUE, 2)
     sheet.mark(BLUE, 3)  # box 3: an arrow
     assert sheet.is_accelerating()
-    targets = roll_html.acceleration_targets(sheet)
+    targets = roll.html.acceleration_targets(sheet)
     assert targets["box:blue-4"] is BLUE and targets["box:red-1"] is RED and len(targets) == 6
-    tree = Tree(roll_html.acceleration_panel(sheet, ["blue 3 in box 3: an arrow!"]))
+    tree = Tree(roll.html.acceleration_panel(sheet, ["blue 3 in box 3: an arrow!"]))
     values = [e["attrs"]["data-accelerate"] for e in tree.with_attr("data-accelerate")]
     assert values == [c.value for c in roll.COLOURS] + ["none"]
-    assert "blue 3 in box 3: an arrow!" in roll_html.acceleration_panel(sheet, ["blue 3 in box 3: an arrow!"])
+    assert "blue 3 in box 3: an arrow!" in roll.html.acceleration_panel(sheet, ["blue 3 in box 3: an arrow!"])
     assert "3 in box 4" in tree.one(data_accelerate="blue")["text"]
-    page = roll_html.sheet(sheet)
+    page = roll.html.sheet(sheet)
     assert "rw-accelerating" in page
 
 
@@ -218,12 +218,12 @@ def test_fresh_marks() -> None:
     after.mark(BLUE, 2)  # box 1
     after.mark(BLUE, 2)  # box 2: an artefact
     after.refuse()
-    assert roll_html.fresh_marks(before, after) == {"box:blue-1", "box:blue-2", "artefact:1", "dice:1"}
-    tree = Tree(roll_html.sheet(after, fresh=roll_html.fresh_marks(before, after)))
+    assert roll.html.fresh_marks(before, after) == {"box:blue-1", "box:blue-2", "artefact:1", "dice:1"}
+    tree = Tree(roll.html.sheet(after, fresh=roll.html.fresh_marks(before, after)))
     assert "rw-fresh" in classes(tree.one(data_box="blue-2"))
     assert "rw-fresh" in classes(tree.one(data_artefact="1"))
     assert "rw-shaded" in classes(tree.one(data_dice="1"))
-    assert roll_html.fresh_marks(after, after) == frozenset()
+    assert roll.html.fresh_marks(after, after) == frozenset()
 
 
 def test_bridges_passed_crossed_and_open_with_who_passed_them() -> None:
@@ -234,103 +234,103 @@ def test_bridges_passed_crossed_and_open_with_who_passed_them() -> None:
         a.accelerating = False
     a.bridges[RED.index] = roll.BridgeMark.SCORED
     b.bridges[RED.index] = roll.BridgeMark.CLOSED
-    scorers = roll_html.passed_by(state.sheets, ["Anna Berg", "Ben"])
+    scorers = roll.html.passed_by(state.sheets, ["Anna Berg", "Ben"])
     assert scorers["red"] == ["Anna Berg"] and scorers["orange"] == []
-    tree_a = Tree(roll_html.sheet(a, scorers=scorers))
-    tree_b = Tree(roll_html.sheet(b, scorers=scorers))
+    tree_a = Tree(roll.html.sheet(a, scorers=scorers))
+    tree_b = Tree(roll.html.sheet(b, scorers=scorers))
     assert tree_a.one(data_bridge="red")["attrs"]["data-mark"] == "scored"
     assert tree_b.one(data_bridge="red")["attrs"]["data-mark"] == "closed"
     assert "AB" in tree_b.one(data_bridge="red")["text"]  # who passed it, visible to all
     assert "Anna Berg" in tree_b.one(data_bridge="red")["attrs"]["aria-label"]
     assert tree_b.one(data_bridge="orange")["attrs"]["data-mark"] == "open"
     # companion: open bridges can be ticked
-    tree = Tree(roll_html.sheet(b, tick_bridges=True))
+    tree = Tree(roll.html.sheet(b, tick_bridges=True))
     assert tree.one(data_bridge="orange")["tag"] == "button"
     assert tree.one(data_bridge="red")["tag"] == "div"
-    ticks = Tree(roll_html.bridge_ticks(b))
+    ticks = Tree(roll.html.bridge_ticks(b))
     assert "red" not in {e["attrs"]["data-bridge"] for e in ticks.with_attr("data-bridge")}
     assert len(ticks.with_attr("data-bridge")) == 7
 
 
 def test_initials() -> None:
-    assert roll_html.initials("Anna") == "An"
-    assert roll_html.initials("Player 2") == "P2"
-    assert roll_html.initials("Anna Berg") == "AB"
-    assert roll_html.initials("  ") == "?"
+    assert roll.html.initials("Anna") == "An"
+    assert roll.html.initials("Player 2") == "P2"
+    assert roll.html.initials("Anna Berg") == "AB"
+    assert roll.html.initials("  ") == "?"
 
 
 def test_dice_tray_keys_faces_and_states() -> None:
     r = roll.Roll((roll.Colour.GREEN, RED, roll.Colour.GREEN), (9, 0, 3))
-    tree = Tree(roll_html.dice_tray(r, interactive=True))
+    tree = Tree(roll.html.dice_tray(r, interactive=True))
     faces = {e["attrs"]["data-die"]: e["attrs"]["data-face"] for e in tree.with_attr("data-die")}
     assert faces == {"colour-0": "red", "colour-1": "green", "colour-2": "green",
                      "number-0": "0", "number-1": "3", "number-2": "9"}
     assert all(e["tag"] == "button" for e in tree.with_attr("data-die"))
-    taken = roll_html.taken_dice(r, (roll.Colour.GREEN, 3))
+    taken = roll.html.taken_dice(r, (roll.Colour.GREEN, 3))
     assert taken == {"colour-1", "number-1"}
-    marks = roll_html.DiceMarks(taken=taken, selected=frozenset({"colour-2"}), chosen=taken)
-    tree = Tree(roll_html.dice_tray(r, marks=marks, interactive=True))
+    marks = roll.html.DiceMarks(taken=taken, selected=frozenset({"colour-2"}), chosen=taken)
+    tree = Tree(roll.html.dice_tray(r, marks=marks, interactive=True))
     assert tree.one(data_die="colour-1")["attrs"]["data-state"] == "taken"
     assert tree.one(data_die="colour-1")["tag"] == "span"  # not available
     assert "rw-die-chosen" in classes(tree.one(data_die="colour-1"))
     assert tree.one(data_die="colour-2")["attrs"]["data-state"] == "selected"
     assert tree.one(data_die="colour-2")["attrs"]["aria-pressed"] == "true"
-    assert "rw-rolling" in roll_html.dice_tray(r, rolling=True)
-    assert "rw-dice-empty" in roll_html.dice_tray(None)
-    assert roll_html.find_die(r.colours, roll.Colour.GREEN, "colour", avoid={"colour-1"}) == "colour-2"
+    assert "rw-rolling" in roll.html.dice_tray(r, rolling=True)
+    assert "rw-dice-empty" in roll.html.dice_tray(None)
+    assert roll.html.find_die(r.colours, roll.Colour.GREEN, "colour", avoid={"colour-1"}) == "colour-2"
 
 
 def test_thumbnail() -> None:
     sheet = sheet_after([(RED, 3, roll.Target.BOX), (RED, 4, roll.Target.BOX)])
-    tree = Tree(roll_html.sheet_thumb(sheet, name="Ben", player=1, kind="easy", current=True, focused=True,
+    tree = Tree(roll.html.sheet_thumb(sheet, name="Ben", player=1, kind="easy", current=True, focused=True,
                                       fresh={"box:red-2"}))
     button = tree.one(data_sheet="1")
     assert button["tag"] == "button" and "rw-current" in classes(button) and "rw-focused" in classes(button)
-    assert "Ben" in button["text"] and str(sheet.score()).replace("-", roll_html.MINUS) in button["text"]
+    assert "Ben" in button["text"] and str(sheet.score()).replace("-", roll.html.MINUS) in button["text"]
     assert any("rw-fresh" in classes(e) for e in tree.elements)
 
 
 def test_end_table_matches_the_breakdowns_of_a_played_game() -> None:
     rng = random.Random(5)
     state = roll.Game(players=3).new_state()
-    bot = roll_ai.bot("easy")
+    bot = roll.ai.bot("easy")
     while not state.is_terminal():
         if state.is_chance():
             state.apply(state.sample_chance(rng))
         else:
             state.apply(bots.choose(bot, state.view(state.current_player), rng))
     names = ["Ann", "Ben", "Cy"]
-    tree = Tree(roll_html.end_table(names, state.breakdowns(), winners=state.winners()))
+    tree = Tree(roll.html.end_table(names, state.breakdowns(), winners=state.winners()))
     for p, bd in enumerate(state.breakdowns()):
         for col, value in bd.to_dict().items():
             cell = tree.one(data_player=str(p), data_col=col)
-            assert cell["text"] == roll_html.number(value)
+            assert cell["text"] == roll.html.number(value)
     assert len(tree.find(**{"class": "rw-won"})) == len(state.winners())
-    title = roll_html.result_title(names, state.breakdowns())
+    title = roll.html.result_title(names, state.breakdowns())
     assert names[state.winners()[0]] in title
 
 
 def test_result_titles() -> None:
     a, b = roll.Sheet().breakdown(), roll.Sheet().breakdown()
-    assert roll_html.result_title(["Ann", "Ben"], [a, b]).startswith("Ann and Ben share the win")
-    assert roll_html.result_title(["You"], [a]) == f"You scored {roll_html.number(a.total)} points"
+    assert roll.html.result_title(["Ann", "Ben"], [a, b]).startswith("Ann and Ben share the win")
+    assert roll.html.result_title(["You"], [a]) == f"You scored {roll.html.number(a.total)} points"
 
 
 def test_action_texts() -> None:
     sheet = roll.Sheet()
-    assert roll_html.action_text(roll.parse_action("take red 5")) == "wrote 5 in red"
-    assert roll_html.action_text(roll.parse_action("take red 0")) == "wrote 10 in red"
-    assert roll_html.action_text(roll.parse_action("take red 0 circle")) == "marked the red double circle"
-    assert roll_html.action_text(roll.parse_action("refuse")) == "refused the dice"
-    assert roll_html.action_text(roll.parse_action("accelerate none")) == "let the acceleration go"
-    assert roll_html.action_text(roll.parse_action("roll red red blue 1 2 3")) == "rolled red red blue 1 2 3"
+    assert roll.html.action_text(roll.parse_action("take red 5")) == "wrote 5 in red"
+    assert roll.html.action_text(roll.parse_action("take red 0")) == "wrote 10 in red"
+    assert roll.html.action_text(roll.parse_action("take red 0 circle")) == "marked the red double circle"
+    assert roll.html.action_text(roll.parse_action("refuse")) == "refused the dice"
+    assert roll.html.action_text(roll.parse_action("accelerate none")) == "let the acceleration go"
+    assert roll.html.action_text(roll.parse_action("roll red red blue 1 2 3")) == "rolled red red blue 1 2 3"
     sheet.mark(BLUE, 4)
-    assert roll_html.action_text(roll.parse_action("accelerate blue"), sheet) == "accelerated blue: 4 again in box 1"
-    assert roll_html.reason_text("blue already holds 5") == "Blue already holds 5."
+    assert roll.html.action_text(roll.parse_action("accelerate blue"), sheet) == "accelerated blue: 4 again in box 1"
+    assert roll.html.reason_text("blue already holds 5") == "Blue already holds 5."
 
 
 def test_setup_form() -> None:
-    tree = Tree(roll_html.setup_form(mode="game", seats=[("You", "human"), ("Bot", "hard"), ("Cy", "easy")],
+    tree = Tree(roll.html.setup_form(mode="game", seats=[("You", "human"), ("Bot", "hard"), ("Cy", "easy")],
                                      in_sequence=True, pace="instant", best=120))
     assert tree.one(name="count")  # the player count select
     assert ["hidden" in e["attrs"] for e in tree.with_attr("data-seat")] == [False, False, False, True, True]
@@ -338,7 +338,7 @@ def test_setup_form() -> None:
     assert selected == ["3", "human", "hard", "easy", "human", "human"]
     assert "checked" in tree.one(name="in_sequence")["attrs"]
     assert "checked" in tree.find(name="pace", value="instant")[0]["attrs"]
-    assert "120" in roll_html.setup_form(best=120)
+    assert "120" in roll.html.setup_form(best=120)
     assert tree.one(data_action="start")
 
 
@@ -346,13 +346,13 @@ def test_rendering_is_fast() -> None:
     rng = random.Random(2)
     state = roll.Game(players=5).new_game(rng)
     names = [f"P{i}" for i in range(5)]
-    scorers = roll_html.passed_by(state.sheets, names)
+    scorers = roll.html.passed_by(state.sheets, names)
     began = time.perf_counter()
     for _ in range(20):
-        roll_html.sheet(state.sheets[0], name="P0", scorers=scorers, targets={"box:red-1"}, interactive=True)
+        roll.html.sheet(state.sheets[0], name="P0", scorers=scorers, targets={"box:red-1"}, interactive=True)
         for p in range(5):
-            roll_html.sheet_thumb(state.sheets[p], name=names[p], player=p)
-        roll_html.dice_tray(state.roll, interactive=True)
+            roll.html.sheet_thumb(state.sheets[p], name=names[p], player=p)
+        roll.html.dice_tray(state.roll, interactive=True)
     per_screen = (time.perf_counter() - began) / 20
     assert per_screen < 0.02, f"{per_screen * 1000:.1f} ms per screen"
 
@@ -361,14 +361,14 @@ def test_rendering_is_fast() -> None:
 def test_sheet_renders_any_reachable_sheet(seed: int) -> None:
     rng = random.Random(seed)
     state = roll.Game(players=2).new_state()
-    bot = roll_ai.bot("easy")
+    bot = roll.ai.bot("easy")
     while not state.is_terminal():
         if state.is_chance():
             state.apply(state.sample_chance(rng))
         else:
             state.apply(bots.choose(bot, state.view(state.current_player), rng))
         for sheet in state.sheets:
-            tree = Tree(roll_html.sheet(sheet, name="x"))
+            tree = Tree(roll.html.sheet(sheet, name="x"))
             filled = [e for e in tree.with_attr("data-box") if "rw-filled" in classes(e)]
             assert len(filled) == sum(len(sheet.expedition(c)) for c in roll.COLOURS)
             shaded = [e for e in tree.with_attr("data-artefact") if "rw-shaded" in classes(e)]

@@ -7,7 +7,7 @@ import typing
 
 from playwright import sync_api
 
-from lostcities import api, roll, roll_html
+from lostcities import api, roll
 from tests.e2e import conftest
 
 SCREEN = ".rw-screen"
@@ -131,7 +131,7 @@ def test_a_whole_game_against_the_easy_computer_by_clicks(page: sync_api.Page, s
     for player, breakdown in enumerate(state.breakdowns()):
         for column, value in breakdown.to_dict().items():
             cell = page.locator(f".rw-end-table td[data-player='{player}'][data-col='{column}']")
-            assert cell.inner_text().strip() == roll_html.number(value), (player, column)
+            assert cell.inner_text().strip() == roll.html.number(value), (player, column)
     winner = page.locator(".rw-result").inner_text()
     assert ("You" if 0 in state.winners() else "Bot 1") in winner
     # The computer thought in short slices: the page stayed responsive.
@@ -224,7 +224,7 @@ def test_companion_mode_entries_refusals_and_bridges(page: sync_api.Page, site: 
     page.click("[data-action=undo]")
     assert page.locator(".rw-main-sheet [data-bridge=green]").get_attribute("data-mark") == "open"
     page.click("[data-action=finish]")
-    assert page.locator(".rw-end-table td[data-col=total]").inner_text() == roll_html.number(
+    assert page.locator(".rw-end-table td[data-col=total]").inner_text() == roll.html.number(
         roll.Sheet.from_dict(storage(page, "roll:companion")["sheet"]).score())
 
 

@@ -5,9 +5,9 @@ Three levels, all obtained with :func:`bot` and all following
 ``None`` every few milliseconds and returns the action)::
 
     >>> import random
-    >>> from lostcities import bots, card, card_ai
+    >>> from lostcities import bots, card
     >>> state = card.Game(games=1).new_game(random.Random(3))
-    >>> action = bots.choose(card_ai.bot("medium"), state.view(0), random.Random(0))
+    >>> action = bots.choose(card.ai.bot("medium"), state.view(0), random.Random(0))
     >>> state.is_legal(action)
     True
 

@@ -3,7 +3,7 @@
 Every player owns a :class:`Sheet`: six expeditions of nine boxes (red,
 orange, yellow, green, blue, purple), a column of nine artefacts, a column of
 nine dice symbols and eight bonus bridges.  The sheet's printed values (score
-tables, arrow and artefact boxes) live in :mod:`lostcities.roll_data`.
+tables, arrow and artefact boxes) live in :mod:`lostcities.roll.data`.
 
 A turn
 ------
@@ -96,7 +96,8 @@ import enum
 import random
 import typing
 
-from lostcities import api, errors, roll_data
+from lostcities import api, errors
+from lostcities.roll import data as roll_data
 
 
 # -- domain enums ---------------------------------------------------------------

@@ -5,9 +5,9 @@ Two levels, both obtained with :func:`bot` and both following
 ``None`` every few milliseconds and returns the action)::
 
     >>> import random
-    >>> from lostcities import bots, roll, roll_ai
+    >>> from lostcities import bots, roll
     >>> state = roll.Game(players=2).new_game(random.Random(3))
-    >>> action = bots.choose(roll_ai.bot("easy"), state.view(0), random.Random(0))
+    >>> action = bots.choose(roll.ai.bot("easy"), state.view(0), random.Random(0))
     >>> state.is_legal(action)
     True
 
@@ -55,14 +55,14 @@ import random
 import time
 import typing
 
-from lostcities import api, bots, roll, roll_data
+from lostcities import api, bots, roll
 
-_BOXES: typing.Final = roll_data.BOXES
+_BOXES: typing.Final = roll.data.BOXES
 _STRIDE: typing.Final = 11  # table index: k * 11 + t (t = top number, 0 when not started)
-_EXP: typing.Final = roll_data.EXPEDITION_SCORES
-_ART: typing.Final = roll_data.ARTEFACT_SCORES
-_DICE: typing.Final = roll_data.DICE_SCORES
-_BONUS: typing.Final = roll_data.BRIDGE_BONUS
+_EXP: typing.Final = roll.data.EXPEDITION_SCORES
+_ART: typing.Final = roll.data.ARTEFACT_SCORES
+_DICE: typing.Final = roll.data.DICE_SCORES
+_BONUS: typing.Final = roll.data.BRIDGE_BONUS
 _ARROW: typing.Final = roll.ARROW
 _ARTEFACT: typing.Final = roll.ARTEFACT
 _OPEN: typing.Final = roll.BridgeMark.OPEN
@@ -111,8 +111,8 @@ class Evaluator:
             modes = [(1.0 / players, 3), (1.0 - 1.0 / players, 2)]
         self._modes = [(w, 1.0 - (5.0 / 6.0) ** m, m, _lowest_usable(m)) for w, m in modes]
         self._zero = [(w, 1.0 - 0.9 ** m) for w, _, m, _ in self._modes]
-        bonus = (len(roll_data.ARROW_BOXES["red"]) * weights.arrow
-                 + len(roll_data.ARTEFACT_BOXES["red"]) * weights.artefact) / _BOXES
+        bonus = (len(roll.data.ARROW_BOXES["red"]) * weights.arrow
+                 + len(roll.data.ARTEFACT_BOXES["red"]) * weights.artefact) / _BOXES
         self._box_bonus = bonus
         self._tables: list[tuple[tuple[list[float], list[float]], tuple[list[float], list[float]]]] = []
         # tables[T][bridge_open][circle][k * 11 + t]
@@ -122,7 +122,7 @@ class Evaluator:
             for c in (0, 1):
                 row = [0.0] * (10 * _STRIDE)
                 for k in range(10):
-                    s = (_EXP[k] if k else (roll_data.CIRCLE_ONLY_SCORE if c else 0)) * (2 if c else 1)
+                    s = (_EXP[k] if k else (roll.data.CIRCLE_ONLY_SCORE if c else 0)) * (2 if c else 1)
                     for t in range(_STRIDE):
                         row[k * _STRIDE + t] = float(s)
                 pair.append(row)
@@ -152,7 +152,7 @@ class Evaluator:
                 claim = _EXP[_BOXES] * (2 if c else 1) + w.artefact - cost
                 row = old[:]
                 for k in range(10):
-                    gain = self._box_bonus + (_BONUS if bo and k + 1 == roll_data.BRIDGE_BOX else 0)
+                    gain = self._box_bonus + (_BONUS if bo and k + 1 == roll.data.BRIDGE_BOX else 0)
                     up = (k + 1) * _STRIDE
                     for t in (range(1, _STRIDE) if k else (0,)):
                         stay = old[k * _STRIDE + t]
@@ -226,7 +226,7 @@ def turns_left(sheets: typing.Sequence[roll.Sheet], weights: Weights, turn: int)
     exhausted = True
     have = [0] * 8  # the most marks any player has in each column (99: bridge passed)
     for s in sheets:
-        if s.dice < roll_data.DICE_SYMBOLS:
+        if s.dice < roll.data.DICE_SYMBOLS:
             exhausted = False
         bridges = s.bridges
         boxes = s.boxes
@@ -278,7 +278,7 @@ class Policy:
     @staticmethod
     def artefact_gain(sheet: roll.Sheet) -> float:
         a = sheet.artefacts
-        if a >= roll_data.ARTEFACTS:
+        if a >= roll.data.ARTEFACTS:
             return 0.0
         g = _ART[a + 1] - _ART[a]
         if a + 1 == 7 and sheet.bridges[6] is _OPEN:
@@ -313,14 +313,14 @@ class Policy:
 
     def refuse_gain(self, sheet: roll.Sheet) -> float:
         d = sheet.dice
-        if d >= roll_data.DICE_SYMBOLS:
+        if d >= roll.data.DICE_SYMBOLS:
             return 0.0
         g: float = _DICE[d + 1] - _DICE[d]
         if d + 1 == 7 and sheet.bridges[7] is _OPEN:
             g += _BONUS
-        if d + 1 < roll_data.DICE_SYMBOLS:
+        if d + 1 < roll.data.DICE_SYMBOLS:
             w = self.weights
-            left = roll_data.DICE_SYMBOLS - 1 - d
+            left = roll.data.DICE_SYMBOLS - 1 - d
             g -= w.keep_refusal * min(1.0, self.turns / (w.refusal_slack * left))
         return g
 
@@ -456,7 +456,7 @@ def _end_of_turn(sheets: list[roll.Sheet]) -> bool:
     if over:
         return True
     for s in sheets:
-        if s.dice < roll_data.DICE_SYMBOLS:
+        if s.dice < roll.data.DICE_SYMBOLS:
             return False
     return True
 
@@ -495,7 +495,7 @@ class EasyBot:
 
     def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
         if not isinstance(view, roll.View):
-            raise TypeError("roll_ai bots play Lost Cities: Roll & Write")
+            raise TypeError("roll.ai bots play Lost Cities: Roll & Write")
         legal = view.legal_actions()
         if not legal:
             raise ValueError("the viewer has no legal action in this position")
@@ -530,7 +530,7 @@ class HardBot:
 
     def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
         if not isinstance(view, roll.View):
-            raise TypeError("roll_ai bots play Lost Cities: Roll & Write")
+            raise TypeError("roll.ai bots play Lost Cities: Roll & Write")
         legal = view.legal_actions()
         if not legal:
             raise ValueError("the viewer has no legal action in this position")

@@ -19,11 +19,11 @@ The table is rendered from a :class:`~lostcities.card.View` only, so the
 opponent's hand can never leak: it is drawn face down.
 
 >>> import random
->>> from lostcities import card, card_html
+>>> from lostcities import card
 >>> view = card.Game(games=1).new_game(random.Random(1)).view(0)
->>> 'data-card="R10"' in card_html.hand(view)
+>>> 'data-card="R10"' in card.html.hand(view)
 True
->>> card_html.card_face(card.Card.from_id("Y$2"))[:70]
+>>> card.html.card_face(card.Card.from_id("Y$2"))[:70]
 '<span class="lc-card lc-Y lc-wager" data-card="Y$2" aria-label="yellow'
 """
 

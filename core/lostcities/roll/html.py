@@ -37,11 +37,11 @@ Elements of a sheet are also named by *keys* (``box:red-4``, ``circle:red``,
 ``top:red``, ``artefact:3``, ``dice:2``, ``bridge:red``): the sets of keys to
 highlight as legal targets or as fresh marks are passed to :func:`sheet`.
 
->>> from lostcities import roll, roll_html
+>>> from lostcities import roll
 >>> s = roll.Sheet()
->>> roll_html.pair_targets(s, roll.Colour.RED, 0)
+>>> roll.html.pair_targets(s, roll.Colour.RED, 0)
 {'box:red-1': <Target.BOX: 'box'>, 'circle:red': <Target.CIRCLE: 'circle'>}
->>> 'data-box="purple-9"' in roll_html.sheet(s)
+>>> 'data-box="purple-9"' in roll.html.sheet(s)
 True
 """
 
@@ -51,7 +51,7 @@ import dataclasses
 import html
 import typing
 
-from lostcities import api, roll, roll_data
+from lostcities import api, roll
 
 MINUS: typing.Final = "\u2212"
 COLOURS: typing.Final[tuple[roll.Colour, ...]] = roll.COLOURS
@@ -157,7 +157,7 @@ def column_of_bridge(key: str) -> roll.Column | None:
 def next_key(sheet: roll.Sheet, colour: roll.Colour) -> str:
     """The key of the element the next number of ``colour`` goes to (its top artefact when complete)."""
     k = len(sheet.expedition(colour))
-    if k >= roll_data.BOXES:
+    if k >= roll.data.BOXES:
         return f"top:{colour.value}"
     return box_key(colour, k + 1)
 
@@ -264,7 +264,7 @@ def action_text(action: api.Action, after: roll.Sheet | None = None) -> str:
         name = action.colour.value
         if after is not None:
             numbers = after.expedition(action.colour)
-            if after.has_top_artefact(action.colour) and len(numbers) == roll_data.BOXES:
+            if after.has_top_artefact(action.colour) and len(numbers) == roll.data.BOXES:
                 return f"accelerated {name}: its top artefact"
             if numbers:
                 return f"accelerated {name}: {numbers[-1]} again in box {len(numbers)}"
@@ -301,7 +301,7 @@ def _box(sheet: roll.Sheet, colour: roll.Colour, k: int, targets: typing.Collect
     cls = _classes("rw-box", f"rw-{colour.value}", "rw-filled" if filled else None,
                    "rw-next" if k == len(numbers) + 1 else None, "rw-target" if target else None,
                    "rw-fresh" if key in fresh else None, "rw-has-arrow" if arrow else None,
-                   "rw-has-art" if artefact else None, "rw-bridge-box" if k == roll_data.BRIDGE_BOX else None)
+                   "rw-has-art" if artefact else None, "rw-bridge-box" if k == roll.data.BRIDGE_BOX else None)
     label = f"{colour.value} box {k}"
     if arrow:
         label += ", arrow"
@@ -370,7 +370,7 @@ def _bridge(sheet: roll.Sheet, column: roll.Column, fresh: typing.Collection[str
     tag = "button" if clickable else "div"
     extra = ' type="button"' if clickable else ""
     return (f'<{tag}{extra} class="{cls}" data-bridge="{key}" data-mark="{mark.value}" aria-label="{esc(label)}">'
-            f'<span class="rw-twenty">{roll_data.BRIDGE_BONUS}</span>{by}</{tag}>')
+            f'<span class="rw-twenty">{roll.data.BRIDGE_BONUS}</span>{by}</{tag}>')
 
 
 def _column_cell(kind: str, k: int, count: int, fresh: typing.Collection[str]) -> str:
@@ -378,7 +378,7 @@ def _column_cell(kind: str, k: int, count: int, fresh: typing.Collection[str]) -
     shaded = k <= count
     cls = _classes(f"rw-{kind}-slot", "rw-shaded" if shaded else None,
                    "rw-fresh" if f"{kind}:{k}" in fresh else None,
-                   "rw-exhaust" if kind == "dice" and k == roll_data.DICE_SYMBOLS else None)
+                   "rw-exhaust" if kind == "dice" and k == roll.data.DICE_SYMBOLS else None)
     what = "artefact" if kind == "artefact" else "dice symbol"
     label = f"{what} {k}{': shaded' if shaded else ''}"
     pic = icon("vase" if kind == "artefact" else "die")
@@ -429,17 +429,17 @@ def sheet(
         cells.append(_top(s, c, targets, fresh, interactive))
     cells.append('<div class="rw-blank"></div><div class="rw-blank"></div>')
     cells.append(_scale(""))
-    for k in range(roll_data.BOXES, 0, -1):
-        cells.append(_scale(number(roll_data.EXPEDITION_SCORES[k])))
+    for k in range(roll.data.BOXES, 0, -1):
+        cells.append(_scale(number(roll.data.EXPEDITION_SCORES[k])))
         for c in COLOURS:
             cells.append(_box(s, c, k, targets, fresh, interactive))
         cells.append(_column_cell("artefact", k, s.artefacts, fresh))
         cells.append(_column_cell("dice", k, s.dice, fresh))
-        right = number(roll_data.ARTEFACT_SCORES[k])
-        if roll_data.DICE_SCORES[k] != roll_data.ARTEFACT_SCORES[k]:
-            right += f"/{number(roll_data.DICE_SCORES[k])}"
+        right = number(roll.data.ARTEFACT_SCORES[k])
+        if roll.data.DICE_SCORES[k] != roll.data.ARTEFACT_SCORES[k]:
+            right += f"/{number(roll.data.DICE_SCORES[k])}"
         cells.append(_scale(right, "rw-scale-right"))
-        if k == roll_data.BRIDGE_BOX:
+        if k == roll.data.BRIDGE_BOX:
             cells.append(_scale("+20", "rw-scale-bridge"))
             for column in roll.COLUMNS:
                 key = bridge_key(column)
@@ -451,7 +451,7 @@ def sheet(
     for c in COLOURS:
         cells.append(_circle(s, c, targets, fresh, interactive))
     cells.append('<div class="rw-blank"></div><div class="rw-blank"></div>')
-    cells.append(_scale(number(roll_data.ARTEFACT_SCORES[0]), "rw-scale-right"))
+    cells.append(_scale(number(roll.data.ARTEFACT_SCORES[0]), "rw-scale-right"))
     title = esc(name) if name else ""
     cap = f'<span class="rw-caption-note">{esc(caption)}</span>' if caption else ""
     seat = f' data-sheet="{player}"' if player is not None else ""
@@ -603,7 +603,7 @@ def acceleration_panel(s: roll.Sheet, chain: typing.Sequence[str] = (), *, inter
     buttons = []
     for c in s.acceleration_targets():
         numbers = s.expedition(c)
-        if len(numbers) == roll_data.BOXES:
+        if len(numbers) == roll.data.BOXES:
             what = "top artefact"
         else:
             what = f"{numbers[-1] if numbers else 1} in box {len(numbers) + 1}"
@@ -628,7 +628,7 @@ def entry_pad(colour: roll.Colour | None, face: int | None) -> str:
     numbers = "".join(
         f'<button type="button" class="rw-pick rw-pick-number" data-pick-number="{n}" '
         f'aria-pressed="{"true" if n == face else "false"}">{n}</button>'
-        for n in roll_data.NUMBER_FACES)
+        for n in roll.data.NUMBER_FACES)
     return (f'<div class="rw-pad" role="group" aria-label="the pair you chose">'
             f'<div class="rw-pad-row rw-pad-colours">{colours}</div>'
             f'<div class="rw-pad-row rw-pad-numbers">{numbers}</div></div>')
