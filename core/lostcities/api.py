@@ -28,11 +28,15 @@ from __future__ import annotations
 
 import abc
 import dataclasses
+import enum
 import json
 import random
 import typing
 
 from lostcities import errors
+
+if typing.TYPE_CHECKING:
+    from lostcities import bots
 
 CHANCE: typing.Final = -1
 """``State.current_player`` when the next action is a chance outcome."""
@@ -53,13 +57,134 @@ class Action(typing.Protocol):
         ...
 
 
+class OptionKind(enum.Enum):
+    """How an option's value is chosen."""
+
+    CHOICE = "choice"
+    """One of ``Option.choices``."""
+    BOOL = "bool"
+    """On or off."""
+
+
+OptionValue = bool | int | str
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """One entry of a game's option schema: enough for a user interface to build
+    the setup form, validate it and explain each choice.
+
+    >>> o = Option("games", "Games in the match", OptionKind.CHOICE, 3, ((1, "one game"), (3, "three games")))
+    >>> o.validate(3)
+    3
+    >>> o.validate("3")
+    Traceback (most recent call last):
+    ...
+    lostcities.errors.InvalidOptionError: option 'games' must be one of 1, 3, not '3'
+    """
+
+    name: str
+    label: str
+    kind: OptionKind
+    default: OptionValue
+    choices: tuple[tuple[OptionValue, str], ...] = ()
+    """``(value, label)`` pairs, for ``CHOICE`` options."""
+    help: str = ""
+
+    def values(self) -> tuple[OptionValue, ...]:
+        if self.kind is OptionKind.BOOL:
+            return (False, True)
+        return tuple(value for value, _ in self.choices)
+
+    def validate(self, value: typing.Any) -> OptionValue:
+        """``value`` if it is allowed (same type, not just equal), else ``InvalidOptionError``."""
+        for allowed in self.values():
+            if type(value) is type(allowed) and value == allowed:
+                return typing.cast(OptionValue, value)
+        shown = ", ".join(json.dumps(v) for v in self.values())
+        raise errors.InvalidOptionError(f"option {self.name!r} must be one of {shown}, not {value!r}")
+
+    def to_dict(self) -> dict[str, typing.Any]:
+        return {"name": self.name, "label": self.label, "kind": self.kind.value, "default": self.default,
+                "choices": [[value, label] for value, label in self.choices], "help": self.help}
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """What one applied action did, in a JSON-safe form: returned by ``State.apply``.
+
+    ``text`` is the log line in the rulebook's words; ``{p0}``, ``{p1}``, ...
+    stand for the players' names (:meth:`describe` fills them in).  ``details``
+    are public facts (the card taken from a discard pile, the dice rolled, the
+    boxes an acceleration chain wrote); ``secret`` holds what only ``player``
+    may learn (the card drawn from the draw pile): :meth:`for_viewer` strips it
+    for everybody else.
+
+    >>> e = Event(0, "draw", "draw", "{p0} drew from the draw pile", secret={"card": "Y7"})
+    >>> e.describe(["Ann", "Bob"])
+    'Ann drew from the draw pile'
+    >>> e.for_viewer(1).to_dict()["secret"]
+    {}
+    """
+
+    player: int
+    """Who acted (``CHANCE`` for a chance outcome)."""
+    action: str
+    """The action's notation."""
+    kind: str
+    """What happened, one word (``play``, ``draw``, ``roll``, ...)."""
+    text: str
+    details: dict[str, typing.Any] = dataclasses.field(default_factory=dict)
+    secret: dict[str, typing.Any] = dataclasses.field(default_factory=dict)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def describe(self, names: typing.Sequence[str]) -> str:
+        """The log line with the players' names filled in."""
+        return self.text.format_map({f"p{i}": name for i, name in enumerate(names)})
+
+    def for_viewer(self, viewer: int) -> Event:
+        """The event as ``viewer`` may see it (``secret`` kept only for the actor)."""
+        if viewer == self.player or not self.secret:
+            return self
+        return dataclasses.replace(self, secret={})
+
+    def to_dict(self) -> dict[str, typing.Any]:
+        return {"player": self.player, "action": self.action, "kind": self.kind, "text": self.text,
+                "details": self.details, "secret": self.secret}
+
+
 class Game(abc.ABC):
-    """Immutable options of one game; subclasses are frozen dataclasses."""
+    """Immutable options of one game; subclasses are frozen dataclasses.
+
+    A game describes itself as data (class attributes, see :meth:`metadata`):
+    its player range, its option schema and its computer-player levels, so
+    that setup forms, their validation and the home screen are generated
+    rather than written per game."""
 
     name: typing.ClassVar[str]
     """Short identifier used in routes and saves: ``card``, ``roll``, ``board``."""
     title: typing.ClassVar[str]
     description: typing.ClassVar[str]
+    min_players: typing.ClassVar[int]
+    max_players: typing.ClassVar[int]
+    option_schema: typing.ClassVar[tuple[Option, ...]] = ()
+    """The options a player chooses (the seat count is not one of them: a
+    session passes it as ``players`` when the game has more than one size)."""
+    bot_levels: typing.ClassVar[tuple[str, ...]] = ()
+    """Computer-player levels, weakest first (``bot(level)`` makes one)."""
+
+    @classmethod
+    def metadata(cls) -> dict[str, typing.Any]:
+        """The game's description as JSON-safe data."""
+        return {"name": cls.name, "title": cls.title, "description": cls.description,
+                "min_players": cls.min_players, "max_players": cls.max_players,
+                "options": [option.to_dict() for option in cls.option_schema],
+                "bot_levels": list(cls.bot_levels)}
+
+    def bot(self, level: str) -> bots.Bot:
+        """A computer player of ``level`` (one of ``bot_levels``)."""
+        raise errors.InvalidOptionError(f"{self.title} has no computer player {level!r}")
 
     @property
     @abc.abstractmethod
@@ -134,7 +259,18 @@ class State(abc.ABC):
 
     @abc.abstractmethod
     def _do(self, action: Action) -> None:
-        """Perform an action already checked by ``_check``."""
+        """Perform an action already checked by ``_check`` (fast: no event)."""
+
+    def _apply(self, action: Action) -> Event:
+        """Perform an action already checked by ``_check`` and describe it.
+
+        Games override this to report what the action revealed (read the
+        state before and after ``_do``); the default names the action only."""
+        player = self.current_player
+        self._do(action)
+        text = action.notation()
+        who = "Chance" if player == CHANCE else f"{{p{player}}}"
+        return Event(player, text, text.split()[0] if text else "", f"{who}: {text}")
 
     @abc.abstractmethod
     def sample_chance(self, rng: random.Random) -> Action:
@@ -218,9 +354,18 @@ class State(abc.ABC):
             raise
         return action
 
-    def apply(self, action: Action | str) -> None:
-        """Validate and perform ``action``; on error nothing changes."""
+    def apply(self, action: Action | str) -> Event:
+        """Validate and perform ``action`` and return what happened; on error nothing changes."""
         action = self.check(action)
+        event = self._apply(action)
+        self._history.append(action)
+        return event
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Perform ``action`` without checking it or describing it: the fast path
+        for AI play-outs.  Only for an action taken from ``legal_actions()`` (or a
+        chance outcome from ``sample_chance``) of this very state; anything else
+        may corrupt the state."""
         self._do(action)
         self._history.append(action)
 

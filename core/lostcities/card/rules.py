@@ -63,6 +63,9 @@ import typing
 
 from lostcities import api, errors
 
+if typing.TYPE_CHECKING:
+    from lostcities import bots
+
 # -- domain values -------------------------------------------------------------
 
 
@@ -461,6 +464,15 @@ class Game(api.Game):
         "Two explorers race to fund expeditions: play cards in rising order, "
         "bet on your columns and score over a match of games."
     )
+    min_players: typing.ClassVar[int] = NUM_PLAYERS
+    max_players: typing.ClassVar[int] = NUM_PLAYERS
+    option_schema: typing.ClassVar[tuple[api.Option, ...]] = (
+        api.Option("colours", "Expeditions", api.OptionKind.CHOICE, 5,
+                   ((5, "Five (60 cards)"), (6, "Six, with purple (72 cards)"))),
+        api.Option("games", "Match", api.OptionKind.CHOICE, 3,
+                   ((1, "One game"), (3, "Three games (the rulebook's match)"))),
+    )
+    bot_levels: typing.ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
 
     colours: int = 5
     games: int = 3
@@ -475,6 +487,13 @@ class Game(api.Game):
     @property
     def num_players(self) -> int:
         return NUM_PLAYERS
+
+    def bot(self, level: str) -> bots.Bot:
+        from lostcities.card import ai  # the AI imports these rules
+
+        if level not in self.bot_levels:
+            return super().bot(level)
+        return ai.bot(level)
 
     @property
     def deck(self) -> tuple[Card, ...]:

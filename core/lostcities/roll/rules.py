@@ -78,13 +78,14 @@ validate a lone sheet.
 
 >>> game = Game(players=2)
 >>> state = game.new_state()
->>> state.apply("roll red green green 3 0 9")
+>>> state.apply("roll red green green 3 0 9").kind
+'roll'
 >>> [a.notation() for a in state.legal_actions()][:4]
 ['take red 0', 'take red 0 circle', 'take red 3', 'take red 9']
->>> state.apply("take green 3")
+>>> _ = state.apply("take green 3")
 >>> state.current_player, state.pool()
 (1, ((Colour.RED, Colour.GREEN), (0, 9)))
->>> state.apply("take red 9")
+>>> _ = state.apply("take red 9")
 >>> state.current_player == api.CHANCE, state.scores()
 (True, [-120, -120])
 """
@@ -97,6 +98,9 @@ import random
 import typing
 
 from lostcities import api, errors
+
+if typing.TYPE_CHECKING:
+    from lostcities import bots
 from lostcities.roll import data as roll_data
 
 
@@ -835,6 +839,15 @@ class Game(api.Game):
         "numbers never decrease, arrows accelerate, artefacts and bridges pay off. 1-5 players."
     )
 
+    min_players: typing.ClassVar[int] = 1
+    max_players: typing.ClassVar[int] = 5
+    option_schema: typing.ClassVar[tuple[api.Option, ...]] = (
+        api.Option("in_sequence", "Choosing", api.OptionKind.BOOL, False,
+                   help="Off: the other players choose at the same time, hidden until all have chosen. "
+                        "On: they choose one after another, seeing the earlier choices."),
+    )
+    bot_levels: typing.ClassVar[tuple[str, ...]] = ("easy", "hard")
+
     players: int = 2
     """1 (solo) to 5."""
     in_sequence: bool = False
@@ -850,6 +863,13 @@ class Game(api.Game):
     @property
     def num_players(self) -> int:
         return self.players
+
+    def bot(self, level: str) -> bots.Bot:
+        from lostcities.roll import ai  # the AI imports these rules
+
+        if level not in self.bot_levels:
+            return super().bot(level)
+        return ai.bot(level)
 
     def new_state(self) -> State:
         return State(self)
