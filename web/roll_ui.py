@@ -288,13 +288,7 @@ class RollScreen:
     # -- lifecycle ---------------------------------------------------------
     def mount(self, root: typing.Any) -> None:
         self.root = root
-        root.innerHTML = (
-            f'<section class="rw-screen" data-phase="loading">{roll.html.icon_sprite()}'
-            '<div class="rw-topline"><span class="rw-title">Lost Cities \u00b7 Roll &amp; Write</span>'
-            '<button type="button" class="secondary rw-menu-button" data-action="menu" aria-haspopup="true">'
-            "Menu</button></div>"
-            '<div class="rw-main"></div></section>'
-        )
+        root.innerHTML = roll.html.frame()
         self.el = root.querySelector(".rw-screen")
         self.main = self.el.querySelector(".rw-main")
         self._click = create_proxy(lambda event: self.app.guard(self._on_click, event))
@@ -1237,62 +1231,18 @@ class RollScreen:
             scorers=scorers, interactive=person and focus == actor, caption=caption,
             classes="rw-main-sheet" + (" rw-other" if focus != self.viewer and self.mode != "over" else ""))
         side = self._over_side(view) if self.mode == "over" else self._side_html(view, person)
-        thumbs = ""
-        if len(names) > 1:
-            items = []
-            for p in range(len(names)):
-                kind_p = "" if not setup.seats[p].is_computer else setup.seats[p].kind
-                items.append(roll.html.sheet_thumb(
-                    view.sheets[p], name=names[p], player=p, kind=kind_p,
-                    current=p == actor and self.mode == "play", focused=p == focus, hidden=p in view.hidden,
-                    fresh=self._fresh(view, p)))
-            thumbs = f'<nav class="rw-thumbs" aria-label="the players\' sheets">{"".join(items)}</nav>'
-        return (f'<div class="rw-play rw-players-{len(names)}">'
-                f'<div class="rw-sheet-wrap">{sheet_html}</div>'
-                f'<aside class="rw-side">{side}{thumbs}</aside></div>')
-
-    def _status(self, view: roll.View, person: bool) -> tuple[str, str]:
-        state, setup = self.state, self.setup
-        assert state is not None and setup is not None
-        solo = len(setup.seats) == 1
-        if self.error:
-            return self.error, "rw-is-error"
-        if state.is_chance():
-            active = state.active
-            if self.is_computer(active):
-                return f"{self.name(active)} rolls the dice\u2026", "rw-is-waiting"
-            who = "" if solo else f"{self.name(active)}, "
-            return f"{who}roll the dice.".capitalize() if not who else f"{who}roll the dice.", "rw-is-roll"
-        actor = state.current_player
-        if self.busy or self.is_computer(actor):
-            return f"{self.name(actor)} is choosing\u2026", "rw-is-waiting"
-        sheet = state.sheets[actor]
-        who = "" if solo else f"{self.name(actor)}: "
-        if sheet.is_accelerating():
-            return f"{who}accelerate an expedition: tap a highlighted box or a button.", "rw-is-accelerate"
-        pair = self.picked_pair()
-        if pair is not None:
-            colour, face = pair
-            options = roll.html.pair_targets(sheet, colour, face)
-            if len(options) > 1:
-                return (f"{who}{colour.value} {face}: tap the highlighted box (written as 10) or the double "
-                        "circle.", "rw-is-target")
-            return f"{who}tap the highlighted space to use {colour.value} {face}.", "rw-is-target"
-        if self.picked:
-            kind = "number" if any(k.startswith("colour") for k in self.picked) else "colour"
-            return f"{who}now pick a {kind} die.", "rw-is-pick"
-        if state.phase is roll.Phase.OTHERS:
-            if state.taken is None:
-                rest = f"all six dice ({self.name(state.active)} refused)"
-            else:
-                rest = "the four dice left"
-            return f"{who}pick a colour die and a number die from {rest}, or refuse.", "rw-is-pick"
-        return f"{who}pick a colour die and a number die, or refuse.", "rw-is-pick"
+        thumbs = roll.html.thumbs([roll.html.sheet_thumb(
+            view.sheets[p], name=names[p], player=p, kind=setup.seats[p].kind if setup.seats[p].is_computer else "",
+            current=p == actor and self.mode == "play", focused=p == focus, hidden=p in view.hidden,
+            fresh=self._fresh(view, p)) for p in range(len(names))])
+        return roll.html.table(sheet_html, side + thumbs, layout=f"rw-players-{len(names)}")
 
     def _side_html(self, view: roll.View, person: bool) -> str:
         state, setup = self.state, self.setup
         assert state is not None and setup is not None
-        text, kind = self._status(view, person)
+        status = roll.html.play_status(view, setup.names, computers=[p for p, s in enumerate(setup.seats)
+                                                                     if s.is_computer],
+                                       busy=self.busy, picked=self.picked, error=self.error)
         shown_choice = self.chooser >= 0 and self.chooser not in view.hidden
         marks = roll.html.DiceMarks(
             taken=roll.html.taken_dice(state.roll, state.taken) if state.roll is not None
@@ -1304,30 +1254,23 @@ class RollScreen:
                                    rolling=self.rolling)
         controls = ""
         if state.is_chance() and not self.is_computer(state.active) and not self.busy:
-            controls = '<button type="button" class="rw-roll" data-action="roll">Roll the dice</button>'
+            controls = roll.html.roll_button()
         elif person:
             sheet = state.sheets[state.current_player]
             if sheet.is_accelerating():
                 controls = roll.html.acceleration_panel(sheet, self.chain)
             else:
-                exhausted = " (no effect: exhausted)" if sheet.is_exhausted() else ""
-                clear = ('<button type="button" class="secondary rw-clear" data-action="clear">Clear</button>'
-                         if self.picked else "")
-                controls = (f'<button type="button" class="secondary rw-refuse" data-action="refuse">'
-                            f"Refuse: shade a dice symbol{exhausted}</button>{clear}")
-        elif self.chain and shown_choice:
-            steps = "".join(f"<li>{roll.html.esc(s)}</li>" for s in self.chain)
-            controls = f'<ol class="rw-chain">{steps}</ol>'
-        return (f'<div class="rw-status-box"><p class="rw-status {kind}" role="status">{roll.html.esc(text)}</p>'
-                f'</div><div class="rw-tray">{tray}</div><div class="rw-controls">{controls}</div>'
-                f'{self._log_html(view)}')
+                controls = roll.html.choice_controls(exhausted=sheet.is_exhausted(), clear=bool(self.picked))
+        elif shown_choice:
+            controls = roll.html.chain_list(self.chain)
+        return roll.html.side(status, tray=tray, controls=controls, log=self._log_html(view))
 
     def _log_html(self, view: roll.View) -> str:
         state = self.state
         assert state is not None
         if len(view.sheets) == 1 and not self.log:
             return ""
-        lines = []
+        lines: list[tuple[int, str, str]] = []
         for entry in self.log[-6:]:
             p, t = entry["p"], entry["t"]
             if not 0 <= p < len(view.sheets):
@@ -1335,27 +1278,14 @@ class RollScreen:
             text = entry["text"]
             if t == state.turn and p in view.hidden:
                 text = "has chosen (hidden until everybody has)"
-            lines.append(f'<li data-turn="{t + 1}"><b>{roll.html.esc(self.name(p))}</b> {roll.html.esc(text)}</li>')
-        if not lines:
-            return ""
-        return f'<ol class="rw-log" aria-label="latest moves">{"".join(reversed(lines))}</ol>'
+            lines.append((t, self.name(p), text))
+        return roll.html.move_log(lines)
 
     def _over_side(self, view: roll.View) -> str:
         state, setup = self.state, self.setup
         assert state is not None and setup is not None
-        bds = state.breakdowns()
-        title = roll.html.result_title(setup.names, bds)
-        extra = ""
-        if setup.mode == "solo":
-            best = self.best()
-            if self.new_best:
-                extra = '<p class="rw-best rw-new-best">A new best score!</p>'
-            elif best is not None:
-                extra = f'<p class="rw-best">Your best: {roll.html.number(best)}</p>'
-        return (f'<div class="rw-over"><h2 class="rw-result">{roll.html.esc(title)}</h2>{extra}'
-                f'{roll.html.end_table(setup.names, bds, winners=state.winners())}'
-                '<p><button type="button" class="rw-new" data-action="new-game">New game</button> '
-                '<a class="button secondary" href="#" data-action="home">All games</a></p></div>')
+        note = roll.html.best_note(self.best(), self.new_best) if setup.mode == "solo" else ""
+        return roll.html.game_over(setup.names, state.breakdowns(), winners=state.winners(), note=note)
 
     def _companion_html(self) -> str:
         comp = self.companion
@@ -1370,50 +1300,13 @@ class RollScreen:
                                      tick_bridges=not sheet.is_accelerating(), caption="companion sheet",
                                      classes="rw-main-sheet rw-companion-sheet")
         if comp.finished:
-            bd = sheet.breakdown()
-            side = (f'<div class="rw-over"><h2 class="rw-result">{roll.html.esc(comp.name)}: '
-                    f"{roll.html.number(bd.total)} points</h2>{roll.html.end_table([comp.name], [bd])}"
-                    '<p><button type="button" class="secondary" data-action="finish">Back to the sheet</button> '
-                    '<button type="button" class="rw-new" data-action="new-game">New sheet</button></p></div>')
-            return (f'<div class="rw-play rw-companion"><div class="rw-sheet-wrap">{sheet_html}</div>'
-                    f'<aside class="rw-side">{side}</aside></div>')
-        if comp.error:
-            status, kind = comp.error, "rw-is-error"
-        elif sheet.is_accelerating():
-            status, kind = "Acceleration: tap a highlighted box or choose below.", "rw-is-accelerate"
-        elif comp.colour is not None and comp.face is not None:
-            status, kind = f"{comp.colour.value} {comp.face}: tap the highlighted space.", "rw-is-target"
+            side = roll.html.companion_over(comp.name, sheet.breakdown())
         else:
-            status, kind = (f"Turn {comp.entries + 1}: enter the colour and the number you chose, "
-                            "or refuse."), "rw-is-pick"
-        if sheet.is_accelerating():
-            controls = roll.html.acceleration_panel(sheet, comp.chain)
-        else:
-            clear = ('<button type="button" class="secondary rw-clear" data-action="clear">Clear</button>'
-                     if comp.colour is not None or comp.face is not None else "")
-            controls = (f"{roll.html.entry_pad(comp.colour, comp.face)}"
-                        '<p class="rw-buttons"><button type="button" class="secondary rw-refuse" data-action="refuse">'
-                        f"Refuse: shade a dice symbol</button>{clear}</p>"
-                        '<h3 class="rw-sub">Bridges other players passed first</h3>'
-                        f"{roll.html.bridge_ticks(sheet)}")
-        undo = ('<button type="button" class="secondary rw-undo" data-action="undo"'
-                f'{"" if comp.undo else " disabled"}>Undo</button>')
-        lines = "".join(f"<li>{roll.html.esc(line)}</li>" for line in reversed(comp.log[-5:]))
-        log = f'<ol class="rw-log">{lines}</ol>' if lines else ""
-        side = (f'<div class="rw-status-box"><p class="rw-status {kind}" role="status">{roll.html.esc(status)}</p>'
-                f'</div><div class="rw-controls">{controls}</div>'
-                f'<p class="rw-buttons">{undo} <button type="button" class="secondary" data-action="finish">'
-                f"Final score</button></p>{log}")
-        return (f'<div class="rw-play rw-companion"><div class="rw-sheet-wrap">{sheet_html}</div>'
-                f'<aside class="rw-side">{side}</aside></div>')
+            status = roll.html.companion_status(sheet, comp.colour, comp.face, entries=comp.entries, error=comp.error)
+            side = roll.html.companion_side(
+                status, roll.html.companion_controls(sheet, comp.colour, comp.face, comp.chain),
+                can_undo=bool(comp.undo), log=comp.log[-5:])
+        return roll.html.table(sheet_html, side, layout="rw-companion")
 
     def _menu_html(self) -> str:
-        what = "sheet" if self.mode == "companion" else "game"
-        return (
-            '<section class="rw-menu" aria-labelledby="rw-menu-title"><h2 id="rw-menu-title">Menu</h2>'
-            f'<p><button type="button" data-action="close-menu">Back to the {what}</button></p>'
-            f'<p><button type="button" class="secondary" data-action="confirm-new">New {what} (abandon this one)'
-            "</button></p>"
-            '<p><a class="button secondary" href="#" data-action="home">All games</a></p>'
-            f'<p class="rw-hint">The {what} is saved after every move: you can leave and come back.</p></section>'
-        )
+        return roll.html.menu("sheet" if self.mode == "companion" else "game")

@@ -19,7 +19,7 @@ RED, ORANGE, BLUE = roll.Colour.RED, roll.Colour.ORANGE, roll.Colour.BLUE
 class Tree(html.parser.HTMLParser):
     """A tiny DOM: every start tag with its attributes, its text, and balance checks."""
 
-    VOID = {"input", "br", "img", "meta", "link", "hr"}
+    VOID: typing.ClassVar[frozenset[str]] = frozenset({"input", "br", "img", "meta", "link", "hr"})
 
     def __init__(self, text: str) -> None:
         super().__init__()
@@ -373,3 +373,132 @@ def test_sheet_renders_any_reachable_sheet(seed: int) -> None:
             assert len(filled) == sum(len(sheet.expedition(c)) for c in roll.COLOURS)
             shaded = [e for e in tree.with_attr("data-artefact") if "rw-shaded" in classes(e)]
             assert len(shaded) == sheet.artefacts
+
+
+# -- the screen's pieces ---------------------------------------------------------------------
+
+
+def state_after(*actions: str, players: int = 2) -> roll.State:
+    state = roll.Game(players=players).new_state()
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def test_frame_and_menu() -> None:
+    tree = Tree(roll.html.frame())
+    assert tree.one(**{"class": "rw-screen"})["attrs"]["data-phase"] == "loading"
+    assert tree.one(data_action="menu")["tag"] == "button"
+    assert len(tree.find(**{"class": "rw-main"})) == 1
+    menu = Tree(roll.html.menu("sheet"))
+    assert [e["attrs"]["data-action"] for e in menu.with_attr("data-action")] == ["close-menu", "confirm-new", "home"]
+    assert menu.one(data_action="close-menu")["text"] == "Back to the sheet"
+    assert "New game" in roll.html.menu()
+
+
+def test_table_side_and_thumbs() -> None:
+    tree = Tree(roll.html.table("<p>S</p>", "<p>A</p>", layout="rw-players-3"))
+    assert classes(tree.elements[0]) == {"rw-play", "rw-players-3"}
+    assert tree.one(**{"class": "rw-sheet-wrap"})["text"] == "S"
+    assert tree.one(**{"class": "rw-side"})["text"] == "A"
+    assert roll.html.thumbs(["<b>one</b>"]) == ""
+    assert Tree(roll.html.thumbs(["<b>1</b>", "<b>2</b>"])).elements[0]["tag"] == "nav"
+    side = Tree(roll.html.side(("Ann & <Bo>: pick", "rw-is-pick"), tray="<i>T</i>", controls=roll.html.roll_button()))
+    status = side.one(role="status")
+    assert status["text"] == "Ann & <Bo>: pick" and classes(status) == {"rw-status", "rw-is-pick"}
+    assert side.one(**{"class": "rw-tray"})["text"] == "T"
+    assert side.one(data_action="roll")["text"] == "Roll the dice"
+
+
+def test_choice_controls_chain_and_log() -> None:
+    plain = Tree(roll.html.choice_controls())
+    assert [e["attrs"]["data-action"] for e in plain.with_attr("data-action")] == ["refuse"]
+    both = Tree(roll.html.choice_controls(exhausted=True, clear=True))
+    assert [e["attrs"]["data-action"] for e in both.with_attr("data-action")] == ["refuse", "clear"]
+    assert "exhausted" in both.one(data_action="refuse")["text"]
+    assert roll.html.chain_list([]) == ""
+    steps = Tree(roll.html.chain_list(["red 2 in box 3: an arrow!", "accelerated <x>"]))
+    assert [e["text"] for e in steps.elements if e["tag"] == "li"] == ["red 2 in box 3: an arrow!", "accelerated <x>"]
+    assert roll.html.move_log([]) == ""
+    log = Tree(roll.html.move_log([(0, "Ann", "rolled"), (1, "Bob", "wrote 7 in red"), (1, "", "note")]))
+    items = [e for e in log.elements if e["tag"] == "li"]
+    assert [(e["attrs"]["data-turn"], e["text"]) for e in items] == [
+        ("2", "note"), ("2", "Bob wrote 7 in red"), ("1", "Ann rolled")]
+
+
+def test_game_over_panel_and_best_scores() -> None:
+    state = state_after("roll red red red 1 1 1", "take red 1", "refuse", players=2)
+    names = ["Ann", "Bob"]
+    tree = Tree(roll.html.game_over(names, state.breakdowns(), winners=state.winners(),
+                                    note=roll.html.best_note(70)))
+    assert tree.one(**{"class": "rw-result"})["text"] == roll.html.result_title(names, state.breakdowns())
+    assert tree.one(**{"class": "rw-best"})["text"] == "Your best: 70"
+    assert len(tree.find(data_action="new-game")) == 1 and len(tree.find(data_action="home")) == 1
+    assert tree.find(data_player="1", data_col="total")
+    assert "A new best score!" in roll.html.best_note(70, new_best=True)
+    assert roll.html.best_note(None) == ""
+    assert roll.html.best_note(-5) == '<p class="rw-best">Your best: \u22125</p>'
+
+
+def test_companion_panels() -> None:
+    sheet = roll.Sheet()
+    sheet.mark(BLUE, 5)
+    over = Tree(roll.html.companion_over("Mia", sheet.breakdown()))
+    assert over.one(**{"class": "rw-result"})["text"] == f"Mia: {roll.html.number(sheet.score())} points"
+    assert [e["attrs"]["data-action"] for e in over.with_attr("data-action")] == ["finish", "new-game"]
+    controls = Tree(roll.html.companion_controls(sheet, BLUE, None))
+    assert controls.one(data_pick_colour="blue")["attrs"]["aria-pressed"] == "true"
+    assert len(controls.find(data_action="clear")) == 1 and len(controls.find(data_action="refuse")) == 1
+    assert len(controls.with_attr("data-bridge")) == 8
+    assert Tree(roll.html.companion_controls(sheet, None, None)).find(data_action="clear") == []
+    arrow = sheet_after([(RED, 1, roll.Target.BOX), (RED, 1, roll.Target.BOX)])
+    arrow.mark(RED, 2)  # red box 3 carries an arrow
+    assert arrow.is_accelerating()
+    panel = Tree(roll.html.companion_controls(arrow, None, None, ["red 2 in box 3: an arrow!"]))
+    assert panel.with_attr("data-accelerate") and not panel.with_attr("data-pick-colour")
+    side = Tree(roll.html.companion_side(("Turn 1", "rw-is-pick"), "", can_undo=False, log=["a", "b"]))
+    assert "disabled" in side.one(data_action="undo")["attrs"]
+    assert [e["text"] for e in side.elements if e["tag"] == "li"] == ["b", "a"]
+    assert "disabled" not in Tree(roll.html.companion_side(("", ""), "", can_undo=True)).one(
+        data_action="undo")["attrs"]
+
+
+def test_picked_pair() -> None:
+    r = roll.Roll((RED, BLUE, BLUE), (1, 4, 7))
+    assert roll.html.picked_pair(r, {"colour-0", "number-1"}) == (RED, 4)
+    assert roll.html.picked_pair(r, {"colour-0"}) is None
+    assert roll.html.picked_pair(r, {"colour-", "number-1", "colour-9"}) is None
+    assert roll.html.picked_pair(None, {"colour-0", "number-1"}) is None
+
+
+def test_play_status_follows_the_position() -> None:
+    names = ["Ann", "Bob"]
+    fresh = roll.Game(players=2).new_state()
+    assert roll.html.play_status(fresh.view(0), names) == ("Ann, roll the dice.", "rw-is-roll")
+    assert roll.html.play_status(roll.Game(players=1).new_state().view(0), ["You"]) == ("Roll the dice.",
+                                                                                          "rw-is-roll")
+    assert roll.html.play_status(fresh.view(1), names, computers={0})[1] == "rw-is-waiting"
+    state = state_after("roll red red blue 1 4 7")
+    view = state.view(0)
+    assert roll.html.play_status(view, names) == ("Ann: pick a colour die and a number die, or refuse.",
+                                                  "rw-is-pick")
+    assert roll.html.play_status(view, names, busy=True) == ("Ann is choosing\u2026", "rw-is-waiting")
+    assert roll.html.play_status(view, names, error="No.") == ("No.", "rw-is-error")
+    assert roll.html.play_status(view, names, picked={"colour-0"}) == ("Ann: now pick a number die.", "rw-is-pick")
+    assert roll.html.play_status(view, names, picked={"colour-2", "number-2"}) == (
+        "Ann: tap the highlighted space to use blue 7.", "rw-is-target")
+    others = state_after("roll red red blue 0 4 7", "refuse")
+    assert "all six dice (Ann refused)" in roll.html.play_status(others.view(1), names)[0]
+    two = roll.html.play_status(others.view(1), names, picked={"colour-0", "number-0"})
+    assert two == ("Bob: red 0: tap the highlighted box (written as 10) or the double circle.", "rw-is-target")
+    took = state_after("roll red red blue 1 4 7", "take red 1")
+    assert "the four dice left" in roll.html.play_status(took.view(1), names)[0]
+
+
+def test_companion_status() -> None:
+    sheet = roll.Sheet()
+    assert roll.html.companion_status(sheet, None, None, entries=2) == (
+        "Turn 3: enter the colour and the number you chose, or refuse.", "rw-is-pick")
+    assert roll.html.companion_status(sheet, RED, 4, entries=0) == ("red 4: tap the highlighted space.",
+                                                                    "rw-is-target")
+    assert roll.html.companion_status(sheet, RED, 4, entries=0, error="Bad.") == ("Bad.", "rw-is-error")

@@ -55,7 +55,7 @@ from lostcities import api, roll
 
 MINUS: typing.Final = "\u2212"
 COLOURS: typing.Final[tuple[roll.Colour, ...]] = roll.COLOURS
-BRIDGE_KEYS: typing.Final[tuple[str, ...]] = tuple(c.value for c in COLOURS) + ("artefact", "dice")
+BRIDGE_KEYS: typing.Final[tuple[str, ...]] = (*(c.value for c in COLOURS), "artefact", "dice")
 """``data-bridge`` values, one per :class:`~lostcities.roll.Column`, left to right."""
 
 ICONS: typing.Final[dict[str, str]] = {
@@ -91,7 +91,7 @@ def esc(text: object) -> str:
 
 
 def signed(points: int) -> str:
-    """``+12``, ``−20`` (a real minus sign), ``0``."""
+    """``+12``, ``-20`` (written with a real minus sign, U+2212), ``0``."""
     if points > 0:
         return f"+{points}"
     if points < 0:
@@ -100,7 +100,7 @@ def signed(points: int) -> str:
 
 
 def number(points: int) -> str:
-    """``12``, ``−20`` (a real minus sign)."""
+    """``12``, ``-20`` (written with a real minus sign, U+2212)."""
     return f"{MINUS}{-points}" if points < 0 else str(points)
 
 
@@ -224,7 +224,7 @@ def fresh_marks(before: roll.Sheet, after: roll.Sheet) -> frozenset[str]:
 def passed_by(sheets: typing.Sequence[roll.Sheet], names: typing.Sequence[str]) -> dict[str, list[str]]:
     """Per bridge key, the names of the players who scored it (passed it first)."""
     found: dict[str, list[str]] = {key: [] for key in BRIDGE_KEYS}
-    for sheet, name in zip(sheets, names):
+    for sheet, name in zip(sheets, names, strict=True):
         for column in roll.COLUMNS:
             if sheet.bridge(column) is roll.BridgeMark.SCORED:
                 found[bridge_key(column)].append(name)
@@ -279,6 +279,77 @@ def reason_text(reason: str) -> str:
         return ""
     text = reason[:1].upper() + reason[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+
+def picked_pair(r: roll.Roll | None, picked: typing.Collection[str]) -> tuple[roll.Colour, int] | None:
+    """The (colour, number) of the picked die keys, once a colour die and a number die are picked.
+
+    >>> picked_pair(roll.Roll((roll.Colour.RED, roll.Colour.BLUE, roll.Colour.BLUE), (1, 4, 7)),
+    ...             {"colour-1", "number-2"})
+    (Colour.BLUE, 7)
+    """
+    if r is None:
+        return None
+    colour: roll.Colour | None = None
+    face: int | None = None
+    for key in picked:
+        kind, _, index = key.partition("-")
+        if kind == "colour" and index in ("0", "1", "2"):
+            colour = r.colours[int(index)]
+        elif kind == "number" and index in ("0", "1", "2"):
+            face = r.numbers[int(index)]
+    return None if colour is None or face is None else (colour, face)
+
+
+def play_status(view: roll.View, names: typing.Sequence[str], *, computers: typing.Collection[int] = (),
+                busy: bool = False, picked: typing.Collection[str] = (), error: str = "") -> tuple[str, str]:
+    """The status line of a game for the person at the device: its text and its class
+    (``rw-is-error``, ``rw-is-roll``, ``rw-is-waiting``, ``rw-is-accelerate``,
+    ``rw-is-target``, ``rw-is-pick``, ``rw-is-over``)."""
+    if error:
+        return error, "rw-is-error"
+    solo = len(names) == 1
+    if view.current_player == api.CHANCE:
+        active = view.active
+        if active in computers:
+            return f"{names[active]} rolls the dice\u2026", "rw-is-waiting"
+        return ("Roll the dice." if solo else f"{names[active]}, roll the dice."), "rw-is-roll"
+    actor = view.current_player
+    if actor < 0:
+        return "The game is over.", "rw-is-over"
+    if busy or actor in computers:
+        return f"{names[actor]} is choosing\u2026", "rw-is-waiting"
+    sheet = view.sheets[actor]
+    who = "" if solo else f"{names[actor]}: "
+    if sheet.is_accelerating():
+        return f"{who}accelerate an expedition: tap a highlighted box or a button.", "rw-is-accelerate"
+    pair = picked_pair(view.roll, picked)
+    if pair is not None:
+        colour, face = pair
+        if len(pair_targets(sheet, colour, face)) > 1:
+            return (f"{who}{colour.value} {face}: tap the highlighted box (written as 10) or the double "
+                    "circle.", "rw-is-target")
+        return f"{who}tap the highlighted space to use {colour.value} {face}.", "rw-is-target"
+    if picked:
+        kind = "number" if any(k.startswith("colour") for k in picked) else "colour"
+        return f"{who}now pick a {kind} die.", "rw-is-pick"
+    if view.phase is roll.Phase.OTHERS:
+        rest = f"all six dice ({names[view.active]} refused)" if view.taken is None else "the four dice left"
+        return f"{who}pick a colour die and a number die from {rest}, or refuse.", "rw-is-pick"
+    return f"{who}pick a colour die and a number die, or refuse.", "rw-is-pick"
+
+
+def companion_status(s: roll.Sheet, colour: roll.Colour | None, face: int | None, *, entries: int,
+                     error: str = "") -> tuple[str, str]:
+    """Companion mode's status line: its text and its class (as :func:`play_status`)."""
+    if error:
+        return error, "rw-is-error"
+    if s.is_accelerating():
+        return "Acceleration: tap a highlighted box or choose below.", "rw-is-accelerate"
+    if colour is not None and face is not None:
+        return f"{colour.value} {face}: tap the highlighted space.", "rw-is-target"
+    return f"Turn {entries + 1}: enter the colour and the number you chose, or refuse.", "rw-is-pick"
 
 
 # -- the sheet ------------------------------------------------------------------------------
@@ -414,7 +485,7 @@ def sheet(
     cells: list[str] = []
     # header: symbols and each column's score (the sheet's top row)
     cells.append('<div class="rw-corner" aria-hidden="true">pts</div>')
-    for c, points in zip(COLOURS, bd.expeditions):
+    for c, points in zip(COLOURS, bd.expeditions, strict=True):
         cells.append(f'<div class="rw-head rw-{c.value}" data-head="{c.value}" title="{c.value}">'
                      f'{symbol(c)}<span class="rw-colscore" data-col="{c.value}">{number(points)}</span></div>')
     cells.append(f'<div class="rw-head rw-art-head" data-head="artefact" title="artefacts">{icon("vase")}'
@@ -598,8 +669,6 @@ def dice_tray(r: roll.Roll | None, *, marks: DiceMarks = DiceMarks(), interactiv
 
 def acceleration_panel(s: roll.Sheet, chain: typing.Sequence[str] = (), *, interactive: bool = True) -> str:
     """The question of a pending acceleration: one button per legal expedition, and "none"."""
-    steps = "".join(f"<li>{esc(step)}</li>" for step in chain)
-    chain_html = f'<ol class="rw-chain" aria-label="acceleration chain">{steps}</ol>' if steps else ""
     buttons = []
     for c in s.acceleration_targets():
         numbers = s.expedition(c)
@@ -615,7 +684,7 @@ def acceleration_panel(s: roll.Sheet, chain: typing.Sequence[str] = (), *, inter
                    f'{"" if interactive else " disabled"}>No acceleration</button>')
     return (f'<div class="rw-accel-panel" role="group" aria-label="acceleration">'
             f'<p class="rw-accel-title">{icon("arrow")} Acceleration! Write an expedition\'s top number '
-            f'again in its next box (a 1 to start it):</p>{chain_html}'
+            f'again in its next box (a 1 to start it):</p>{chain_list(chain)}'
             f'<div class="rw-accel-buttons">{"".join(buttons)}</div></div>')
 
 
@@ -654,8 +723,8 @@ def bridge_ticks(s: roll.Sheet) -> str:
 # -- the end of the game ----------------------------------------------------------------------
 
 
-END_COLUMNS: typing.Final[tuple[str, ...]] = tuple(c.value for c in COLOURS) + ("artefacts", "dice", "bridges",
-                                                                               "total")
+END_COLUMNS: typing.Final[tuple[str, ...]] = (*(c.value for c in COLOURS), "artefacts", "dice", "bridges",
+                                              "total")
 """``data-col`` values of the end-of-game table, as in :meth:`lostcities.roll.Breakdown.to_dict`."""
 
 
@@ -671,7 +740,7 @@ def end_table(names: typing.Sequence[str], breakdowns: typing.Sequence[roll.Brea
     head.append(f'<th scope="col" title="bridges">{icon("bridge")}<span class="rw-sr">bridges</span></th>')
     head.append('<th scope="col">Total</th>')
     rows = []
-    for p, (name, bd) in enumerate(zip(names, breakdowns)):
+    for p, (name, bd) in enumerate(zip(names, breakdowns, strict=True)):
         values = bd.to_dict()
         cells = "".join(f'<td class="rw-hand" data-player="{p}" data-col="{col}">{number(values[col])}</td>'
                         for col in END_COLUMNS[:-1])
@@ -800,3 +869,136 @@ def problem(message: str) -> str:
         '<p><button type="button" class="rw-new" data-action="new-after-problem">Start a new game</button> '
         '<a class="button secondary" href="#" data-action="home">All games</a></p></section>'
     )
+
+
+# -- the screen's pieces (the play table, the side panel, the menu) -----------------------------
+
+
+def frame() -> str:
+    """The screen's frame: the icons, the title line with the menu button, an empty main area."""
+    return (f'<section class="rw-screen" data-phase="loading">{icon_sprite()}'
+            '<div class="rw-topline"><span class="rw-title">Lost Cities \u00b7 Roll &amp; Write</span>'
+            '<button type="button" class="secondary rw-menu-button" data-action="menu" aria-haspopup="true">'
+            "Menu</button></div>"
+            '<div class="rw-main"></div></section>')
+
+
+def menu(what: str = "game") -> str:
+    """The menu overlay; ``what`` is ``game`` or ``sheet`` (companion mode)."""
+    return (
+        '<section class="rw-menu" aria-labelledby="rw-menu-title"><h2 id="rw-menu-title">Menu</h2>'
+        f'<p><button type="button" data-action="close-menu">Back to the {esc(what)}</button></p>'
+        f'<p><button type="button" class="secondary" data-action="confirm-new">New {esc(what)} (abandon this one)'
+        "</button></p>"
+        '<p><a class="button secondary" href="#" data-action="home">All games</a></p>'
+        f'<p class="rw-hint">The {esc(what)} is saved after every move: you can leave and come back.</p></section>'
+    )
+
+
+def table(sheet_html: str, side_html: str, *, layout: str) -> str:
+    """The play area: the big sheet and the side panel; ``layout`` is a class (``rw-players-2``)."""
+    return (f'<div class="rw-play {esc(layout)}"><div class="rw-sheet-wrap">{sheet_html}</div>'
+            f'<aside class="rw-side">{side_html}</aside></div>')
+
+
+def thumbs(items: typing.Sequence[str]) -> str:
+    """The row of :func:`sheet_thumb` buttons (nothing for a single sheet)."""
+    if len(items) < 2:
+        return ""
+    return f'<nav class="rw-thumbs" aria-label="the players\' sheets">{"".join(items)}</nav>'
+
+
+def status_box(text: str, kind: str) -> str:
+    """The status line; ``kind`` is a class (``rw-is-pick``, ``rw-is-error``, ...)."""
+    return f'<div class="rw-status-box"><p class="rw-status {esc(kind)}" role="status">{esc(text)}</p></div>'
+
+
+def side(status: tuple[str, str], *, tray: str = "", controls: str = "", log: str = "") -> str:
+    """The side panel of a game: status line, dice tray, controls, latest moves."""
+    return f'{status_box(*status)}<div class="rw-tray">{tray}</div><div class="rw-controls">{controls}</div>{log}'
+
+
+def roll_button() -> str:
+    return '<button type="button" class="rw-roll" data-action="roll">Roll the dice</button>'
+
+
+def clear_button() -> str:
+    return '<button type="button" class="secondary rw-clear" data-action="clear">Clear</button>'
+
+
+def refuse_button(exhausted: bool = False) -> str:
+    note = " (no effect: exhausted)" if exhausted else ""
+    return (f'<button type="button" class="secondary rw-refuse" data-action="refuse">'
+            f"Refuse: shade a dice symbol{note}</button>")
+
+
+def choice_controls(*, exhausted: bool = False, clear: bool = False) -> str:
+    """Under the dice while a person chooses: Refuse, and Clear once a die is picked."""
+    return refuse_button(exhausted) + (clear_button() if clear else "")
+
+
+def chain_list(steps: typing.Sequence[str]) -> str:
+    """An acceleration chain, one line per arrow (nothing when empty)."""
+    items = "".join(f"<li>{esc(step)}</li>" for step in steps)
+    return f'<ol class="rw-chain" aria-label="acceleration chain">{items}</ol>' if items else ""
+
+
+def move_log(lines: typing.Sequence[tuple[int, str, str]], *, label: str = "latest moves") -> str:
+    """The latest moves, newest first, from ``(turn, name, text)`` lines oldest first
+    (``turn`` is 0-based; an empty ``name`` gives a bare line)."""
+    items = []
+    for turn, name, text in reversed(lines):
+        who = f"<b>{esc(name)}</b> " if name else ""
+        items.append(f'<li data-turn="{turn + 1}">{who}{esc(text)}</li>')
+    return f'<ol class="rw-log" aria-label="{esc(label)}">{"".join(items)}</ol>' if items else ""
+
+
+def best_note(best: int | None, new_best: bool = False) -> str:
+    """Under a solo result: a new best, or the best so far."""
+    if new_best:
+        return '<p class="rw-best rw-new-best">A new best score!</p>'
+    return f'<p class="rw-best">Your best: {number(best)}</p>' if best is not None else ""
+
+
+def _over(title: str, body: str, buttons: str) -> str:
+    return f'<div class="rw-over"><h2 class="rw-result">{esc(title)}</h2>{body}<p>{buttons}</p></div>'
+
+
+def game_over(names: typing.Sequence[str], breakdowns: typing.Sequence[roll.Breakdown], *,
+              winners: typing.Collection[int] = (), note: str = "") -> str:
+    """The side panel at the end of a game: the result, ``note`` (see :func:`best_note`), the table."""
+    return _over(result_title(names, breakdowns), note + end_table(names, breakdowns, winners=winners),
+                 '<button type="button" class="rw-new" data-action="new-game">New game</button> '
+                 '<a class="button secondary" href="#" data-action="home">All games</a>')
+
+
+# -- companion mode ----------------------------------------------------------------------------------
+
+
+def companion_over(name: str, breakdown: roll.Breakdown) -> str:
+    """Companion mode: the final score of the sheet, with the way back to it."""
+    return _over(f"{name}: {number(breakdown.total)} points", end_table([name], [breakdown]),
+                 '<button type="button" class="secondary" data-action="finish">Back to the sheet</button> '
+                 '<button type="button" class="rw-new" data-action="new-game">New sheet</button>')
+
+
+def companion_controls(s: roll.Sheet, colour: roll.Colour | None, face: int | None,
+                       steps: typing.Sequence[str] = ()) -> str:
+    """Companion mode: the acceleration question, or the entry pad, Refuse and the bridge ticks."""
+    if s.is_accelerating():
+        return acceleration_panel(s, steps)
+    clear = clear_button() if colour is not None or face is not None else ""
+    return (f'{entry_pad(colour, face)}<p class="rw-buttons">{refuse_button()}{clear}</p>'
+            f'<h3 class="rw-sub">Bridges other players passed first</h3>{bridge_ticks(s)}')
+
+
+def companion_side(status: tuple[str, str], controls: str, *, can_undo: bool,
+                   log: typing.Sequence[str] = ()) -> str:
+    """Companion mode's side panel: status, controls, Undo and Final score, the latest entries."""
+    undo = ('<button type="button" class="secondary rw-undo" data-action="undo"'
+            f'{"" if can_undo else " disabled"}>Undo</button>')
+    items = "".join(f"<li>{esc(line)}</li>" for line in reversed(log))
+    entries = f'<ol class="rw-log">{items}</ol>' if items else ""
+    return (f'{status_box(*status)}<div class="rw-controls">{controls}</div>'
+            f'<p class="rw-buttons">{undo} <button type="button" class="secondary" data-action="finish">'
+            f"Final score</button></p>{entries}")
