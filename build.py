@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Build, serve and test the Lost Cities static site.
 
-    python3 build.py                 build the site into dist/
+    python3 build.py                  build the site into dist/
     python3 build.py serve [--port N] build, then serve dist/ on http://127.0.0.1:8000
-    python3 build.py test [ARGS]      set up a test environment and run every test
+    python3 build.py test [ARGS]      set up a test environment, run the gates (ruff,
+                                      mypy) and every test; ARGS go to pytest
 
 Standard library only.  The front-end runtimes are pinned by package-lock.json
 (Pyodide and PyScript from the npm registry, installed with ``npm ci``); the two
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import functools
 import hashlib
 import http.server
@@ -38,6 +40,10 @@ VENV = ROOT / ".venv"
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
 PYODIDE_PYTHON = "3.14"
+# The oldest Node.js the build supports: Debian 12's nodejs package (18.20), which the
+# set-up installs on a fresh machine.  npm only downloads and unpacks the pinned
+# packages (--ignore-scripts); no package code runs under Node.js.
+MIN_NODE_MAJOR = 18
 
 RUNTIME_WHEELS: dict[str, tuple[str, str]] = {
     # package name -> (wheel file, sha256).  The versions are the ones Pyodide's
@@ -108,18 +114,68 @@ def run(cmd: list[str], **kwargs: typing.Any) -> None:
 # -- steps --------------------------------------------------------------------
 
 
+def can_apt_install() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get") is not None
+
+
+def apt_install(*packages: str) -> None:
+    """Install Debian packages (as root on a fresh machine)."""
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run(["apt-get", "update", "-qq"], env=env)
+    run(["apt-get", "install", "-y", "-qq", *packages], env=env)
+
+
+def venv_python() -> pathlib.Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv() -> pathlib.Path:
+    """The project's virtual environment (.venv/), whose pip the build steps use.
+
+    Debian's python3 has neither pip nor venv until ``python3-venv`` is installed,
+    so on a fresh machine (as root) the package is installed first.
+    """
+    python = venv_python()
+    if python.exists():
+        return python
+    shutil.rmtree(VENV, ignore_errors=True)  # a half-made one from an interrupted run
+    created = subprocess.run([sys.executable, "-m", "venv", str(VENV)], capture_output=True, text=True)
+    if created.returncode != 0 and can_apt_install():
+        log("python3 cannot create a virtual environment: installing Debian's python3-venv")
+        apt_install("python3-venv")
+        shutil.rmtree(VENV, ignore_errors=True)
+        created = subprocess.run([sys.executable, "-m", "venv", str(VENV)], capture_output=True, text=True)
+    if created.returncode != 0:
+        raise BuildError("python3 cannot create a virtual environment (on Debian: apt-get install python3-venv): "
+                         + (created.stderr.strip().splitlines() or ["no output"])[-1])
+    return python
+
+
+def node_major() -> int | None:
+    """The major version of the ``node`` on the PATH, if any."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if not node:
+        return None
+    result = subprocess.run([node, "--version"], capture_output=True, text=True)
+    version = result.stdout.strip().lstrip("v").split(".")[0]
+    return int(version) if version.isdigit() and version.isascii() else None
+
+
 def ensure_npm() -> str:
     npm = shutil.which("npm")
     if npm:
+        major = node_major()
+        if major is not None and major < MIN_NODE_MAJOR:
+            raise BuildError(f"Node.js {major} is too old: the build needs Node.js {MIN_NODE_MAJOR}+ with npm")
         return npm
-    if os.geteuid() == 0 and shutil.which("apt-get"):
+    if can_apt_install():
         log("npm not found: installing Debian's nodejs and npm")
-        run(["apt-get", "update", "-qq"])
-        run(["apt-get", "install", "-y", "-qq", "nodejs", "npm"], env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        apt_install("nodejs", "npm")
         npm = shutil.which("npm")
         if npm:
             return npm
-    raise BuildError("npm is needed to fetch the pinned Pyodide and PyScript packages; install Node.js")
+    raise BuildError("npm is needed to fetch the pinned Pyodide and PyScript packages; "
+                     f"install Node.js {MIN_NODE_MAJOR}+ and npm")
 
 
 def install_runtimes() -> None:
@@ -157,7 +213,7 @@ def fetch_runtime_wheels() -> dict[str, pathlib.Path]:
             f"{name}=={RUNTIME_WHEELS[name][0].split('-')[1]} --hash=sha256:{RUNTIME_WHEELS[name][1]}\n"
             for name in missing
         ))
-        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+        run([str(ensure_venv()), "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
              "--python-version", PYODIDE_PYTHON, "--require-hashes", "-r", str(requirements), "-d", str(folder)])
     for name, path in paths.items():
         if sha256_file(path) != RUNTIME_WHEELS[name][1]:
@@ -184,7 +240,7 @@ def build_core_wheel() -> pathlib.Path:
         return wheel
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(folder), str(ROOT)])
+    run([str(ensure_venv()), "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(folder), str(ROOT)])
     if not wheel.exists():
         raise BuildError(f"the core wheel {wheel.name} was not produced")
     stamp.write_text(digest)
@@ -234,7 +290,10 @@ def assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path]) 
     config = json.loads((ROOT / "web" / "pyscript.json").read_text())
     config["packages"] = [f"../wheels/{core_wheel.name}"]
     # Every Python module of web/ but the entry point is put beside it in Python's file system.
-    config["files"] = {f"./{p.name}": f"./{p.name}" for p in web_files() if p.suffix == ".py" and p.name != "main.py"}
+    # Subfolders keep their place, so packages under web/ import as they do under CPython.
+    web = ROOT / "web"
+    modules = [p.relative_to(web).as_posix() for p in web_files() if p.suffix == ".py"]
+    config["files"] = {f"./{name}": f"./{name}" for name in modules if name != "main.py"}
     styles = "".join(
         f'  <link rel="stylesheet" href="./web/{p.name}">\n' for p in web_files() if p.suffix == ".css"
     )
@@ -277,13 +336,14 @@ def build() -> pathlib.Path:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        return MIME_TYPES.get(pathlib.PurePath(path).suffix.lower()) or super().guess_type(path)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args: typing.Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: typing.Any) -> None:
         if os.environ.get("LOSTCITIES_QUIET_SERVER") != "1":
             super().log_message(format, *args)
 
@@ -298,9 +358,28 @@ def make_server(directory: pathlib.Path, port: int, host: str = "127.0.0.1") -> 
     return SiteServer((host, port), handler)
 
 
+class PortInUseError(BuildError):
+    """The port asked for cannot be served on."""
+
+
+def bind(port: int) -> SiteServer:
+    """A server for dist/ on ``port``, bound before the build so a busy port is reported at once."""
+    try:
+        return make_server(DIST, port)
+    except OSError as err:
+        if err.errno == errno.EADDRINUSE:
+            reason = f"port {port} is already in use (is another server running?)"
+        elif err.errno == errno.EACCES:
+            reason = f"port {port} needs more privileges than this user has"
+        else:
+            reason = f"cannot serve on port {port} ({err.strerror or err})"
+        raise PortInUseError(f"{reason}; choose another one with --port, e.g. python3 build.py serve --port "
+                             f"{port + 1 if 0 < port < 65535 else 8001}") from err
+
+
 def serve(port: int) -> None:
-    site = build()
-    with make_server(site, port) as server:
+    with bind(port) as server:
+        build()
         print(f"Serving Lost Cities on http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
@@ -309,73 +388,117 @@ def serve(port: int) -> None:
 # -- testing ------------------------------------------------------------------
 
 
-def venv_python() -> pathlib.Path:
-    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-
-
 def ensure_test_env() -> pathlib.Path:
-    python = venv_python()
-    if not python.exists():
-        run([sys.executable, "-m", "venv", str(VENV)])
+    python = ensure_venv()
     stamp = VENV / ".lostcities-requirements.sha256"
     wanted = sha256_file(TEST_REQUIREMENTS)
     if not (stamp.exists() and stamp.read_text() == wanted):
-        run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(TEST_REQUIREMENTS)])
+        run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+             "-r", str(TEST_REQUIREMENTS)])
         stamp.write_text(wanted)
     return python
 
 
 def find_chromium(python: pathlib.Path) -> str | None:
-    """A Chromium for Playwright: $CHROMIUM, Debian's, Playwright's download, or apt-get."""
-    candidates = [os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")]
+    """A Chromium for Playwright: $CHROMIUM, Debian's, Debian's package (as root), or Playwright's download."""
+    candidates = [os.environ.get("CHROMIUM"), "/usr/bin/chromium",
+                  shutil.which("chromium"), shutil.which("chromium-browser")]
     for candidate in candidates:
         if candidate and os.path.exists(candidate):
             return candidate
+    if can_apt_install():
+        log("no Chromium: installing Debian's chromium package")
+        apt_install("chromium")
+        if os.path.exists("/usr/bin/chromium"):
+            return "/usr/bin/chromium"
     log("no system Chromium: trying Playwright's browser download")
     result = subprocess.run([str(python), "-m", "playwright", "install", "chromium"], cwd=ROOT, timeout=900)
     if result.returncode == 0:
         return None  # Playwright's own browser
-    if os.geteuid() == 0 and shutil.which("apt-get"):
-        log("Playwright's download is not reachable: installing Debian's chromium package")
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        run(["apt-get", "update", "-qq"], env=env)
-        run(["apt-get", "install", "-y", "-qq", "chromium"], env=env)
-        if os.path.exists("/usr/bin/chromium"):
-            return "/usr/bin/chromium"
     raise BuildError("no Chromium could be installed: set $CHROMIUM to a Chromium or Chrome binary")
 
 
+GATES = {
+    # name -> the command's arguments after ``python -m``; each must report nothing.
+    "ruff": ["ruff", "check", "--no-cache", "--output-format", "concise"],
+    "mypy": ["mypy"],
+}
+
+
+def run_gates(python: pathlib.Path) -> list[str]:
+    """Run the static checks configured in pyproject.toml; returns the names of those that failed."""
+    failed = []
+    for name, args in GATES.items():
+        log(f"gate: {name} ({' '.join(args)})")
+        result = subprocess.run([str(python), "-m", *args], cwd=ROOT, capture_output=True, text=True)
+        if result.returncode != 0:
+            output = (result.stdout + result.stderr).rstrip()
+            print(output, flush=True)
+            log(f"gate FAILED: {name} reported findings (exit code {result.returncode})")
+            failed.append(name)
+    return failed
+
+
 def test(pytest_args: list[str]) -> int:
+    """Set up, run the gates, build, and run pytest with ``pytest_args``; non-zero when anything failed."""
     python = ensure_test_env()
     chromium = find_chromium(python)
     env = dict(os.environ)
     if chromium:
         env["CHROMIUM"] = chromium
+    failed = run_gates(python)
     build()
     log("running the test suite")
-    cmd = [str(python), "-m", "pytest", *pytest_args]
-    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    code = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+    if failed:
+        log(f"the gates failed: {', '.join(failed)} (see their output above); pytest exited with {code}")
+        return code or 1
+    return code
+
+
+def port_number(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number (0 to 65535)")
+    return port
+
+
+def parser() -> argparse.ArgumentParser:
+    main_parser = argparse.ArgumentParser(prog="build.py", description=__doc__,
+                                          formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = main_parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="build the site into dist/ (the default)")
+    serve_parser = sub.add_parser("serve", help="build, then serve dist/")
+    serve_parser.add_argument("--port", type=port_number, default=8000, help="the port (default 8000)")
+    # No options of its own (not even -h): every argument after "test" goes to pytest.
+    sub.add_parser("test", add_help=False, help="run the gates and every test (every further argument goes to pytest)")
+    return main_parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = parser.add_subparsers(dest="command")
-    sub.add_parser("build", help="build the site into dist/ (the default)")
-    serve_parser = sub.add_parser("serve", help="build, then serve dist/")
-    serve_parser.add_argument("--port", type=int, default=8000)
-    test_parser = sub.add_parser("test", help="run every test (extra arguments go to pytest)")
-    test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER)
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["test"]:
+        # Verbatim: argparse would take "--", "-h" or abbreviations in pytest's arguments for its own.
+        command, pytest_args, port = "test", argv[1:], 0
+    else:
+        args = parser().parse_args(argv)
+        command, pytest_args, port = args.command, [], getattr(args, "port", 0)
     try:
-        if args.command == "serve":
-            serve(args.port)
-        elif args.command == "test":
-            return test(args.pytest_args)
+        if command == "serve":
+            serve(port)
+        elif command == "test":
+            return test(pytest_args)
         else:
             build()
     except BuildError as err:
         print(f"build.py: error: {err}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("build.py: interrupted", file=sys.stderr)
+        return 130
     return 0
 
 

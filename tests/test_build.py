@@ -7,10 +7,20 @@ import json
 import pathlib
 import re
 import shutil
+import socket
+import subprocess
+import sys
 
 import pytest
 
 import build
+
+
+def matched(pattern: str, text: str) -> str:
+    """The first group of ``pattern`` in ``text`` (the test fails when there is none)."""
+    match = re.search(pattern, text, re.S)
+    assert match, f"{pattern!r} not found"
+    return match.group(1)
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +57,7 @@ def test_pins_match_package_lock() -> None:
 
 def test_service_worker_precaches_every_file(dist: pathlib.Path) -> None:
     text = (dist / "sw.js").read_text()
-    urls = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))
+    urls = json.loads(matched(r"const PRECACHE = (\[.*?\]);", text))
     files = {f"./{p.relative_to(dist).as_posix()}" for p in dist.rglob("*") if p.is_file()}
     files -= {"./sw.js"}
     assert files == set(urls) - {"./"}
@@ -63,7 +73,7 @@ def test_cache_name_changes_with_the_content(tmp_path: pathlib.Path) -> None:
         (site / "index.html").write_text(content)
         shutil.copyfile(build.ROOT / "web" / "sw.template.js", site / "web" / "sw.template.js")
         build.write_service_worker(site)
-        names.append(re.search(r'const BUILD = "(\w+)"', (site / "sw.js").read_text()).group(1))
+        names.append(matched(r'const BUILD = "(\w+)"', (site / "sw.js").read_text()))
     assert names[0] != names[1]
     assert names[0] == names[2]
 
@@ -86,3 +96,112 @@ def test_core_wheel_is_pure_and_typed(dist: pathlib.Path) -> None:
         metadata = archive.read(next(n for n in names if n.endswith("METADATA"))).decode()
     assert "lostcities/py.typed" in names
     assert "Requires-Dist" not in metadata
+
+
+# -- the two commands ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        [],
+        ["-k", "card"],
+        ["--durations=5"],
+        ["tests/core", "-k", "card and not slow", "-x", "-q"],
+        ["-h"],
+        ["--", "-k", "x"],
+        ["--port", "9"],  # serve's option means nothing here: pytest gets it
+        ["-p", "no:cacheprovider", "--maxfail", "1"],
+    ],
+)
+def test_every_argument_after_test_goes_to_pytest(extra: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    received: list[list[str]] = []
+
+    def fake_test(args: list[str]) -> int:
+        received.append(args)
+        return 0
+
+    monkeypatch.setattr(build, "test", fake_test)
+    assert build.main(["test", *extra]) == 0
+    assert received == [extra]
+
+
+def test_test_runs_the_gates_then_pytest_with_the_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[list[str]] = []
+
+    class Done:
+        def __init__(self, code: int) -> None:
+            self.returncode = code
+            self.stdout = "web/x.py:1: error: something\n" if code else ""
+            self.stderr = ""
+
+    def fake_run(cmd: list[str], **kwargs: object) -> Done:
+        calls.append(cmd[2:])  # after "python -m"
+        return Done(1 if cmd[2] == "mypy" else 0)
+
+    monkeypatch.setattr(build, "ensure_test_env", lambda: pathlib.Path("python"))
+    monkeypatch.setattr(build, "find_chromium", lambda python: "/usr/bin/chromium")
+    monkeypatch.setattr(build, "build", lambda: build.DIST)
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    code = build.test(["-k", "card", "--durations=5"])
+    assert [call[0] for call in calls] == ["ruff", "mypy", "pytest"]
+    assert calls[-1] == ["pytest", "-k", "card", "--durations=5"]
+    assert code != 0  # mypy reported something: the command fails although pytest passed
+
+
+def test_gates_pass_only_when_ruff_and_mypy_report_nothing(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    class Done:
+        returncode = 1
+        stdout = "build.py:1:1: F401 unused import\n"
+        stderr = ""
+
+    monkeypatch.setattr(subprocess, "run", lambda cmd, **kwargs: Done())
+    assert build.run_gates(pathlib.Path("python")) == ["ruff", "mypy"]
+    assert "F401 unused import" in capsys.readouterr().out  # the findings are shown
+
+
+def test_other_commands_refuse_unknown_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        build.main(["serve", "-k", "card"])
+    assert exit_info.value.code == 2
+    assert "unrecognized arguments: -k card" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("port", ["x", "-1", "70000"])
+def test_serve_refuses_a_bad_port_in_one_line(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        build.main(["serve", "--port", port])
+    assert exit_info.value.code == 2
+    assert "is not a port number" in capsys.readouterr().err
+
+
+def test_serve_on_a_busy_port_says_so_in_one_plain_line() -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = subprocess.run([sys.executable, str(build.ROOT / "build.py"), "serve", "--port", str(port)],
+                                capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr + result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert f"port {port} is already in use" in lines[0]
+    assert "--port" in lines[0]
+    assert "[build]" not in result.stdout  # refused before building anything
+
+
+def test_readme_node_requirement_is_what_the_set_up_supports() -> None:
+    readme = (build.ROOT / "README.md").read_text()
+    assert int(matched(r"Node\.js (\d+)\+", readme)) == build.MIN_NODE_MAJOR
+    # Pyodide itself declares the same minimum; npm runs no package code (--ignore-scripts).
+    lock = json.loads((build.ROOT / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/pyodide"]["engines"]["node"] == f">={build.MIN_NODE_MAJOR}.0.0"
+
+
+def test_an_old_node_is_refused_with_the_requirement(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build, "node_major", lambda: build.MIN_NODE_MAJOR - 2)
+    monkeypatch.setattr(shutil, "which", lambda name: f"/usr/bin/{name}")
+    with pytest.raises(build.BuildError, match=f"needs Node.js {build.MIN_NODE_MAJOR}\\+"):
+        build.ensure_npm()
