@@ -24,8 +24,9 @@ import threading
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
 from playwright import sync_api  # noqa: E402
+
+import build  # noqa: E402
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>AI timing</title></head><body>
 <script type="module">
@@ -87,7 +88,7 @@ def main() -> int:
     page_bytes = PAGE.replace("__WHEEL__", wheel).encode()
 
     class Handler(build.SiteHandler):
-        def do_GET(self) -> None:  # noqa: N802
+        def do_GET(self) -> None:
             if self.path.split("?")[0] == "/bench/ai.html":
                 self.send_response(200)
                 self.send_header("Content-Type", "text/html; charset=utf-8")

@@ -21,7 +21,7 @@ import sys
 import time
 import typing
 
-from lostcities import api, bots, card
+from lostcities import bots, card
 
 PAIRINGS: typing.Final = ("hard-medium", "medium-easy", "easy-random")
 
@@ -39,8 +39,8 @@ def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, h
     return card.ai.bot(level)
 
 
-Task = typing.Tuple[str, str, int, int, int, typing.Optional[float], typing.Optional[int], int, str]
-Outcome = typing.Tuple[typing.List[int], typing.List[float], typing.List[int], typing.List[float]]
+Task = tuple[str, str, int, int, int, float | None, int | None, int, str]
+Outcome = tuple[list[int], list[float], list[int], list[float]]
 
 
 def play_one(task: Task) -> Outcome:

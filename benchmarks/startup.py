@@ -26,8 +26,9 @@ import threading
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
 from playwright import sync_api  # noqa: E402
+
+import build  # noqa: E402
 
 BARE_PAGE = b"""<!doctype html><html><head><meta charset="utf-8"><title>bare Pyodide</title></head>
 <body><p>bare</p><script type="module">
@@ -48,7 +49,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
 
 
 class BenchHandler(build.SiteHandler):
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+    def do_GET(self) -> None:
         if self.path.split("?")[0] == "/bench/bare.html":
             self.send_response(200)
             self.send_header("Content-Type", "text/html; charset=utf-8")

@@ -23,9 +23,11 @@ from __future__ import annotations
 import random
 import typing
 
-from lostcities import api
+from lostcities import api, errors
 
 Thinking = typing.Generator[None, None, api.Action]
+
+V = typing.TypeVar("V", bound=api.View)
 
 
 class Bot(typing.Protocol):
@@ -50,14 +52,52 @@ def choose(bot: Bot, view: api.View, rng: random.Random) -> api.Action:
     return typing.cast(api.Action, run(bot.think(view, rng)))
 
 
+def check_turn(view: api.View) -> None:
+    """Raise ``GameOverError`` once the game is over and ``WrongTurnError`` when
+    somebody other than the viewer is to act: a bot has nothing to choose then.
+
+    >>> import random
+    >>> from lostcities import card
+    >>> state = card.Game(games=1).new_game(random.Random(1))
+    >>> check_turn(state.view(1))
+    Traceback (most recent call last):
+    ...
+    lostcities.errors.WrongTurnError: player 2 cannot choose: player 1 is to act
+    """
+    who = view.current_player
+    if who == api.TERMINAL:
+        raise errors.GameOverError("the game is over: there is nothing left to choose")
+    if who != view.player:
+        actor = "chance" if who == api.CHANCE else f"player {who + 1}"
+        raise errors.WrongTurnError(f"player {view.player + 1} cannot choose: {actor} is to act")
+
+
+def own_view(view: api.View, kind: type[V]) -> V:
+    """``view`` as a ``kind`` (the view class of the bot's game), checked by
+    :func:`check_turn`: every bot of a game calls this first.  The view of
+    another game raises ``TypeError``."""
+    if not isinstance(view, kind):
+        raise TypeError(f"this bot plays with a {kind.__module__}.{kind.__qualname__}, not a {type(view).__name__}")
+    check_turn(view)
+    return view
+
+
+def make(levels: typing.Mapping[str, typing.Callable[..., Bot]], level: str,
+         options: typing.Mapping[str, typing.Any]) -> Bot:
+    """The bot of ``level`` built by ``levels[level](**options)`` (a game's
+    ``ai.bot``); an unknown level raises ``InvalidOptionError``."""
+    factory = levels.get(level)
+    if factory is None:
+        raise errors.InvalidOptionError(f"unknown computer player level {level!r}; choose one of {', '.join(levels)}")
+    return factory(**options)
+
+
 class RandomBot:
     """Plays a uniformly random legal action (useful for tests and benchmarks)."""
 
     name = "random"
 
     def think(self, view: api.View, rng: random.Random) -> Thinking:
-        actions = view.legal_actions()
-        if not actions:
-            raise ValueError("the viewer has no legal action in this position")
-        return rng.choice(actions)
-        yield  # pragma: no cover - makes this function a generator
+        yield from ()  # decides at once: no slices
+        check_turn(view)
+        return rng.choice(view.legal_actions())

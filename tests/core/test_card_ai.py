@@ -77,7 +77,7 @@ def play_match(players: list[bots.Bot], game: card.Game, seed: int) -> card.Stat
 
 def test_factory() -> None:
     assert [card.ai.bot(level).name for level in card.ai.LEVELS] == ["easy", "medium", "hard"]
-    assert isinstance(card.ai.bot("hard", time_budget=0.1, iterations=5), card.ai.SearchBot)
+    assert isinstance(card.ai.bot("hard", time_budget=0.1, iterations=5), card.ai.HardBot)
     with pytest.raises(ValueError):
         card.ai.bot("grandmaster")
     with pytest.raises(TypeError):
@@ -97,7 +97,8 @@ def test_hard_plays_only_legal_moves() -> None:
     players = [hard(iterations=3, candidates=3, draws=2), card.ai.bot("medium")]
     state = play_match(players, card.Game(games=1), 5)
     assert state.is_terminal()
-    state = play_match([card.ai.bot("easy"), hard(iterations=2, candidates=2, draws=2)], card.Game(colours=6, games=1), 6)
+    players = [card.ai.bot("easy"), hard(iterations=2, candidates=2, draws=2)]
+    state = play_match(players, card.Game(colours=6, games=1), 6)
     assert state.is_terminal()
 
 
@@ -139,7 +140,7 @@ def test_hard_thinks_in_slices_and_respects_its_time_budget() -> None:
     import time
 
     state = card.Game(games=1).new_game(random.Random(2))
-    thinking = card.ai.bot("hard", time_budget=0.15, slice_seconds=0.0).think(state.view(0), random.Random(0))
+    thinking = card.ai.bot("hard", time_budget=0.15).think(state.view(0), random.Random(0))
     slices = 0
     start = time.perf_counter()
     while True:
@@ -226,7 +227,8 @@ def test_easy_makes_mistakes_that_medium_avoids() -> None:
 def test_bots_never_stall_forever() -> None:
     # both players are happy to keep taking discards; the stall guard ends it
     for level in ("medium", "hard"):
-        players = [card.ai.bot(level, **({"iterations": 2, "candidates": 2} if level == "hard" else {})) for _ in range(2)]
+        options: dict[str, typing.Any] = {"iterations": 2, "candidates": 2} if level == "hard" else {}
+        players = [card.ai.bot(level, **options) for _ in range(2)]
         state = card.Game(games=1).new_game(random.Random(31))
         turns = 0
         while not state.is_terminal():
@@ -255,9 +257,9 @@ def test_hard_weighs_every_legal_turn_near_the_end() -> None:
     def as_text(turns: list[tuple[int, int, int]]) -> set[tuple[str, str]]:
         return {(str(card.ai._to_place_action(kind, x)), str(card.ai._to_draw_action(c))) for kind, x, c in turns}
 
-    wide = card.ai.SearchBot(endgame=5)._turns(template)
+    wide = card.ai.HardBot(endgame=5)._turns(template)
     assert as_text(wide) == legal and len(wide) == len(legal)
-    narrow = card.ai.SearchBot(endgame=4, candidates=4, draws=2)._turns(template)
+    narrow = card.ai.HardBot(endgame=4, candidates=4, draws=2)._turns(template)
     assert len(narrow) == 8 and as_text(narrow) < legal
     # the heuristic's own choice comes first either way
     medium = bots.choose(card.ai.bot("medium"), view, random.Random(0))

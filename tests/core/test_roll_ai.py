@@ -8,10 +8,9 @@ import time
 import pytest
 
 from lostcities import api, bots, roll
-
 from tests.core.test_roll import make_sheet, scenario, sheet_before_arrow
 
-R, O, Y, G, B, P = roll.COLOURS
+R, ORANGE, Y, G, B, P = roll.COLOURS
 
 
 def quick_hard(iterations: int = 40) -> bots.Bot:
@@ -96,7 +95,7 @@ def test_bots_continue_cheaply_rather_than_jump() -> None:
 
 def test_bots_claim_a_top_artefact() -> None:
     full = [1, 1, 2, 2, 3, 3, 4, 4, 9]
-    sheet = make_sheet({B: full, R: full, O: full[:8]}, dice=8)
+    sheet = make_sheet({B: full, R: full, ORANGE: full[:8]}, dice=8)
     assert sheet.artefacts == 6  # the top artefact passes the artefact bridge
     state = scenario([sheet, make_sheet()], roll_text="roll blue purple purple 9 9 9")
     for bot in (roll.ai.bot("easy"), quick_hard()):
@@ -149,7 +148,7 @@ def test_playout_finishes_a_game() -> None:
     policy = roll.ai.Policy(roll.ai.evaluator(2))
     scores = roll.ai.playout(state.clone(), policy, random.Random(1))
     assert len(scores) == 2 and all(isinstance(s, int) for s in scores)
-    assert api.TERMINAL != state.current_player
+    assert state.current_player != api.TERMINAL
 
 
 def test_a_short_search_keeps_the_greedy_choice() -> None:

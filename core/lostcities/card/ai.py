@@ -2,7 +2,7 @@
 
 Three levels, all obtained with :func:`bot` and all following
 :class:`lostcities.bots.Bot` (``think(view, rng)`` is a generator that yields
-``None`` every few milliseconds and returns the action)::
+``None`` after every play-out and returns the action)::
 
     >>> import random
     >>> from lostcities import bots, card
@@ -31,8 +31,9 @@ Three levels, all obtained with :func:`bot` and all following
   drawing from discard piles when the extra turns favour it, and chases the
   8-card bonus whenever that pays.  It follows a fixed schedule of a few
   hundred play-outs (0.1-0.6 s a move on CPython), capped by ``time_budget``
-  seconds (0.8 s by default, for slow machines) and, for reproducible tests,
-  by ``iterations`` samples.
+  seconds (0.8 s by default, for slow machines; read between play-outs) and,
+  for reproducible tests, by ``iterations`` samples.  The search itself
+  (sampling, sequential halving, time slicing) is :mod:`lostcities.search`.
 
 The bots only ever see their :class:`lostcities.card.View`.  Internally they
 work on a compact copy of the position (lists of ints, bit masks per colour).
@@ -44,7 +45,7 @@ import random
 import time
 import typing
 
-from lostcities import api, bots, card
+from lostcities import api, bots, card, search
 
 # -- compact tables ---------------------------------------------------------------
 # A card is its index in card.CARDS; inside a colour its "slot" is index % 12:
@@ -82,8 +83,22 @@ class _World:
     The streams are empty when only the number of cards matters
     (``deck_size``)."""
 
-    __slots__ = ("n", "hands", "tops", "sums", "wags", "cnts", "piles", "deck", "pub", "player", "step",
-                 "discarded", "deck_size", "stalls")
+    __slots__ = (
+        "cnts",
+        "deck",
+        "deck_size",
+        "discarded",
+        "hands",
+        "n",
+        "piles",
+        "player",
+        "pub",
+        "stalls",
+        "step",
+        "sums",
+        "tops",
+        "wags",
+    )
     n: int
     hands: list[list[int]]
     tops: list[list[int]]
@@ -315,7 +330,7 @@ def _is_wager_wise(s: int, t: int, held: int, unseen: int, f: float, prm: Params
 class _Eval:
     """Per-decision tables for the player to act in ``w``."""
 
-    __slots__ = ("held", "unseen", "value", "f")
+    __slots__ = ("f", "held", "unseen", "value")
     held: list[int]
     unseen: list[int]
     value: list[float]
@@ -332,7 +347,8 @@ class _Eval:
         self.held = held
         self.unseen = [(_NUMBERS | _WAGERS) & ~(pub[c] | held[c]) for c in range(n)]
         self.f = f
-        self.value = [_colour_value(sums[c], wags[c], cnts[c], tops[c], held[c], self.unseen[c], f, prm) for c in range(n)]
+        self.value = [_colour_value(sums[c], wags[c], cnts[c], tops[c], held[c], self.unseen[c], f, prm)
+                      for c in range(n)]
 
 
 def _danger(w: _World, p: int, x: int, unseen_c: int, prm: Params) -> float:
@@ -529,6 +545,20 @@ def _lookahead(w: _World, prms: tuple[Params, Params], me: int, options: int) ->
     return best
 
 
+def _evaluate(world: _World, turn: tuple[int, int, int], me: int, prms: tuple[Params, Params], lookahead: int) -> float:
+    """One play-out: ``me``'s final point margin after playing ``turn`` in a
+    copy of the sample ``world`` (with the look-ahead when ``lookahead`` > 1)."""
+    kind, x, c = turn
+    w = world.copy()
+    if kind >= 0:
+        w.place(kind, x)
+    if not w.draw(c):
+        if lookahead > 1:
+            return _lookahead(w, prms, me, lookahead)
+        _playout(w, prms)
+    return w.points(me) - w.points(1 - me)
+
+
 # -- bots ---------------------------------------------------------------------------------------
 
 
@@ -561,17 +591,17 @@ class _StallMemory:
             self._stall_key, self._stall_count = key, 1
 
 
-class HeuristicBot(_StallMemory):
+class MediumBot(_StallMemory):
     """The ``medium`` level: one-step look-ahead with the colour-value heuristic."""
 
-    def __init__(self, name: str = "medium", params: Params | None = None) -> None:
-        self.name = name
+    name = "medium"
+
+    def __init__(self, params: Params | None = None) -> None:
         self.params = params or Params()
 
     def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
-        v = typing.cast(card.View, view)
-        if v.current_player != v.player:
-            raise ValueError("it is not this bot's turn")
+        yield from ()  # decides at once: no slices
+        v = bots.own_view(view, card.View)
         w = _world_from_view(v)
         if w.step == 0:
             kind, x = _best_place(w, self.params)
@@ -581,20 +611,19 @@ class HeuristicBot(_StallMemory):
         c = _best_draw(w, self.params)
         self._note_draw(v, c)
         return _to_draw_action(c)
-        yield  # pragma: no cover - makes this function a generator
 
 
 class EasyBot:
     """The ``easy`` level: a casual player with human-like slips."""
 
-    def __init__(self, name: str = "easy", blunder: float = 0.15) -> None:
-        self.name = name
+    name = "easy"
+
+    def __init__(self, blunder: float = 0.15) -> None:
         self.blunder = blunder
 
     def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
-        v = typing.cast(card.View, view)
-        if v.current_player != v.player:
-            raise ValueError("it is not this bot's turn")
+        yield from ()  # decides at once: no slices
+        v = bots.own_view(view, card.View)
         w = _world_from_view(v)
         p = w.player
         tops = w.tops[p]
@@ -635,10 +664,9 @@ class EasyBot:
                 if w.cnts[p][c] and _RANK[y] > tops[c] and _RANK[y] - max(tops[c], 1) <= 2:
                     return card.draw(card.COLOURS[c])
         return card.draw()
-        yield  # pragma: no cover - makes this function a generator
 
 
-class SearchBot(_StallMemory):
+class HardBot(_StallMemory):
     """The ``hard`` level: determinized Monte Carlo search over whole turns.
 
     The heuristic proposes its best ``candidates`` plays/discards, each with
@@ -651,24 +679,30 @@ class SearchBot(_StallMemory):
     turn the bot tries its ``lookahead`` best plays/discards and keeps the
     best one for that sample (a second ply of its own choices, so that a
     candidate is judged by how well the bot can follow it up, not only by
-    how the heuristic would).  Sequential halving keeps the heuristic's own
-    choice and the better half of the others, each stage on fresh samples
-    (``halving`` samples of 8 candidates, about ``halving * 8`` play-outs a
-    stage); the best challenger left replaces the heuristic's choice only if
-    it gains more than ``confidence`` standard errors of points.  The whole
-    schedule is a few hundred play-outs, 0.1-0.6 s on CPython.
+    how the heuristic would).  :class:`lostcities.search.Halving` keeps the
+    heuristic's own choice and the better half of the others, each stage on
+    fresh samples (``halving`` samples of 8 candidates, about ``halving * 8``
+    play-outs a stage); the best challenger left replaces the heuristic's
+    choice only if it gains more than ``confidence`` standard errors of
+    points.  The whole schedule is a few hundred play-outs, 0.1-0.6 s on
+    CPython.
 
-    ``time_budget`` (seconds, None for no cap) and ``iterations`` (samples,
-    None for no cap) stop the search earlier; with a fixed rng seed and
-    ``time_budget=None`` the choice is reproducible.  The default budget of
-    0.8 s only matters on slow machines (Pyodide runs about 1.5-2x slower)."""
+    ``time_budget`` (seconds, None for no cap; ``clock`` tells the time) and
+    ``iterations`` (samples, None for no cap) stop the search earlier: the
+    clock is read after every play-out, so a decision lasts at most its
+    budget and one play-out (with ``lookahead`` > 1 a play-out is the
+    sample's game finished once per follow-up tried).  With a fixed rng seed
+    and ``time_budget=None`` the choice is reproducible.  The default budget
+    of 0.8 s only matters on slow machines (Pyodide runs about 1.5-2x slower)."""
 
-    def __init__(self, name: str = "hard", time_budget: float | None = 0.8, iterations: int | None = None,
+    name = "hard"
+
+    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None,
                  candidates: int = 4, draws: int = 2, params: Params | None = None,
                  rollout_params: Params | None = None, opponent_params: Params | None = None,
-                 slice_seconds: float = 0.005, confidence: float = 1.0,
-                 halving: int = 8, endgame: int = 12, lookahead: int = 2) -> None:
-        self.name = name
+                 confidence: float = 1.0, halving: int = 8, endgame: int = 12, lookahead: int = 2,
+                 clock: search.Clock = time.perf_counter) -> None:
+        search.check_limits(time_budget, iterations)
         self.time_budget = time_budget
         self.iterations = iterations
         self.candidates = candidates
@@ -678,7 +712,7 @@ class SearchBot(_StallMemory):
         """The heuristic this bot follows in its own play-outs."""
         self.opponent_params = opponent_params or Params()
         """The heuristic the opponent follows in play-outs (the medium level's by default)."""
-        self.slice_seconds = slice_seconds
+        self.clock = clock
         self.confidence = confidence
         """A candidate replaces the heuristic's choice only when its mean gain
         exceeds this many standard errors."""
@@ -696,10 +730,8 @@ class SearchBot(_StallMemory):
                 tuple(len(p) for p in v.discard_piles), v.just_discarded)
 
     def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
-        v = typing.cast(card.View, view)
-        if v.current_player != v.player:
-            raise ValueError("it is not this bot's turn")
-        start = time.perf_counter()
+        v = bots.own_view(view, card.View)
+        until = search.deadline(self.time_budget, self.clock)
         template = _world_from_view(v)
         if self._stalls(v) >= _BOT_STALL_LIMIT:
             template.stalls = _STALL_LIMIT
@@ -710,78 +742,21 @@ class SearchBot(_StallMemory):
                 return _to_draw_action(c)
         self._plan = None
         turns = self._turns(template)
-        if len(turns) == 1:
-            return self._finish(v, turns[0])
         unseen = _unseen(v)
         me = v.player
-        k = len(turns)
-        # Paired statistics of each candidate's margin minus the heuristic's
-        # choice (turns[0]) on the same samples, reset at every stage so that
-        # the survivors of a stage are judged on fresh samples (no winner's curse).
-        diff = [0.0] * k
-        diff2 = [0.0] * k
-        count = [0] * k
-        alive = list(range(k))
+        prms = (self.rollout_params, self.opponent_params) if me == 0 else (self.opponent_params, self.rollout_params)
+        lookahead = self.lookahead
+
+        def sample(rng: random.Random) -> _World:
+            return _sample(template, v, unseen, rng)
+
+        def playout(world: _World, i: int) -> float:
+            return _evaluate(world, turns[i], me, prms, lookahead)
+
         # every stage spends about halving * 8 play-outs (the normal 4 x 2 candidates)
-        stage_playouts = self.halving * 8
-        stage_end = max(2, stage_playouts // k)
-        samples = 0
-        last_yield = time.perf_counter()
-        rprms = (self.rollout_params, self.opponent_params) if me == 0 else (self.opponent_params, self.rollout_params)
-        while True:
-            if self.iterations is not None and samples >= self.iterations:
-                break
-            if self.time_budget is not None and time.perf_counter() - start >= self.time_budget:
-                break
-            world = _sample(template, v, unseen, rng)
-            base = 0.0
-            for i in alive:
-                kind, x, c = turns[i]
-                w = world.copy()
-                if kind >= 0:
-                    w.place(kind, x)
-                if w.draw(c):
-                    margin = w.points(me) - w.points(1 - me)
-                elif self.lookahead > 1:
-                    margin = _lookahead(w, rprms, me, self.lookahead)
-                else:
-                    _playout(w, rprms)
-                    margin = w.points(me) - w.points(1 - me)
-                if i == 0:
-                    base = margin
-                else:
-                    d = margin - base
-                    diff[i] += d
-                    diff2[i] += d * d
-                    count[i] += 1
-                now = time.perf_counter()
-                if now - last_yield >= self.slice_seconds:
-                    yield None
-                    last_yield = time.perf_counter()
-            samples += 1
-            if samples >= stage_end:
-                if len(alive) <= 2:
-                    break
-                # sequential halving: keep the heuristic's choice and the better half of the others
-                others = sorted(alive[1:], key=lambda i: -diff[i] / count[i])
-                alive = [0] + others[: max(1, len(others) // 2)]
-                for i in alive:
-                    diff[i] = diff2[i] = 0.0
-                    count[i] = 0
-                # every stage spends about the same number of play-outs
-                stage_end = samples + max(2, stage_playouts // len(alive))
-        # The best challenger left (the only one unless the budget ran out
-        # mid-schedule) replaces the heuristic's choice only by a clear margin.
-        best = 0
-        bound = 0.0
-        for i in alive[1:]:
-            n = count[i]
-            if n >= 2:
-                mean = diff[i] / n
-                var = max(0.0, diff2[i] / n - mean * mean)
-                low = mean - self.confidence * (var / (n - 1)) ** 0.5
-                if low > bound:
-                    best, bound = i, low
+        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self.halving * 8)
+        best = yield from search.run(len(turns), sample, playout, rng, schedule, until=until,
+                                     samples=self.iterations, clock=self.clock)
         return self._finish(v, turns[best])
 
     def _turns(self, template: _World) -> list[tuple[int, int, int]]:
@@ -819,19 +794,15 @@ class SearchBot(_StallMemory):
         return _to_place_action(kind, x)
 
 
-LEVELS: typing.Final = ("easy", "medium", "hard")
+_BOTS: typing.Final[dict[str, typing.Callable[..., bots.Bot]]] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+LEVELS: typing.Final = tuple(_BOTS)
+"""The levels, weakest first (``card.Game.bot_levels``)."""
 
 
 def bot(level: str, **options: typing.Any) -> bots.Bot:
-    """A bot of ``level`` (``easy``, ``medium`` or ``hard``); ``options`` go to its constructor.
+    """A bot of ``level`` (one of :data:`LEVELS`); ``options`` go to its constructor.
 
     >>> bot("hard", time_budget=0.2).name
     'hard'
     """
-    if level == "easy":
-        return EasyBot(**options)
-    if level == "medium":
-        return HeuristicBot(**options)
-    if level == "hard":
-        return SearchBot(**options)
-    raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    return bots.make(_BOTS, level, options)

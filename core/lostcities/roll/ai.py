@@ -2,7 +2,8 @@
 
 Two levels, both obtained with :func:`bot` and both following
 :class:`lostcities.bots.Bot` (``think(view, rng)`` is a generator that yields
-``None`` every few milliseconds and returns the action)::
+``None`` after every play-out or value table it computes, and returns the
+action)::
 
     >>> import random
     >>> from lostcities import bots, roll
@@ -23,17 +24,18 @@ Two levels, both obtained with :func:`bot` and both following
   resampled too), every player following the tuned greedy policy, and picks
   the action with the best mean final margin over the best opponent (its own
   score in a solo game).  Actions that trail the leader clearly, or are as good
-  as it within 2 points, are dropped early.  The greedy's own choice stands
-  unless at least 8 play-outs per action show another one better by more than
-  ``confidence`` standard errors, so a short search never plays worse than
-  the greedy policy.  It thinks for ``time_budget``
-  seconds at most (0.15 s by default) and, for reproducible tests,
-  ``iterations`` play-outs per action at most.
+  as it within 2 points, are dropped early (:class:`lostcities.search.Racing`).
+  The greedy's own choice stands unless at least 8 play-outs per action show
+  another one better by more than ``confidence`` standard errors, so a short
+  search never plays worse than the greedy policy.  It thinks for
+  ``time_budget`` seconds at most (0.15 s by default; the clock is read after
+  every play-out, so a decision lasts at most its budget and one play-out)
+  and, for reproducible tests, ``iterations`` play-outs per action at most.
 
 Running a bot in slices: ``thinking = bot.think(view, rng)``, then call
 ``next(thinking)`` until it raises ``StopIteration``, whose ``value`` is the
-action (:func:`lostcities.bots.run` does exactly this).  Every slice lasts
-about ``slice_seconds`` (5 ms).
+action (:func:`lostcities.bots.run` does exactly this).  A slice is at most
+one play-out, or one of the value tables the first decision computes.
 
 How the value estimate works
 ----------------------------
@@ -55,7 +57,7 @@ import random
 import time
 import typing
 
-from lostcities import api, bots, roll
+from lostcities import api, bots, roll, search
 
 _BOXES: typing.Final = roll.data.BOXES
 _STRIDE: typing.Final = 11  # table index: k * 11 + t (t = top number, 0 when not started)
@@ -73,7 +75,7 @@ _CIRCLE: typing.Final = roll.Target.CIRCLE
 _TOP: typing.Final = roll.Target.TOP
 _MAX_T: typing.Final = 80
 
-Option = typing.Optional[typing.Tuple[int, int, roll.Target]]
+Option: typing.TypeAlias = tuple[int, int, roll.Target] | None
 """A choice of dice: (expedition index, die face, target), or None to refuse."""
 
 
@@ -105,10 +107,7 @@ class Evaluator:
         self.players = players
         self.weights = weights
         # modes: (weight, probability my colour shows, number dice I may use)
-        if players == 1:
-            modes = [(1.0, 3)]
-        else:
-            modes = [(1.0 / players, 3), (1.0 - 1.0 / players, 2)]
+        modes = [(1.0, 3)] if players == 1 else [(1.0 / players, 3), (1.0 - 1.0 / players, 2)]
         self._modes = [(w, 1.0 - (5.0 / 6.0) ** m, m, _lowest_usable(m)) for w, m in modes]
         self._zero = [(w, 1.0 - 0.9 ** m) for w, _, m, _ in self._modes]
         bonus = (len(roll.data.ARROW_BOXES["red"]) * weights.arrow
@@ -117,7 +116,7 @@ class Evaluator:
         self._tables: list[tuple[tuple[list[float], list[float]], tuple[list[float], list[float]]]] = []
         # tables[T][bridge_open][circle][k * 11 + t]
         base = []
-        for bo in (0, 1):
+        for _bridge_open in (0, 1):
             pair = []
             for c in (0, 1):
                 row = [0.0] * (10 * _STRIDE)
@@ -137,12 +136,25 @@ class Evaluator:
             self._extend()
         return self._tables[turns_left]
 
+    def build(self, turns_left: int) -> typing.Iterator[None]:
+        """Compute the tables up to ``table(turns_left)``, yielding after each
+        one, so that a first decision can be sliced.
+
+        >>> ev = Evaluator(2, Weights())
+        >>> sum(1 for _ in ev.build(4)), sum(1 for _ in ev.build(4))
+        (4, 0)
+        """
+        turns_left = max(0, min(_MAX_T, turns_left))
+        while len(self._tables) <= turns_left:
+            self._extend()
+            yield None
+
     def _extend(self) -> None:
         prev = self._tables[-1]
         w = self.weights
         cost = w.turn_cost
         modes = [(weight, p, lowest, p_zero)
-                 for (weight, p, _m, lowest), (_w, p_zero) in zip(self._modes, self._zero)]
+                 for (weight, p, _m, lowest), (_w, p_zero) in zip(self._modes, self._zero, strict=True)]
         new = []
         for bo in (0, 1):
             pair = []
@@ -188,11 +200,9 @@ def _lowest_usable(m: int) -> list[list[tuple[int, float]]]:
     result: list[list[tuple[int, float]]] = [[]]
     for t in range(1, 11):
         below = (t - 1) / 10.0
-
-        def g(v: int) -> float:  # P(no die in [t, v - 1])
-            return (below + (11 - v) / 10.0) ** m
-
-        result.append([(v, g(v) - g(v + 1)) for v in range(t, 11)])
+        # P(no die in [t, v - 1]) for v = t .. 11
+        none_below = [(below + (11 - v) / 10.0) ** m for v in range(t, 12)]
+        result.append([(v, none_below[v - t] - none_below[v + 1 - t]) for v in range(t, 11)])
     return result
 
 
@@ -215,6 +225,11 @@ def evaluator(players: int, weights: Weights | None = None) -> Evaluator:
 
 
 # -- turns left -------------------------------------------------------------------
+
+
+def horizon(weights: Weights) -> int:
+    """The most turns :func:`turns_left` ever estimates."""
+    return max(1, int(weights.length + 0.5))
 
 
 def turns_left(sheets: typing.Sequence[roll.Sheet], weights: Weights, turn: int) -> int:
@@ -255,7 +270,7 @@ def turns_left(sheets: typing.Sequence[roll.Sheet], weights: Weights, turn: int)
     if need_total == 0:
         return 1
     estimate = max(need_max, need_total / (weights.pace * len(sheets)))
-    return max(1, int(min(estimate, weights.length) + 0.5))
+    return min(horizon(weights), max(1, int(estimate + 0.5)))
 
 
 # -- the greedy policy ---------------------------------------------------------------
@@ -453,12 +468,7 @@ def _end_of_turn(sheets: list[roll.Sheet]) -> bool:
                     s.bridges[i] = _CLOSED
         else:
             over = False
-    if over:
-        return True
-    for s in sheets:
-        if s.dice < roll.data.DICE_SYMBOLS:
-            return False
-    return True
+    return over or all(s.dice >= roll.data.DICE_SYMBOLS for s in sheets)
 
 
 # -- bots --------------------------------------------------------------------------------
@@ -484,6 +494,15 @@ EASY_WEIGHTS: typing.Final = Weights(keep_refusal=8.0)
 """The easy bot's habits: it spends its refusals too readily."""
 
 
+def _policy(view: api.View, weights: Weights) -> typing.Generator[None, None, tuple[roll.View, Policy]]:
+    """Check that ``view`` is a Roll & Write view on its viewer's turn, then
+    make the greedy policy, computing its value tables in slices when needed."""
+    v = bots.own_view(view, roll.View)
+    ev = evaluator(v.game.players, weights)
+    yield from ev.build(horizon(weights))
+    return v, Policy(ev, weights)
+
+
 class EasyBot:
     """Greedy: the choice with the best immediate value estimate (by default with
     :data:`EASY_WEIGHTS`; ``EasyBot(Weights())`` is the hard bot's play-out policy)."""
@@ -494,14 +513,8 @@ class EasyBot:
         self.weights = weights or EASY_WEIGHTS
 
     def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
-        if not isinstance(view, roll.View):
-            raise TypeError("roll.ai bots play Lost Cities: Roll & Write")
-        legal = view.legal_actions()
-        if not legal:
-            raise ValueError("the viewer has no legal action in this position")
-        action = _greedy_action(view, Policy(evaluator(view.game.players, self.weights), self.weights))
-        yield None
-        return action
+        v, policy = yield from _policy(view, self.weights)
+        return _greedy_action(v, policy)
 
 
 class HardBot:
@@ -509,83 +522,39 @@ class HardBot:
     play-outs over sampled future rolls (the same rolls for every action), and
     the action with the best mean final margin wins if it beats the greedy's
     own choice clearly.  Actions that trail the leader clearly (paired
-    comparison over the same rolls) are dropped early."""
+    comparison over the same rolls) are dropped early.  ``clock`` tells the
+    time of the ``time_budget``."""
 
     name = "hard"
 
-    def __init__(self, time_budget: float = 0.15, iterations: int | None = None,
+    def __init__(self, time_budget: float | None = 0.15, iterations: int | None = None,
                  weights: Weights | None = None, candidates: int = 6,
-                 confidence: float = 1.0, slice_seconds: float = 0.005) -> None:
-        if time_budget <= 0 and iterations is None:
-            raise ValueError("give a positive time budget or an iteration cap")
-        if iterations is not None and iterations < 1:
-            raise ValueError("iterations must be at least 1")
+                 confidence: float = 1.0, clock: search.Clock = time.perf_counter) -> None:
+        search.check_limits(time_budget, iterations, bounded=True)
         self.time_budget = time_budget
         self.iterations = iterations
         self.weights = weights or Weights()
         self.candidates = candidates
         self.confidence = confidence
         """Standard errors by which an action must beat the greedy's choice to replace it."""
-        self.slice_seconds = slice_seconds
+        self.clock = clock
 
     def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
-        if not isinstance(view, roll.View):
-            raise TypeError("roll.ai bots play Lost Cities: Roll & Write")
-        legal = view.legal_actions()
-        if not legal:
-            raise ValueError("the viewer has no legal action in this position")
-        clock = time.perf_counter
-        start = clock()
-        deadline = start + self.time_budget if self.time_budget > 0 else math.inf
-        policy = Policy(evaluator(view.game.players, self.weights), self.weights)
-        anchor_action = _greedy_action(view, policy)
-        legal = self._shortlist(view, legal, policy, anchor_action)
-        if len(legal) == 1:
-            return legal[0]
-            yield  # pragma: no cover - makes this function a generator
-        anchor = legal.index(anchor_action)
-        me = view.player
-        alive = list(range(len(legal)))
-        margins: list[list[float]] = [[] for _ in legal]
-        cap = self.iterations if self.iterations is not None else 1 << 30
-        hidden = bool(view.hidden)
-        base = view.determinize(rng)
-        next_yield = start + self.slice_seconds
-        runs = 0
-        out_of_time = False
-        while runs < cap and len(alive) > 1 and not out_of_time:
-            seed = rng.getrandbits(32)
-            if hidden:
-                base = view.determinize(random.Random(seed))
-            for i in alive:
-                state = base.clone()
-                state._do(legal[i])
-                scores = playout(state, policy, random.Random(seed))
-                mine = scores[me]
-                if len(scores) > 1:
-                    mine -= max(s for p, s in enumerate(scores) if p != me)
-                margins[i].append(mine)
-                now = clock()
-                if runs and now >= deadline:
-                    out_of_time = True
-                    break
-                if now >= next_yield:
-                    yield None
-                    next_yield = clock() + self.slice_seconds
-            else:
-                runs += 1
-                if runs >= 6:
-                    alive = _prune(alive, margins)
-        for i in alive:
-            del margins[i][runs:]  # compare over the same rolls only
-        best = max(alive, key=lambda i: sum(margins[i]) / runs)
-        if best != anchor and anchor in alive:
-            # the greedy's choice stands unless enough play-outs show better clearly enough
-            if runs < 8:
-                return legal[anchor]
-            mean, spread = _paired(margins[best], margins[anchor])
-            if mean < self.confidence * spread:
-                best = anchor
+        until = search.deadline(self.time_budget, self.clock)
+        v, policy = yield from _policy(view, self.weights)
+        anchor = _greedy_action(v, policy)
+        legal = self._shortlist(v, v.legal_actions(), policy, anchor)
+        me = v.player
+
+        def play(sample: tuple[api.State, int], i: int) -> float:
+            base, seed = sample
+            state = typing.cast(roll.State, base.clone())
+            state.apply_unchecked(legal[i])
+            return search.margin(playout(state, policy, random.Random(seed)), me)
+
+        schedule = search.Racing(anchor=legal.index(anchor), confidence=self.confidence)
+        best = yield from search.run(len(legal), search.determinizations(v), play, rng, schedule, until=until,
+                                     samples=self.iterations, clock=self.clock)
         return legal[best]
 
     def _shortlist(self, view: roll.View, legal: list[api.Action], policy: Policy,
@@ -619,40 +588,15 @@ class HardBot:
         return [legal[i] for i in keep]
 
 
-def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
-    """Mean of ``a - b`` over the same rolls and its standard error."""
-    diffs = [x - y for x, y in zip(a, b)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    if n < 2:
-        return mean, math.inf
-    return mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-
-
-def _prune(alive: list[int], margins: list[list[float]], tolerance: float = 2.0) -> list[int]:
-    """Drop the actions that trail the leader clearly over the same rolls, and
-    those that are as good as the leader within ``tolerance`` points (either way)."""
-    leader = max(alive, key=lambda i: sum(margins[i]) / len(margins[i]))
-    lead = margins[leader]
-    kept = []
-    for i in alive:
-        if i == leader:
-            kept.append(i)
-            continue
-        mean, error = _paired(margins[i], lead)
-        spread = 2.0 * error
-        if mean + spread + 0.5 < 0.0:
-            continue  # clearly worse
-        if spread < tolerance and abs(mean) < tolerance:
-            continue  # no better than the leader in any way that matters
-        kept.append(i)
-    return kept
+_BOTS: typing.Final[dict[str, typing.Callable[..., bots.Bot]]] = {"easy": EasyBot, "hard": HardBot}
+LEVELS: typing.Final = tuple(_BOTS)
+"""The levels, weakest first (``roll.Game.bot_levels``)."""
 
 
 def bot(level: str, **options: typing.Any) -> bots.Bot:
-    """``bot("easy")`` or ``bot("hard", time_budget=0.15, iterations=None)``."""
-    if level == "easy":
-        return EasyBot(**options)
-    if level == "hard":
-        return HardBot(**options)
-    raise ValueError(f"unknown level {level!r}: choose easy or hard")
+    """A bot of ``level`` (one of :data:`LEVELS`); ``options`` go to its constructor.
+
+    >>> bot("hard", time_budget=0.2).name
+    'hard'
+    """
+    return bots.make(_BOTS, level, options)
