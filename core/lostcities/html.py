@@ -1,0 +1,259 @@
+"""Shared HTML of every game's screen: pure functions returning strings.
+
+Markup helpers (:func:`esc`, :func:`attrs`, :func:`button`) and the panels
+that are the same in every game: the screen's shell, the menu, the problem
+with a save, the hand-over between people, the "continued in another tab"
+notice, the setup form generated from a game's metadata (seats, option
+schema, bot levels), the home screen's tiles and the site's notices.  CSS
+class hooks are ``lc-*`` (the shared panels) and the prefix a game passes
+for its own shell; buttons carry ``data-action`` for event delegation.
+
+>>> from lostcities import card, html
+>>> 'data-action="ready"' in html.handover("<Ann>")
+True
+>>> '&lt;Ann&gt;' in html.handover("<Ann>")
+True
+"""
+
+from __future__ import annotations
+
+import html as _html
+import typing
+
+from lostcities import api, session
+
+
+def esc(text: object) -> str:
+    """HTML-escape any value (quotes included).
+
+    >>> esc('<a href="x">')
+    '&lt;a href=&quot;x&quot;&gt;'
+    """
+    return _html.escape(str(text), quote=True)
+
+
+def attrs(values: typing.Mapping[str, str | None]) -> str:
+    """Attributes with escaped values (None: left out).
+
+    >>> attrs({"class": "a b", "data-card": "Y7", "hidden": None})
+    ' class="a b" data-card="Y7"'
+    """
+    return "".join(f' {key}="{esc(value)}"' for key, value in values.items() if value is not None)
+
+
+def classes(*names: str | None) -> str:
+    """Class names joined, empty ones left out."""
+    return " ".join(n for n in names if n)
+
+
+def button(label: str, action: str, *, cls: str = "", extra: typing.Mapping[str, str | None] | None = None) -> str:
+    """A ``<button type="button" data-action=...>`` with an escaped label.
+
+    >>> button("Menu", "menu", cls="secondary")
+    '<button type="button" class="secondary" data-action="menu">Menu</button>'
+    """
+    values: dict[str, str | None] = {"type": "button", "class": cls or None, "data-action": action}
+    values.update(extra or {})
+    return f"<button{attrs(values)}>{esc(label)}</button>"
+
+
+def home_link(label: str = "All games", cls: str = "button secondary") -> str:
+    """A link back to the home screen (the app shell handles ``data-action="home"``)."""
+    return f'<a class="{esc(cls)}" href="#" data-action="home">{esc(label)}</a>'
+
+
+def to_sentence(text: str) -> str:
+    """Capitalised, ending with a full stop.
+
+    >>> to_sentence("yellow 5 cannot follow yellow 7")
+    'Yellow 5 cannot follow yellow 7.'
+    """
+    text = text.strip()
+    if not text:
+        return ""
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+# -- the screen and its panels -------------------------------------------------------------------
+
+
+def shell(prefix: str, title: str, *, before: str = "") -> str:
+    """A game screen's element: a bar with the title and the menu button, and the
+    ``main`` region (classes ``<prefix>-screen``, ``-bar``, ``-bar-title``,
+    ``-menu-button``, ``-main``).  ``before``: markup placed first (an SVG sprite)."""
+    return (
+        f'<section class="{esc(prefix)}-screen" data-phase="loading">{before}'
+        f'<div class="{esc(prefix)}-bar"><span class="{esc(prefix)}-bar-title">{esc(title)}</span>'
+        + button("Menu", "menu", cls=f"secondary {prefix}-menu-button", extra={"aria-haspopup": "true"})
+        + f'</div><div class="{esc(prefix)}-main" data-region="main"></div></section>'
+    )
+
+
+def menu(extra: str = "") -> str:
+    """The in-game menu (an overlay over the game): back, new game, all games."""
+    return (
+        '<section class="lc-menu" aria-labelledby="lc-menu-title"><h2 id="lc-menu-title">Menu</h2>'
+        f'<p>{button("Back to the game", "close-menu")}</p>'
+        f'<p>{button("New match (abandon this one)", "confirm-new", cls="secondary")}</p>{extra}'
+        f"<p>{home_link()}</p>"
+        '<p class="lc-hint">The game is saved after every move: you can leave and come back.</p></section>'
+    )
+
+
+def set_aside(title: str) -> str:
+    """What a player reads when their save could not be read."""
+    return (f"Your saved game of {title} could not be read, so it was set aside and a new game can start. "
+            "Your other games are safe.")
+
+
+def problem(title: str, reason: str) -> str:
+    """A save that cannot be continued: the reason in plain words, that it was
+    set aside, and the way out (a new game, or back to the games).
+
+    >>> 'older version' in problem("Lost Cities", "it was saved by an older version of this site")
+    True
+    """
+    return (
+        '<section class="lc-problem" role="alert" aria-labelledby="lc-problem-title">'
+        f'<h2 id="lc-problem-title">The saved game cannot be continued</h2>'
+        f'<p class="lc-reason">{esc(to_sentence("The save in this browser cannot be used: " + reason))}</p>'
+        f"<p>{esc(set_aside(title))} Tap \u201cStart a new game\u201d to play again.</p>"
+        f'<p>{button("Start a new game", "new-after-problem")} {home_link("Back to the games")}</p>'
+        "</section>"
+    )
+
+
+def stale(message: str) -> str:
+    """This tab's game was continued elsewhere: stop, and offer to load the newer one."""
+    return (
+        '<section class="lc-problem lc-stale" role="alert" aria-labelledby="lc-stale-title">'
+        f'<h2 id="lc-stale-title">{esc(message)}</h2>'
+        "<p>To keep every move, this tab stopped playing. Load the newer game to go on from there.</p>"
+        f'<p>{button("Load the newer game", "load-newer")} {home_link("Back to the games")}</p>'
+        "</section>"
+    )
+
+
+def handover(name: str, note: str = "") -> str:
+    """The screen between two turns of pass and play: nothing of the table."""
+    said = f'<p class="lc-note">{esc(note)}</p>' if note else ""
+    return (
+        '<section class="lc-handover" aria-labelledby="lc-handover-title">'
+        f'<h2 id="lc-handover-title">Pass the device to {esc(name)}</h2>{said}'
+        f"<p>{esc(name)}, tap when you are ready: your cards will be shown.</p>"
+        + button(f"I am {name} \u2013 show my cards", "ready", cls="lc-ready")
+        + "</section>"
+    )
+
+
+# -- the setup form ------------------------------------------------------------------------------
+
+
+def radio(name: str, value: str, text: str, checked: bool) -> str:
+    """A labelled radio button (``text`` is already HTML)."""
+    return (f'<label class="lc-choice"><input type="radio" name="{esc(name)}" value="{esc(value)}"'
+            f'{" checked" if checked else ""}> <span>{text}</span></label>')
+
+
+def _seat_fields(game: type[api.Game], seats: typing.Sequence[session.Seat],
+                 level_words: typing.Mapping[str, str]) -> str:
+    def name_input(index: int, value: str) -> str:
+        return (f'<label class="lc-name-input">Player {index + 1} <input type="text" '
+                f'name="{session.name_field(index)}" maxlength="{session.MAX_NAME}" value="{esc(value)}" '
+                'autocomplete="off"></label>')
+
+    def words(level: str) -> str:
+        return f"Computer, {esc(level_words.get(level, level))}"
+
+    if game.max_players == 2 and game.min_players == 2:
+        other = seats[1] if len(seats) > 1 else session.Seat("Player 2", game.bot_levels[0])
+        chosen = other.level or session.HUMAN
+        names = [s.name for s in seats] if other.level is None else ["Player 1", "Player 2"]
+        choices = "".join(radio(session.OPPONENT_FIELD, level, words(level), chosen == level)
+                          for level in game.bot_levels)
+        choices += radio(session.OPPONENT_FIELD, session.HUMAN, "A friend on this device (pass and play)",
+                         chosen == session.HUMAN)
+        inputs = "".join(name_input(i, n) for i, n in enumerate(names[:2]))
+        return f'<fieldset><legend>Opponent</legend>{choices}<div class="lc-names">{inputs}</div></fieldset>'
+    rows = []
+    for index in range(game.max_players):
+        seat = seats[index] if index < len(seats) else None
+        kinds: list[tuple[str, str]] = [] if index < game.min_players else [("", "nobody")]
+        kinds += [(session.HUMAN, "a person on this device")] + [(lv, words(lv)) for lv in game.bot_levels]
+        current = "" if seat is None else (seat.level or session.HUMAN)
+        options = "".join(f'<option value="{esc(v)}"{" selected" if v == current else ""}>{t}</option>'
+                          for v, t in kinds)
+        rows.append(f'<div class="lc-seat" data-seat="{index}">{name_input(index, seat.name if seat else "")}'
+                    f'<select name="{session.seat_field(index)}" aria-label="Player {index + 1}">{options}</select>'
+                    "</div>")
+    return f'<fieldset><legend>Players</legend>{"".join(rows)}</fieldset>'
+
+
+def option_fields(game: type[api.Game], chosen: typing.Mapping[str, api.OptionValue]) -> str:
+    """A fieldset per option of the game's schema (radios for a choice, a checkbox for on/off)."""
+    parts = []
+    for option in game.option_schema:
+        value = chosen.get(option.name, option.default)
+        if option.kind is api.OptionKind.BOOL:
+            inner = (f'<label class="lc-choice"><input type="checkbox" name="{esc(option.name)}" value="1"'
+                     f'{" checked" if value is True else ""}> <span>{esc(option.help or option.label)}</span></label>')
+        else:
+            inner = "".join(radio(option.name, session.form_value(v), esc(text), v == value and type(v) is type(value))
+                            for v, text in option.choices)
+        legend = f"<legend>{esc(option.label)}</legend>"
+        parts.append(f'<fieldset data-option="{esc(option.name)}">{legend}{inner}</fieldset>')
+    return "".join(parts)
+
+
+def setup_form(game: type[api.Game], *, seats: typing.Sequence[session.Seat] = (),
+               options: typing.Mapping[str, api.OptionValue] | None = None,
+               level_words: typing.Mapping[str, str] | None = None, heading: str = "", intro: str = "",
+               extra: str = "", help_html: str = "", error: str = "") -> str:
+    """The new-game form of ``game``, generated from its metadata: the seats
+    (for a two-player game the opponent: a computer level or a friend; else
+    a row per seat), one fieldset per option, the screen's ``extra`` fields,
+    the Start button and ``help_html``.  :func:`lostcities.session.setup_from_form`
+    reads it back."""
+    problem_line = f'<p class="lc-form-error" role="alert">{esc(error)}</p>' if error else ""
+    return (
+        '<section class="lc-setup" aria-labelledby="lc-setup-title">'
+        f'<h1 id="lc-setup-title">{heading or esc(game.title)}</h1>'
+        f'<p class="lc-intro">{esc(intro or game.description)}</p>{problem_line}'
+        f"{_seat_fields(game, seats, level_words or {})}{extra}{option_fields(game, options or {})}"
+        f'<p>{button("Start", "start", cls="lc-start")}</p>{help_html}</section>'
+    )
+
+
+# -- the site ------------------------------------------------------------------------------------
+
+
+def notice(text: str) -> str:
+    """The content of the site's notice bar: plain words and a dismiss button."""
+    return (f'<span>{esc(text)}</span> <button type="button" class="notice-close" data-action="dismiss" '
+            'aria-label="Dismiss">&times;</button>')
+
+
+def tile(game: type[api.Game], *, in_progress: bool) -> str:
+    """A home-screen tile: the game's title and description, *Continue* when a game is in progress."""
+    badge = '<span class="badge">game in progress</span>' if in_progress else ""
+    return (f'<li class="game-tile game-{esc(game.name)}"><a href="#{esc(game.name)}" data-game="{esc(game.name)}">'
+            f"<h2>{esc(game.title)}</h2><p>{esc(game.description)}</p>{badge}"
+            f'<span class="play-button">{"Continue" if in_progress else "Play"}</span></a></li>')
+
+
+def planned_tile(name: str, text: str) -> str:
+    """A tile of a game that is not playable yet."""
+    return (f'<li class="game-tile game-{esc(name)} planned"><div><h2>{esc(text.split(" (")[0])}</h2>'
+            f"<p>{esc(text)}</p></div></li>")
+
+
+def home(tiles: typing.Sequence[str], *, version: str, seed: int | None = None) -> str:
+    """The home screen: every game's tile."""
+    seed_line = f'<p class="seed-info">Seed {seed}: every deal and roll repeats.</p>' if seed is not None else ""
+    return (
+        '<section class="home"><h1>Lost Cities</h1>'
+        "<p class=\"tagline\">Reiner Knizia's expeditions, in your browser: against the computer or a friend, "
+        "online or off.</p>"
+        f'<ul class="game-list">{"".join(tiles)}</ul>{seed_line}'
+        f'<p class="version">Rules engine {esc(version)}</p></section>'
+    )

@@ -1,0 +1,855 @@
+"""The generic game screen: one controller for every game, a small adapter per game.
+
+The screen owns everything that is the same in every game: mounting and
+unmounting, click and key dispatch (one delegated listener per screen root),
+the overlays (menu, problem with a save, hand-over between people, the
+"continued in another tab" notice), the setup form, saving after every action
+and restoring, and the sliced computer-player driver.  A game plugs in an
+:class:`Adapter` (at most 300 lines) that draws its table, turns its clicks
+into actions and narrates :class:`lostcities.api.Event` s.
+
+The screen never imports ``js``, ``pyodide`` or ``pyscript``: it talks to the
+browser only through a :class:`Host` (``web/host.py`` in the page,
+:class:`MemoryHost` in tests and wherever there is no page), and to its
+element only through a :class:`Root`.  A screen runs with no routes and no
+storage (the embed mode): a host without storage raises
+:class:`StorageError`, and the screen goes on without saving.
+
+Data attributes on the screen element, for tests and CSS: ``data-phase``
+(``setup``, ``problem``, ``handover``, ``menu``, ``stale`` or the adapter's
+phase during play, ``ai`` while a computer thinks), ``data-moves`` (actions
+so far), ``data-think`` (the last computer decisions: wall/work/longest slice
+in ms).
+
+Screens are registered, not loaded by module name: each adapter module calls
+:func:`register` with a factory, and the app shell imports the adapter
+modules it ships (``REGISTRY`` maps a game name to its factory).
+
+The flow of a turn: a click arrives as an :class:`Input`; the screen handles
+its own actions (``menu``, ``start``, ``ready``...), else asks
+``adapter.on_input``, which returns a :class:`Command`: an action to apply
+(:class:`Do`), ``REDRAW`` (the adapter changed its own view state, e.g. a
+selection), ``DEAL`` (draw the pending chance outcome now) or None.  The
+screen applies the action once (``Session.apply``: no separate check), shows
+a refusal's reason, hands the event to ``adapter.on_event`` (narration,
+highlights), saves, renders, and lets a computer play if it is its turn.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import typing
+
+from lostcities import api, errors, session
+from lostcities import html as lc_html
+
+SLICE_SECONDS: typing.Final = 0.02
+"""Work done in one browser task while a computer thinks (bots yield every few ms)."""
+STORAGE_OFF: typing.Final = ("This browser is not keeping saved games (storage is off or full), "
+                             "so this game will not survive a reload.")
+STALE: typing.Final = "This game was continued in another tab or window."
+SCREEN_PHASES: typing.Final = frozenset({"setup", "problem", "handover", "menu", "stale", "loading"})
+
+
+# -- what the screen needs from the browser ---------------------------------------------------------
+
+
+class StorageError(Exception):
+    """Storage is disabled, full or absent; the message is technical (for the console)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Input:
+    """One user input, as the delegated listener read it from the page.
+
+    ``kind`` is ``click``, ``change`` or ``key``.  ``action`` is the
+    ``data-action`` and ``target`` the ``data-target`` of the nearest element
+    carrying either (clicks and changes); ``data`` holds every ``data-*``
+    attribute of that element without the prefix (``{"colour": "Y", "card":
+    "Y7"}``); ``key`` is the key name of a key press; ``value`` the value of a
+    changed input."""
+
+    kind: str
+    action: str = ""
+    target: str = ""
+    data: typing.Mapping[str, str] = dataclasses.field(default_factory=dict)
+    key: str = ""
+    value: str = ""
+
+
+class Root(typing.Protocol):
+    """The screen's element in the page (the outer element of ``Adapter.shell()``).
+
+    Regions are elements carrying ``data-region="<name>"`` inside it
+    (``main`` always exists; an adapter's play layout adds its own)."""
+
+    def set_html(self, region: str, html: str) -> None:
+        """Replace the content of a region (nothing happens if it does not exist)."""
+
+    def set_data(self, name: str, value: str) -> None:
+        """Set ``data-<name>`` on the screen element."""
+
+    def set_class(self, name: str, on: bool) -> None:
+        """Add or remove a class on the screen element."""
+
+    def values(self) -> dict[str, str]:
+        """The form fields inside the screen: text inputs by name, the checked
+        radio of each group, checked checkboxes (their value)."""
+
+    def focus(self, data: typing.Mapping[str, str]) -> bool:
+        """Focus the first element whose ``data-*`` attributes include ``data``
+        (a CSS-free description: ``{"action": "ready"}``); False if none."""
+
+    def focused(self) -> dict[str, str] | None:
+        """The ``data-*`` attributes of the focused element if it is inside the screen."""
+
+    def listen(self, handler: typing.Callable[[Input], None]) -> None:
+        """Install the one delegated listener (clicks, changes, key presses) on the element."""
+
+    def close(self) -> None:
+        """Remove the listener, free what it holds, and empty the element."""
+
+
+class Host(typing.Protocol):
+    """Everything the screen asks of the page.  ``web/host.py`` implements it
+    in the browser; :class:`MemoryHost` in memory."""
+
+    seed: int | None
+    """``?seed=N``: every deal and roll repeats; None: random."""
+
+    def mount(self, shell: str) -> Root:
+        """Show ``shell`` (one element) in the app's area and return it as a :class:`Root`."""
+
+    def storage_get(self, key: str) -> str | None:
+        """The text stored under ``key`` (None if nothing); raises :class:`StorageError`."""
+
+    def storage_set(self, key: str, text: str) -> None:
+        """Store ``text``; raises :class:`StorageError` (disabled, full)."""
+
+    def storage_remove(self, key: str) -> None:
+        """Remove ``key`` (silently nothing when storage is off)."""
+
+    def watch_storage(self, key: str, func: typing.Callable[[str | None], None]) -> typing.Callable[[], None]:
+        """Call ``func(new_text)`` when another tab changes ``key``; returns the function that stops watching."""
+
+    def later(self, ms: int, func: typing.Callable[[], None]) -> int:
+        """Call ``func`` after ``ms`` milliseconds, in a new browser task; returns a handle."""
+
+    def cancel(self, handle: int) -> None:
+        """Cancel a pending ``later``."""
+
+    def clock(self) -> float:
+        """A monotonic clock, in seconds."""
+
+    def notify(self, text: str, kind: str = "info") -> None:
+        """Show a one-line notice (plain words) above the app."""
+
+    def clear_notice(self) -> None: ...
+
+    def console(self, level: str, text: str) -> None:
+        """Technical detail for developers (``log``, ``warn``, ``error``)."""
+
+    def set_info(self, text: str) -> None:
+        """The short text in the top bar (the score)."""
+
+
+# -- what a game provides ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Do:
+    """Apply this action for the person to act."""
+
+    action: api.Action | str
+
+
+REDRAW: typing.Final = "redraw"
+"""The adapter changed its own view state: render again."""
+DEAL: typing.Final = "deal"
+"""Draw the pending chance outcome (deal the next game, roll the dice) now."""
+Command = Do | typing.Literal["redraw", "deal"] | None
+
+
+@dataclasses.dataclass(frozen=True)
+class Frame:
+    """What an adapter draws during play: ``layout`` names the skeleton
+    (``skeleton`` goes into the ``main`` region when the layout changes), and
+    ``parts`` maps region names inside it to their HTML; only the parts that
+    changed since the last frame are replaced."""
+
+    layout: str
+    skeleton: str
+    parts: typing.Mapping[str, str]
+
+
+class Adapter(typing.Protocol):
+    """A game's part of its screen (see ``web/card_screen.py`` for an example).
+
+    Every method gets the :class:`Screen` (``screen.session``,
+    ``screen.error``, ``screen.interactive()``, ``screen.thinking``...) and
+    returns values; none touches the page."""
+
+    game: type[api.Game]
+    """The game class: name, title, option schema, seats, bot levels."""
+
+    def shell(self) -> str:
+        """The screen element's markup (one element, with a ``data-region="main"`` inside)."""
+
+    def setup_form(self, screen: Screen, last: session.Setup | None) -> str:
+        """The new-game form (from :func:`lostcities.html.setup_form`), filled with the last setup."""
+
+    def read_setup(self, screen: Screen, values: typing.Mapping[str, str]) -> session.Setup:
+        """The setup from the form's values; raises ``InvalidOptionError`` (shown on the form)."""
+
+    def begin(self, screen: Screen) -> None:
+        """A session started or was restored (``screen.session.ui`` holds the saved notes): reset the view."""
+
+    def check(self, screen: Screen, restored: session.Session) -> None:
+        """Refuse a restored session that this screen cannot continue: raise ``session.SaveError``."""
+
+    def phase(self, screen: Screen) -> str:
+        """``data-phase`` during play (the screen says ``ai`` itself while a computer thinks)."""
+
+    def render(self, screen: Screen) -> Frame:
+        """The play area (table, hand, status; the results when a game is over)."""
+
+    def on_input(self, screen: Screen, event: Input) -> Command:
+        """A click or key press the screen did not handle itself."""
+
+    def on_event(self, screen: Screen, event: api.Event) -> None:
+        """Narrate an applied action (``screen.session.ui`` notes, highlights)."""
+
+    def wants_chance(self, screen: Screen) -> bool:
+        """At a chance node: draw the outcome without waiting for a click."""
+
+    def pause(self, screen: Screen, event: api.Event | None) -> int:
+        """Milliseconds before the computer's next step (``event``: what just happened)."""
+
+    def handover_note(self, screen: Screen) -> str:
+        """What the last turn did, shown on the hand-over panel."""
+
+    def info(self, screen: Screen) -> str:
+        """The top bar's text (the score), or ``""``."""
+
+
+Factory = typing.Callable[[], Adapter]
+REGISTRY: dict[str, Factory] = {}
+"""Game name -> adapter factory, filled by the adapter modules' :func:`register`."""
+
+
+def register(name: str, factory: Factory) -> None:
+    REGISTRY[name] = factory
+
+
+# -- the screen -------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class ThinkStats:
+    """Timing of one computer decision, in seconds."""
+
+    started: float
+    work: float = 0.0
+    longest: float = 0.0
+    slices: int = 0
+
+    def add(self, spent: float) -> None:
+        self.work += spent
+        self.longest = max(self.longest, spent)
+        self.slices += 1
+
+
+class Screen:
+    """The controller of one game's screen: mount it, it restores or sets up a game."""
+
+    def __init__(self, adapter: Adapter, host: Host) -> None:
+        self.adapter = adapter
+        self.host = host
+        self.game = adapter.game
+        self.key = f"lostcities:{self.game.name}:save"
+        self.damaged_key = f"lostcities:{self.game.name}:damaged"
+        self.prefs_key = f"lostcities:{self.game.name}:prefs"
+        self.root: Root | None = None
+        self.session: session.Session | None = None
+        self.mode = "loading"
+        """``setup``, ``problem``, ``handover``, ``play``, ``stale``."""
+        self.menu_open = False
+        self.error = ""
+        """The reason the last input was refused (shown by the adapter)."""
+        self.problem = ""
+        self.thinking = False
+        self.think_log: list[tuple[float, float, float]] = []
+        self._token = 0
+        """Bumped to abandon timers and thinking in flight."""
+        self._timers: set[int] = set()
+        self._layout = ""
+        self._parts: dict[str, str] = {}
+        self._unwatch: typing.Callable[[], None] | None = None
+        self._storage_warned = False
+        self._seed_counter = 0
+
+    # -- lifecycle -----------------------------------------------------------------------------------
+    def mount(self) -> None:
+        self.root = self.host.mount(self.adapter.shell())
+        self.root.listen(self.on_input)
+        try:
+            self._unwatch = self.host.watch_storage(self.key, self._on_storage)
+        except StorageError:
+            self._unwatch = None
+        self.restore()
+
+    def unmount(self) -> None:
+        self._stop()
+        if self._unwatch is not None:
+            self._unwatch()
+            self._unwatch = None
+        if self.root is not None:
+            self.root.close()
+            self.root = None
+        self.host.set_info("")
+
+    def _stop(self) -> None:
+        """Abandon every pending timer and any thinking in flight."""
+        self._token += 1
+        for handle in self._timers:
+            self.host.cancel(handle)
+        self._timers.clear()
+        self.thinking = False
+
+    def later(self, ms: int, func: typing.Callable[[], None]) -> None:
+        """Run ``func`` after ``ms`` unless the screen moved on meanwhile (new game, unmount)."""
+        token = self._token
+        holder: list[int] = []
+
+        def fire() -> None:
+            if holder:
+                self._timers.discard(holder[0])
+            if token == self._token and self.root is not None:
+                self.guard(func)
+
+        holder.append(self.host.later(ms, fire))
+        self._timers.add(holder[0])
+
+    def guard(self, func: typing.Callable[[], None]) -> None:
+        """Run a handler: an unexpected error goes to the console, the player reads plain words."""
+        try:
+            func()
+        except Exception as err:  # noqa: BLE001 - the last line of defence of the screen
+            self.host.console("error", f"{self.game.title}: {type(err).__name__}: {err}")
+            self.host.notify("Something went wrong on this screen. Your game is saved: reload the page to go on.",
+                             "error")
+
+    def rng(self, purpose: str) -> random.Random:
+        """A fresh RNG: repeatable for ``?seed=N`` (per purpose and call), else random."""
+        if self.host.seed is None:
+            return random.Random()
+        self._seed_counter += 1
+        return random.Random(f"{self.host.seed}:{self.game.name}-{purpose}:{self._seed_counter}")
+
+    # -- storage -------------------------------------------------------------------------------------
+    def _read(self, key: str) -> str | None:
+        try:
+            return self.host.storage_get(key)
+        except StorageError as err:
+            self._storage_off(err)
+            return None
+
+    def _write(self, key: str, text: str) -> bool:
+        try:
+            self.host.storage_set(key, text)
+        except StorageError as err:
+            self._storage_off(err)
+            return False
+        return True
+
+    def _storage_off(self, err: Exception) -> None:
+        self.host.console("warn", f"storage refused: {err}")
+        if not self._storage_warned:
+            self._storage_warned = True
+            self.host.notify(STORAGE_OFF, "error")
+
+    def restore(self) -> None:
+        """Continue the saved game, or show the setup (a damaged save is set aside)."""
+        self._stop()
+        text = self._read(self.key)
+        if text is None:
+            self.show_setup()
+            return
+        try:
+            restored = session.load(text, self.game.name)
+            self.adapter.check(self, restored)
+        except session.SaveError as err:
+            self._set_aside(text, err)
+            return
+        self.start(restored)
+
+    def _set_aside(self, text: str, err: session.SaveError) -> None:
+        self.host.console("warn", f"{self.game.title}: the save was set aside ({err.reason}: {err.detail[:500]})")
+        self._write(self.damaged_key, text)
+        self.host.storage_remove(self.key)
+        self.problem = err.reason
+        self.session = None
+        self.mode = "problem"
+        self.render()
+
+    def save(self) -> None:
+        """Write the session, unless another tab wrote a newer revision meanwhile."""
+        current = self.session
+        if current is None or self.mode == "stale":
+            return
+        stored = self._read(self.key)
+        if session.revision_of(stored) > current.revision:
+            self._go_stale()
+            return
+        current.revision += 1
+        if not self._write(self.key, current.to_text()):
+            current.revision -= 1
+
+    def _on_storage(self, text: str | None) -> None:
+        current = self.session
+        if current is not None and text is not None and session.revision_of(text) > current.revision:
+            self._go_stale()
+
+    def _go_stale(self) -> None:
+        self._stop()
+        self.mode = "stale"
+        self.menu_open = False
+        self.render()
+
+    def forget(self) -> None:
+        self.host.storage_remove(self.key)
+
+    # -- modes ---------------------------------------------------------------------------------------
+    def show_setup(self, error: str = "") -> None:
+        self._stop()
+        self.session = None
+        self.mode = "setup"
+        self.menu_open = False
+        self.error = error
+        self.render()
+
+    def last_setup(self) -> session.Setup | None:
+        text = self._read(self.prefs_key)
+        if text is None:
+            return None
+        try:
+            return session.Setup.from_dict(self.game.name, session.parse(text))
+        except session.SaveError:
+            return None
+
+    def new_game(self, setup: session.Setup) -> None:
+        self._write(self.prefs_key, json.dumps(setup.to_dict(), separators=(",", ":")))
+        revision = session.revision_of(self._read(self.key))
+        fresh = session.Session.new(setup, self.rng("deal"), deal=False, revision=revision)
+        self.session = fresh
+        while fresh.state.is_chance() and (not fresh.state.history or self.adapter.wants_chance(self)):
+            self.adapter.on_event(self, fresh.deal(self.rng("deal")))
+        self.start(fresh, resumed=False)
+
+    def start(self, current: session.Session, *, resumed: bool = True) -> None:
+        self._stop()
+        self.session = current
+        self.error = ""
+        self.menu_open = False
+        self.mode = "play"
+        self.adapter.begin(self)
+        if not resumed:
+            self.save()
+        self._settle(None)
+
+    def _settle(self, event: api.Event | None) -> None:
+        """After a change: hand-over if needed, render, and let chance or a computer move."""
+        current = self.session
+        if current is None or self.mode not in ("play", "handover"):
+            self.render()
+            return
+        self.mode = "handover" if current.needs_handover() else "play"
+        self.render()
+        if self.mode != "play" or self.menu_open:
+            return
+        if current.state.is_chance() and self.adapter.wants_chance(self):
+            self.later(self.adapter.pause(self, event), self._deal)
+        elif current.is_computer_turn():
+            self.thinking = True
+            self.render()
+            self.later(self.adapter.pause(self, event), self._think)
+
+    # -- input ---------------------------------------------------------------------------------------
+    def on_input(self, event: Input) -> None:
+        self.guard(lambda: self._dispatch(event))
+
+    def _dispatch(self, event: Input) -> None:
+        if event.kind == "key" and event.key == "Escape" and self.menu_open:
+            self.menu_open = False
+            self.render()
+            return
+        handler = _ACTIONS.get(event.action) if event.kind == "click" else None
+        if handler is not None:
+            handler(self)
+            return
+        if self.menu_open or self.mode != "play":
+            return
+        command = self.adapter.on_input(self, event)
+        if isinstance(command, Do):
+            self.act(command.action)
+        elif command == DEAL:
+            self._deal()
+        elif command == REDRAW:
+            self.render()
+
+    def _on_start(self) -> None:
+        if self.mode != "setup" or self.root is None:
+            return
+        try:
+            setup = self.adapter.read_setup(self, self.root.values())
+        except errors.InvalidOptionError as err:
+            self.show_setup(err.reason[:1].upper() + err.reason[1:] + ".")
+            return
+        self.new_game(setup)
+
+    def _on_ready(self) -> None:
+        if self.mode == "handover" and self.session is not None:
+            self.session.reveal()
+            self.mode = "play"
+            self._settle(None)
+            if self.root is not None:
+                self.root.focus({"target": "hand"})
+
+    def _on_menu(self) -> None:
+        if self.mode in ("play", "handover"):
+            self.menu_open = not self.menu_open
+            self.render()
+            if not self.menu_open:
+                self._settle(None)
+
+    def _on_close_menu(self) -> None:
+        self.menu_open = False
+        self._settle(None)
+
+    def _on_new(self) -> None:
+        self.forget()
+        self.show_setup()
+
+    def _on_load_newer(self) -> None:
+        if self.mode == "stale":
+            self.restore()
+
+    def act(self, action: api.Action | str) -> bool:
+        """Apply a person's action (checked once, by ``apply``); a refusal shows its reason."""
+        current = self.session
+        if current is None or not current.is_person_turn() or self.mode != "play" or self.menu_open:
+            return False
+        try:
+            event = current.apply(action)
+        except errors.GameError as err:
+            self.error = err.reason[:1].upper() + err.reason[1:] + "."
+            self.render()
+            return False
+        self._after(event)
+        return True
+
+    def _after(self, event: api.Event) -> None:
+        self.error = ""
+        self.adapter.on_event(self, event)
+        self.save()
+        if self.mode == "stale":
+            return
+        self._settle(event)
+
+    def _deal(self) -> None:
+        current = self.session
+        if current is None or not current.state.is_chance():
+            return
+        self._after(current.deal(self.rng("deal")))
+
+    # -- the computer players ------------------------------------------------------------------------
+    def _think(self) -> None:
+        current = self.session
+        if current is None or not current.is_computer_turn():
+            self.thinking = False
+            return
+        seat = current.current_player
+        try:
+            bot = current.game.bot(current.level(seat))
+            thinking = bot.think(current.state.view(seat), self.rng("ai"))
+        except Exception as err:  # noqa: BLE001 - a computer player's bug must not stop the game
+            self._bot_failed(f"could not start ({type(err).__name__}: {err})")
+            return
+        stats = ThinkStats(self.host.clock())
+        token = self._token
+
+        def step() -> None:
+            if token != self._token:
+                thinking.close()
+                return
+            began = self.host.clock()
+            deadline = began + SLICE_SECONDS
+            try:
+                while True:
+                    next(thinking)
+                    if self.host.clock() >= deadline:
+                        break
+            except StopIteration as stop:
+                stats.add(self.host.clock() - began)
+                self._thought(stop.value, stats)
+                return
+            except Exception as err:  # noqa: BLE001 - a computer player's bug must not stop the game
+                stats.add(self.host.clock() - began)
+                self._bot_failed(f"failed ({type(err).__name__}: {err})")
+                return
+            stats.add(self.host.clock() - began)
+            self.later(0, step)
+
+        step()
+
+    def _thought(self, action: typing.Any, stats: ThinkStats) -> None:
+        wall = self.host.clock() - stats.started
+        self.think_log.append((wall * 1000, stats.work * 1000, stats.longest * 1000))
+        del self.think_log[:-50]
+        if self.root is not None:
+            self.root.set_data("think", " ".join(f"{w:.0f}/{k:.0f}/{s:.0f}" for w, k, s in self.think_log[-4:]))
+        self._computer_act(action)
+
+    def _bot_failed(self, why: str) -> None:
+        self.host.console("warn", f"{self.game.title}: the computer player {why}; it plays a legal move instead.")
+        self._computer_act(None)
+
+    def _computer_act(self, action: typing.Any) -> None:
+        """Apply the computer's choice; anything it cannot play becomes ``legal_actions()[0]`` (every game)."""
+        current = self.session
+        self.thinking = False
+        if current is None or not current.is_computer_turn():
+            return
+        try:
+            if action is None:
+                raise errors.MalformedActionError("no action")
+            event = current.apply(action)
+        except (errors.GameError, TypeError, AttributeError) as err:
+            if action is not None:
+                self.host.console("warn", f"{self.game.title}: the computer chose an illegal action ({err}); "
+                                          "it plays a legal one instead.")
+            event = current.apply(current.state.legal_actions()[0])
+        self._after(event)
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def interactive(self) -> bool:
+        """True when the person to act may click the table now."""
+        current = self.session
+        return (current is not None and self.mode == "play" and not self.menu_open and not self.thinking
+                and current.is_person_turn())
+
+    def phase(self) -> str:
+        if self.menu_open:
+            return "menu"
+        if self.mode != "play" or self.session is None:
+            return self.mode
+        if self.thinking or (self.session.is_computer_turn() and not self.session.state.is_terminal()):
+            return "ai"
+        return self.adapter.phase(self)
+
+    def render(self) -> None:
+        root = self.root
+        if root is None:
+            return
+        current = self.session
+        root.set_data("phase", self.phase())
+        root.set_data("moves", str(len(current.state.history)) if current is not None else "0")
+        root.set_class("lc-in-game", current is not None)
+        self.host.set_info(self.adapter.info(self) if current is not None and self.mode == "play" else "")
+        title = self.game.title
+        if self.menu_open:
+            self._panel("menu", lc_html.menu())
+        elif self.mode == "setup":
+            self._panel("setup", self.adapter.setup_form(self, self.last_setup()))
+        elif self.mode == "problem":
+            self._panel("problem", lc_html.problem(title, self.problem))
+        elif self.mode == "stale":
+            self._panel("stale", lc_html.stale(STALE))
+        elif self.mode == "handover" and current is not None:
+            who = current.name(current.current_player)
+            self._panel("handover", lc_html.handover(who, self.adapter.handover_note(self)))
+        elif current is not None:
+            self._frame(self.adapter.render(self))
+
+    def _panel(self, name: str, html: str) -> None:
+        """A whole-area panel (menu, setup...): replaces the main region."""
+        if self.root is not None and (self._layout != name or self._parts.get("main") != html):
+            self.root.set_html("main", html)
+        self._layout = name
+        self._parts = {"main": html}
+
+    def _frame(self, frame: Frame) -> None:
+        root = self.root
+        if root is None:
+            return
+        focus = root.focused()
+        if self._layout != frame.layout:
+            root.set_html("main", frame.skeleton)
+            self._layout = frame.layout
+            self._parts = {}
+        for region, html in frame.parts.items():
+            if self._parts.get(region) != html:
+                root.set_html(region, html)
+                self._parts[region] = html
+        if focus:
+            root.focus(focus)
+
+
+_ACTIONS: dict[str, typing.Callable[[Screen], None]] = {
+    "start": Screen._on_start,
+    "ready": Screen._on_ready,
+    "menu": Screen._on_menu,
+    "close-menu": Screen._on_close_menu,
+    "new-match": Screen._on_new,
+    "confirm-new": Screen._on_new,
+    "new-after-problem": Screen._on_new,
+    "load-newer": Screen._on_load_newer,
+}
+"""The screen's own actions (``home`` and ``dismiss`` belong to the app shell)."""
+
+
+# -- in memory --------------------------------------------------------------------------------------
+
+
+class MemoryRoot:
+    """A :class:`Root` kept in memory: regions as HTML strings, for tests and pageless runs."""
+
+    def __init__(self, shell: str) -> None:
+        self.shell = shell
+        self.regions: dict[str, str] = {"main": ""}
+        self.data: dict[str, str] = {}
+        self.classes: set[str] = set()
+        self.form: dict[str, str] = {}
+        """Form values a test 'typed'."""
+        self.focus_data: dict[str, str] | None = None
+        self.handler: typing.Callable[[Input], None] | None = None
+        self.closed = False
+
+    def set_html(self, region: str, html: str) -> None:
+        if region == "main":
+            self.regions = {"main": html}
+        else:
+            self.regions[region] = html
+
+    def set_data(self, name: str, value: str) -> None:
+        self.data[name] = value
+
+    def set_class(self, name: str, on: bool) -> None:
+        (self.classes.add if on else self.classes.discard)(name)
+
+    def values(self) -> dict[str, str]:
+        return dict(self.form)
+
+    def focus(self, data: typing.Mapping[str, str]) -> bool:
+        self.focus_data = dict(data)
+        return True
+
+    def focused(self) -> dict[str, str] | None:
+        return self.focus_data
+
+    def listen(self, handler: typing.Callable[[Input], None]) -> None:
+        if self.handler is not None:
+            raise RuntimeError("the screen listener is installed once")
+        self.handler = handler
+
+    def close(self) -> None:
+        self.handler = None
+        self.regions = {}
+        self.closed = True
+
+    def html(self) -> str:
+        """Every region's HTML, the main one first."""
+        return "".join(self.regions.values())
+
+    def click(self, action: str = "", target: str = "", **data: str) -> None:
+        """Deliver a click to the screen's listener."""
+        assert self.handler is not None, "no listener"
+        self.handler(Input("click", action=action, target=target, data=data))
+
+
+class MemoryHost:
+    """A :class:`Host` in memory: a dict for storage (None: storage off), a
+    manual clock and timer queue (:meth:`run` fires them), lists of notices and
+    console lines."""
+
+    def __init__(self, *, storage: dict[str, str] | None = None, seed: int | None = 1) -> None:
+        self.storage = storage
+        self.seed = seed
+        self.root: MemoryRoot | None = None
+        self.now = 0.0
+        self.timers: dict[int, tuple[float, typing.Callable[[], None]]] = {}
+        self._next = 0
+        self.notices: list[tuple[str, str]] = []
+        self.logs: list[tuple[str, str]] = []
+        self.info = ""
+        self.watchers: dict[str, list[typing.Callable[[str | None], None]]] = {}
+        self.full = False
+        """True: writes fail as if the storage were full."""
+
+    def mount(self, shell: str) -> MemoryRoot:
+        self.root = MemoryRoot(shell)
+        return self.root
+
+    def storage_get(self, key: str) -> str | None:
+        if self.storage is None:
+            raise StorageError("storage is off")
+        return self.storage.get(key)
+
+    def storage_set(self, key: str, text: str) -> None:
+        if self.storage is None or self.full:
+            raise StorageError("storage is off or full")
+        self.storage[key] = text
+
+    def storage_remove(self, key: str) -> None:
+        if self.storage is not None:
+            self.storage.pop(key, None)
+
+    def watch_storage(self, key: str, func: typing.Callable[[str | None], None]) -> typing.Callable[[], None]:
+        self.watchers.setdefault(key, []).append(func)
+        return lambda: self.watchers[key].remove(func)
+
+    def other_tab_writes(self, key: str, text: str | None) -> None:
+        """Simulate another tab: change storage and fire the ``storage`` event."""
+        if self.storage is not None:
+            if text is None:
+                self.storage.pop(key, None)
+            else:
+                self.storage[key] = text
+        for func in list(self.watchers.get(key, [])):
+            func(text)
+
+    def later(self, ms: int, func: typing.Callable[[], None]) -> int:
+        self._next += 1
+        self.timers[self._next] = (self.now + ms / 1000, func)
+        return self._next
+
+    def cancel(self, handle: int) -> None:
+        self.timers.pop(handle, None)
+
+    def clock(self) -> float:
+        return self.now
+
+    def run(self, limit: int = 100_000) -> int:
+        """Fire due timers in order (advancing the clock) until none is left; returns how many fired."""
+        fired = 0
+        while self.timers and fired < limit:
+            handle = min(self.timers, key=lambda h: (self.timers[h][0], h))
+            when, func = self.timers.pop(handle)
+            self.now = max(self.now, when) + 0.001
+            func()
+            fired += 1
+        return fired
+
+    def notify(self, text: str, kind: str = "info") -> None:
+        self.notices.append((kind, text))
+
+    def clear_notice(self) -> None:
+        self.notices.clear()
+
+    def console(self, level: str, text: str) -> None:
+        self.logs.append((level, text))
+
+    def set_info(self, text: str) -> None:
+        self.info = text
