@@ -191,8 +191,9 @@ class Adapter(typing.Protocol):
     ``screen.error``, ``screen.interactive()``, ``screen.thinking``...) and
     returns values; none touches the page."""
 
-    game: type[api.Game]
-    """The game class: name, title, option schema, seats, bot levels."""
+    @property
+    def game(self) -> type[api.Game]:
+        """The game class: name, title, option schema, seats, bot levels."""
 
     def shell(self) -> str:
         """The screen element's markup (one element, with a ``data-region="main"`` inside)."""

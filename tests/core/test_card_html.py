@@ -10,6 +10,7 @@ import typing
 import pytest
 
 from lostcities import api, card
+from lostcities import html as lc_html
 
 VOID = {"input", "br", "img", "meta", "link", "hr"}
 
@@ -330,16 +331,17 @@ def test_panels_escape_names_and_show_no_cards() -> None:
     assert checked == {("opponent", "human"), ("colours", "6"), ("games", "1"), ("pace", "quick")}
     assert [el.attrs["value"] for el in form.elements if el.attrs.get("type") == "text"] == ["<b>A", 'B"']
     assert form.find(data_action="start")
-    hand_over = card.html.handover("<Ben>", "Ann played blue 7 and drew from the deck.")
+    hand_over = lc_html.handover("<Ben>", "Ann played blue 7 and drew from the deck.")
     parsed = Parsed(hand_over)
     assert "&lt;Ben&gt;" in hand_over and "data-card" not in hand_over
     assert parsed.find(data_action="ready")
-    problem = card.html.problem("bad <save>")
+    problem = lc_html.problem(card.Game.title, "bad <save>")
     assert "bad &lt;save&gt;" in problem and Parsed(problem).find(data_action="new-after-problem")
 
 
 def test_move_descriptions() -> None:
-    assert card.html.turn_text("Computer", card.play("B7"), card.draw()) == "Computer played blue 7 and drew from the deck."
+    text = card.html.turn_text("Computer", card.play("B7"), card.draw())
+    assert text == "Computer played blue 7 and drew from the deck."
     text = card.html.turn_text("Ann", card.discard("R$2"), card.draw(card.Colour.YELLOW), card.Card.from_id("Y6"))
     assert text == "Ann discarded a red wager and drew yellow 6 from the discard pile."
     assert card.html.number(-51) == f"{card.html.MINUS}51" and card.html.signed(4) == "+4"

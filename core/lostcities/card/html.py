@@ -30,10 +30,10 @@ True
 from __future__ import annotations
 
 import dataclasses
-import html
 import typing
 
-from lostcities import api, card
+from lostcities import api, card, session
+from lostcities import html as lc_html
 
 SYMBOLS: typing.Final[dict[card.Colour, str]] = {
     # Text presentation (U+FE0E) so that phones do not swap in colour emoji.
@@ -52,13 +52,13 @@ WAGER_SYMBOL: typing.Final = "\u00d7"
 MINUS: typing.Final = "\u2212"
 
 
-def esc(text: object) -> str:
-    """HTML-escape any value (quotes included)."""
-    return html.escape(str(text), quote=True)
+esc = lc_html.esc
+_attrs = lc_html.attrs
+_classes = lc_html.classes
 
 
 def signed(points: int) -> str:
-    """``+12``, ``−20`` (a real minus sign), ``0``."""
+    """``+12``, ``0`` or a negative number with a real minus sign (U+2212)."""
     if points > 0:
         return f"+{points}"
     if points < 0:
@@ -67,7 +67,7 @@ def signed(points: int) -> str:
 
 
 def number(value: int) -> str:
-    """An integer with a real minus sign: ``−51``."""
+    """An integer with a real minus sign (U+2212) when negative."""
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
@@ -84,14 +84,6 @@ def sorted_cards(cards: typing.Iterable[card.Card]) -> list[card.Card]:
     return sorted(cards, key=sort_key)
 
 
-def _attrs(attrs: typing.Mapping[str, str | None]) -> str:
-    return "".join(f' {key}="{esc(value)}"' for key, value in attrs.items() if value is not None)
-
-
-def _classes(*names: str | None) -> str:
-    return " ".join(n for n in names if n)
-
-
 # -- cards ---------------------------------------------------------------------------
 
 
@@ -102,7 +94,7 @@ def card_face(
     classes: typing.Iterable[str] = (),
     attrs: typing.Mapping[str, str | None] | None = None,
 ) -> str:
-    """One card face up: its value (``×`` for a wager) top left and bottom right,
+    """One card face up: its value (a multiplication sign for a wager) top left and bottom right,
     the expedition's symbol in the middle."""
     corner = WAGER_SYMBOL if c.is_wager else str(c.value)
     cls = _classes("lc-card", f"lc-{c.colour.letter}", "lc-wager" if c.is_wager else None, *classes)
@@ -236,7 +228,8 @@ def column_title(score: card.ColumnScore) -> str:
     """A column's score in words (for tooltips and screen readers)."""
     if not score.is_started:
         return f"{score.colour.value}: not started"
-    wagers = f", {score.wagers} wager{'s' if score.wagers != 1 else ''} (\u00d7{score.multiplier})" if score.wagers else ""
+    plural = "s" if score.wagers != 1 else ""
+    wagers = f", {score.wagers} wager{plural} (\u00d7{score.multiplier})" if score.wagers else ""
     bonus = ", 8-card bonus +20" if score.bonus else ""
     return (f"{score.colour.value}: {score.cards} card{'s' if score.cards != 1 else ''}, sum {score.sum}, "
             f"{MINUS}20{wagers}{bonus}: {signed(score.points)} points")
@@ -316,7 +309,8 @@ def _deck(view: card.View, *, targets: Targets, interactive: bool, marks: Marks)
     inner = (card_back() if size else '<span class="lc-slot" aria-hidden="true"></span>') + (
         f'<span class="lc-count" aria-hidden="true">{size}</span>')
     if interactive and view.step is card.Step.DRAW:
-        return f'<button{_attrs({"type": "button", "class": cls, "data-target": "deck", "aria-label": label})}>{inner}</button>'
+        deck_attrs = _attrs({"type": "button", "class": cls, "data-target": "deck", "aria-label": label})
+        return f"<button{deck_attrs}>{inner}</button>"
     return f'<div{_attrs({"class": cls, "aria-label": label, "role": "group"})}>{inner}</div>'
 
 
@@ -334,8 +328,8 @@ def _opponent_hand(view: card.View, name: str) -> str:
 def _head(view: card.View, player: int, name: str, *, show_totals: bool, extra: str = "") -> str:
     to_act = view.current_player == player
     totals = view.totals
-    match = (f'<span class="lc-match" title="match points over the finished games">match {number(totals[player])}</span>'
-             if show_totals else "")
+    match = (f'<span class="lc-match" title="match points over the finished games">'
+             f"match {number(totals[player])}</span>" if show_totals else "")
     turn = '<span class="lc-turn">to play</span>' if to_act else ""
     return (f'<div class="lc-head{" is-active" if to_act else ""}" data-player="{player}">'
             f'<span class="lc-name">{esc(name)}</span>{extra}{turn}{match}</div>')
@@ -440,7 +434,7 @@ def _cell(score: card.ColumnScore, key: str) -> str:
 
 def breakdown(score: card.PlayerScore, name: str, *, player: int | None = None) -> str:
     """One player's scoring table, laid out as the rulebook's example: a column
-    per expedition and a row per step (cards, sum, −20, subtotal, wager
+    per expedition and a row per step (cards, sum, minus 20, subtotal, wager
     multiplier, 8-card bonus, result), plus the total."""
     head = "".join(
         f'<th scope="col" class="lc-{s.colour.letter}" title="{colour_name(s.colour)}">'
@@ -451,7 +445,8 @@ def breakdown(score: card.PlayerScore, name: str, *, player: int | None = None) 
     rows = []
     for key, title in _ROWS:
         cells = "".join(
-            f'<td data-colour="{s.colour.letter}" data-row="{key}"{_NEGATIVE if key == "points" and s.points < 0 else ""}>'
+            f'<td data-colour="{s.colour.letter}" data-row="{key}"'
+            f'{_NEGATIVE if key == "points" and s.points < 0 else ""}>'
             f"{_cell(s, key)}</td>"
             for s in score.columns
         )
@@ -537,70 +532,103 @@ PACES: typing.Final[dict[str, str]] = {
 """How fast the computer's moves follow each other."""
 
 
+HOW_TO_PLAY: typing.Final = (
+    "<details><summary>How to play</summary><ul>"
+    "<li>On your turn, first <b>play</b> a card to your column of its colour (each card higher than the last; "
+    "wagers only before any number) or <b>discard</b> it face up on its colour's pile.</li>"
+    "<li>Then <b>draw</b> one card: from the draw pile or the top of a discard pile (not the card you just "
+    "discarded).</li>"
+    "<li>The game ends when the last card of the draw pile is drawn. Each started column scores its sum "
+    "minus 20, multiplied by 2, 3 or 4 with one, two or three wagers; 8 or more cards add 20.</li>"
+    "<li>Tap a card in your hand, then a highlighted column or discard pile; then tap the deck or a "
+    "highlighted pile to draw.</li></ul></details>"
+)
+
+
 def setup_form(*, opponent: str = "easy", colours: int = 5, games: int = 3,
-               names: typing.Sequence[str] = ("Player 1", "Player 2"), pace: str = "normal") -> str:
-    """The new-match form: the opponent (a computer level or ``human`` for
-    pass-and-play) and the computer's pace, six colours, a match of three
-    games or a single game."""
-    def radio(name: str, value: str, text: str, checked: bool) -> str:
-        return (f'<label class="lc-choice"><input type="radio" name="{name}" value="{esc(value)}"'
-                f'{" checked" if checked else ""}> <span>{text}</span></label>')
-
-    opponents = "".join(radio("opponent", level, f"Computer, {esc(words)}", opponent == level)
-                        for level, words in LEVEL_WORDS.items())
-    opponents += radio("opponent", "human", "A friend on this device (pass and play)", opponent == "human")
-    name_inputs = "".join(
-        f'<label class="lc-name-input">Player {i + 1} <input type="text" name="name{i + 1}" maxlength="20" '
-        f'value="{esc(n)}" autocomplete="off"></label>'
-        for i, n in enumerate(names[:2])
-    )
-    return (
-        '<section class="lc-setup" aria-labelledby="lc-setup-title">'
-        '<h1 id="lc-setup-title">Lost Cities <small>the card game</small></h1>'
-        '<p class="lc-intro">Fund up to five expeditions: lay cards of a colour in rising order, '
-        "bet on them with wager cards, and score the sum minus 20 for every expedition you start.</p>"
-        f'<fieldset><legend>Opponent</legend>{opponents}'
-        f'<div class="lc-names">{name_inputs}</div></fieldset>'
-        f'<fieldset class="lc-pace"><legend>The computer\'s pace</legend>'
-        f'{"".join(radio("pace", key, esc(words), pace == key) for key, words in PACES.items())}</fieldset>'
-        '<fieldset><legend>Cards</legend>'
-        f'<label class="lc-choice"><input type="checkbox" name="colours" value="6"{" checked" if colours == 6 else ""}>'
-        " <span>Six expeditions (the purple expansion, 72 cards)</span></label></fieldset>"
-        f'<fieldset><legend>Length</legend>{radio("games", "3", "A match of three games", games != 1)}'
-        f'{radio("games", "1", "A single game", games == 1)}</fieldset>'
-        '<p><button type="button" class="lc-start" data-action="start">Start</button></p>'
-        "<details><summary>How to play</summary><ul>"
-        "<li>On your turn, first <b>play</b> a card to your column of its colour (each card higher than the last; "
-        "wagers only before any number) or <b>discard</b> it face up on its colour's pile.</li>"
-        "<li>Then <b>draw</b> one card: from the draw pile or the top of a discard pile (not the card you just "
-        "discarded).</li>"
-        "<li>The game ends when the last card of the draw pile is drawn. Each started column scores its sum "
-        "minus 20, multiplied by 2, 3 or 4 with one, two or three wagers; 8 or more cards add 20.</li>"
-        "<li>Tap a card in your hand, then a highlighted column or discard pile; then tap the deck or a "
-        "highlighted pile to draw.</li></ul></details>"
-        "</section>"
-    )
+               names: typing.Sequence[str] = ("Player 1", "Player 2"), pace: str = "normal", error: str = "") -> str:
+    """The new-match form (:func:`lostcities.html.setup_form` for the card game):
+    the opponent (a computer level or ``human`` for pass-and-play), the
+    computer's pace, five or six expeditions, a match of three games or a
+    single game."""
+    first, second = [*names, "Player 1", "Player 2"][:2]
+    seats = (session.Seat(first), session.Seat(second, None if opponent == session.HUMAN else opponent))
+    paces = "".join(lc_html.radio("pace", key, esc(words), pace == key) for key, words in PACES.items())
+    return lc_html.setup_form(
+        card.Game, seats=seats, options={"colours": colours, "games": games}, level_words=LEVEL_WORDS,
+        heading="Lost Cities <small>the card game</small>",
+        intro="Fund up to five expeditions: lay cards of a colour in rising order, bet on them with wager cards, "
+              "and score the sum minus 20 for every expedition you start.",
+        extra=f'<fieldset class="lc-pace"><legend>The computer\'s pace</legend>{paces}</fieldset>',
+        help_html=HOW_TO_PLAY, error=error)
 
 
-def handover(name: str, note: str = "") -> str:
-    """The screen between two turns of pass-and-play: nothing of the table."""
-    said = f'<p class="lc-note">{esc(note)}</p>' if note else ""
-    return (
-        '<section class="lc-handover" aria-labelledby="lc-handover-title">'
-        f'<h2 id="lc-handover-title">Pass the device to {esc(name)}</h2>{said}'
-        f'<p>{esc(name)}, tap when you are ready: your cards will be shown.</p>'
-        f'<button type="button" class="lc-ready" data-action="ready">I am {esc(name)} \u2013 show my cards</button>'
-        "</section>"
-    )
+# -- the play screen -----------------------------------------------------------------------------------
+
+PLAY_LAYOUT: typing.Final = (
+    '<div class="lc-play"><div class="lc-table-wrap" data-region="table"></div>'
+    '<div class="lc-dock"><div class="lc-statusbar">'
+    '<p class="lc-status" role="status" aria-live="polite" data-region="status"></p>'
+    '<div class="lc-actions" data-region="actions"></div></div>'
+    '<div class="lc-hand-wrap" data-region="hand"></div></div></div>'
+)
+"""The play area's skeleton: regions ``table``, ``status``, ``actions``, ``hand``."""
+
+RESULT_LAYOUT: typing.Final = '<div class="lc-results" data-region="results"></div>'
 
 
-def problem(message: str) -> str:
-    """A save that cannot be restored: the reason and the way out."""
-    return (
-        '<section class="lc-problem" role="alert" aria-labelledby="lc-problem-title">'
-        '<h2 id="lc-problem-title">The saved card game cannot be continued</h2>'
-        f'<p class="lc-reason">{esc(message)}</p>'
-        '<p><button type="button" data-action="new-after-problem">Start a new game</button> '
-        '<a class="button secondary" href="#" data-action="home">Back to the games</a></p>'
-        "</section>"
-    )
+def status(note: str, prompt: str, kind: str = "") -> str:
+    """The status line: what the last turn did, then what to do now (``kind``: ``is-error``, ``is-play``...)."""
+    said = f'<span class="lc-note">{esc(note)}</span> ' if note else ""
+    return f'{said}<span class="{_classes("lc-prompt", kind)}">{esc(prompt)}</span>'
+
+
+def prompt(view: card.View, *, selected: str | None, name: str | None) -> tuple[str, str]:
+    """What the viewer should do now, and its class hook (``name``: None when playing the computer).
+
+    >>> import random
+    >>> view = card.Game(games=1).new_game(random.Random(1)).view(0)
+    >>> prompt(view, selected=None, name=None)
+    ('Your turn: choose a card from your hand to play or discard.', 'is-play')
+    """
+    you = "Your turn" if name is None else f"{name}, your turn"
+    if view.step is card.Step.DRAW:
+        return f"{you}: now draw a card from the draw pile or a highlighted discard pile.", "is-draw"
+    if selected is not None:
+        chosen = card.Card.from_id(selected)
+        if card.play(selected) in view.legal_actions():
+            return (f"{chosen.label.capitalize()}: tap your {chosen.colour.value} column to play it, "
+                    "or its discard pile to discard it."), "is-selected"
+        return (f"{chosen.label.capitalize()} cannot go on your {chosen.colour.value} column now: "
+                "tap its discard pile to discard it, or choose another card."), "is-selected"
+    return f"{you}: choose a card from your hand to play or discard.", "is-play"
+
+
+def actions(selected: str | None) -> str:
+    """The buttons under the status line once a card is selected: play it, discard it, cancel."""
+    if selected is None:
+        return ""
+    chosen = card.Card.from_id(selected)
+    return (f"{lc_html.button(f'Play the {chosen.label}', 'play')} "
+            f"{lc_html.button('Discard it', 'discard', cls='secondary')} "
+            f"{lc_html.button('Cancel', 'deselect', cls='secondary')}")
+
+
+def results(view: card.View, names: typing.Sequence[str], *, note: str = "", marks: Marks | None = None) -> str:
+    """A finished game (with *Next game*) or the finished match (with *New match*):
+    the scoring tables, the match summary and the final table."""
+    game = view.game
+    done = view.current_player == api.TERMINAL
+    said = f'<p class="lc-final-move" role="status">{esc(note)}</p>' if note else ""
+    if done:
+        button = lc_html.button("New match", "new-match", cls="lc-new")
+    else:
+        button = lc_html.button(f"Next game ({len(view.results) + 1} of {game.games})", "next-game", cls="lc-next")
+    buttons = f'<p class="lc-result-actions">{button}</p>'
+    if done:
+        body = match_summary(view, names) + buttons + game_result(view, names)
+    else:
+        body = game_result(view, names) + match_summary(view, names) + buttons
+    final = table(view, names=names, marks=marks, interactive=False)
+    return (f'{said}{body}<details class="lc-final-table"><summary>The table at the end of game '
+            f"{len(view.results)}</summary>{final}</details>")

@@ -1,0 +1,231 @@
+"""The card game's adapter for the generic screen (route ``#card``).
+
+The rules are :mod:`lostcities.card`, the markup :mod:`lostcities.card.html`;
+:mod:`screen` does the rest (overlays, saves, the computer's thinking).  This
+adapter keeps the view state of the table (the selected card, what the last
+turn did), turns clicks into actions and narrates the events.
+
+``data-phase`` during play: ``play`` (choose a card), ``draw`` (draw one),
+``result`` (a game of the match is over), ``over`` (the match is over); the
+screen adds ``ai``, ``handover``, ``setup``, ``problem``, ``menu``, ``stale``.
+The save's ``ui`` holds ``note`` (what the last turn did) and ``marks`` (the
+cards of the opponent's last turn and where its draw came from).
+"""
+
+from __future__ import annotations
+
+import typing
+
+import screen
+from lostcities import api, card, session
+from lostcities import html as lc_html
+
+PAUSES: typing.Final[dict[str, tuple[int, int]]] = {"normal": (450, 1000), "quick": (120, 350)}
+"""Per pace, in ms: the pause before the computer's play appears (the player sees
+their own draw land) and the pause between its play and its draw (the player
+can follow it)."""
+DRAW_FIRST: typing.Final = "You have played this turn: now draw a card from the draw pile or a discard pile."
+
+
+class CardAdapter:
+    """The ``#card`` screen's game part (see :class:`screen.Adapter`)."""
+
+    game = card.Game
+
+    def __init__(self) -> None:
+        self.selected: str | None = None
+        self.note = ""
+        """What the last turn did (shown in the status line and on the hand-over panel)."""
+        self.marks = card.html.Marks()
+        self.place: card.Play | card.Discard | None = None
+        """The play or discard of the turn in progress (the draw completes the sentence)."""
+
+    def shell(self) -> str:
+        return lc_html.shell("lc", "Lost Cities \u00b7 card game")
+
+    # -- setup and restore -------------------------------------------------------------------------
+    def setup_form(self, scr: screen.Screen, last: session.Setup | None) -> str:
+        if last is None:
+            return card.html.setup_form(error=scr.error)
+        level = last.seats[1].level or session.HUMAN
+        names = last.names if level == session.HUMAN else ("Player 1", "Player 2")
+        return card.html.setup_form(opponent=level, colours=int(last.option("colours")),
+                                    games=int(last.option("games")), names=names,
+                                    pace=last.pref("pace", "normal"), error=scr.error)
+
+    def read_setup(self, scr: screen.Screen, values: typing.Mapping[str, str]) -> session.Setup:
+        return session.setup_from_form(self.game.name, values, {"pace": tuple(PAUSES)})
+
+    def check(self, scr: screen.Screen, restored: session.Session) -> None:
+        state = restored.state
+        if not isinstance(state, card.State) or state.game_number == 0:
+            raise session.SaveError("the cards were never dealt")
+
+    def begin(self, scr: screen.Screen) -> None:
+        ui = self._session(scr).ui
+        note, raw = ui.get("note", ""), ui.get("marks")
+        self.note = note[:300] if isinstance(note, str) else ""
+        self.selected = None
+        self.place = None
+        self.marks = card.html.Marks()
+        if isinstance(raw, dict):
+            recent, source = raw.get("recent", []), raw.get("source")
+            if isinstance(recent, list) and all(isinstance(r, str) for r in recent):
+                self.marks = card.html.Marks(recent=tuple(recent)[:4],
+                                             source=source if isinstance(source, str) else None)
+
+    # -- helpers -----------------------------------------------------------------------------------
+    @staticmethod
+    def _session(scr: screen.Screen) -> session.Session:
+        assert scr.session is not None
+        return scr.session
+
+    @staticmethod
+    def _state(scr: screen.Screen) -> card.State:
+        state = CardAdapter._session(scr).state
+        assert isinstance(state, card.State)
+        return state
+
+    @staticmethod
+    def _vs_computer(scr: screen.Screen) -> bool:
+        return len(CardAdapter._session(scr).setup.people) == 1
+
+    def _remember(self, scr: screen.Screen) -> None:
+        self._session(scr).ui = {"note": self.note,
+                                 "marks": {"recent": list(self.marks.recent), "source": self.marks.source}}
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def phase(self, scr: screen.Screen) -> str:
+        state = self._state(scr)
+        if state.is_terminal():
+            return "over"
+        if state.is_chance():
+            return "result"
+        return "draw" if state.step is card.Step.DRAW else "play"
+
+    def render(self, scr: screen.Screen) -> screen.Frame:
+        current = self._session(scr)
+        state = self._state(scr)
+        names = current.names
+        if state.is_terminal() or state.is_chance():
+            html = card.html.results(state.view(0), names, note=self.note, marks=self.marks)
+            return screen.Frame("result", card.html.RESULT_LAYOUT, {"results": html})
+        view = state.view(current.viewer())
+        interactive = scr.interactive()
+        selected = self.selected if interactive else None
+        mine = None if self._vs_computer(scr) else names[view.player]
+        if scr.error:
+            text, kind = scr.error, "is-error"
+        elif current.is_computer_turn():
+            text, kind = f"{current.name(state.current_player)} is thinking\u2026", "is-waiting"
+        else:
+            text, kind = card.html.prompt(view, selected=selected, name=mine)
+        show_actions = interactive and view.step is card.Step.PLAY
+        return screen.Frame("play", card.html.PLAY_LAYOUT, {
+            "table": card.html.table(view, names=names, selected=selected, marks=self.marks, interactive=interactive),
+            "hand": card.html.hand(view, selected=selected, interactive=interactive, name=mine),
+            "status": card.html.status(self.note, text, kind),
+            "actions": card.html.actions(selected if show_actions else None),
+        })
+
+    def handover_note(self, scr: screen.Screen) -> str:
+        return self.note
+
+    def info(self, scr: screen.Screen) -> str:
+        state = self._state(scr)
+        if state.game_number == 0:
+            return ""
+        scores = state.scores()
+        return (f"Game {state.game_number}/{state.game.games} \u00b7 "
+                f"{card.html.number(scores[0])} : {card.html.number(scores[1])}")
+
+    # -- input -------------------------------------------------------------------------------------
+    def on_input(self, scr: screen.Screen, event: screen.Input) -> screen.Command:
+        if event.action == "next-game":
+            return screen.DEAL
+        if not scr.interactive():
+            return None
+        drawing = self._state(scr).step is card.Step.DRAW
+        if event.action in ("play", "discard"):
+            return self._refuse(scr, "Choose a card from your hand first.") if self.selected is None else (
+                screen.Do(f"{event.action} {self.selected}"))
+        if event.action == "deselect":
+            self.selected = None
+            scr.error = ""
+            return screen.REDRAW
+        target, colour = event.target, event.data.get("colour", "")
+        if target in ("hand", "column", "discard") and drawing:
+            return self._refuse(scr, DRAW_FIRST)
+        if target == "hand":
+            chosen = event.data.get("card")
+            self.selected = None if chosen == self.selected else chosen
+            scr.error = ""
+            return screen.REDRAW
+        if target in ("column", "discard"):
+            if self.selected is None:
+                return self._refuse(scr, "Choose a card from your hand first.")
+            chosen_card = card.Card.from_id(self.selected)
+            if target == "column" and colour != chosen_card.colour.letter:
+                return self._refuse(scr, f"The {chosen_card.label} can only go to your "
+                                         f"{chosen_card.colour.value} column.")
+            return screen.Do(f"{'play' if target == 'column' else 'discard'} {self.selected}")
+        if target == "pile":
+            return screen.Do(f"draw {colour}")
+        if target == "deck":
+            return screen.Do("draw")
+        return None
+
+    @staticmethod
+    def _refuse(scr: screen.Screen, reason: str) -> screen.Command:
+        scr.error = reason
+        return screen.REDRAW
+
+    # -- narration ---------------------------------------------------------------------------------
+    def on_event(self, scr: screen.Screen, event: api.Event) -> None:
+        current = self._session(scr)
+        state = self._state(scr)
+        name = current.name(event.player)
+        self.selected = None
+        action = state.game.parse_action(event.action) if event.action else None
+        if action is None or isinstance(action, card.Deal):
+            self._dealt(scr, state)
+        elif isinstance(action, (card.Play, card.Discard)):
+            self.place = action
+            self.marks = card.html.Marks(fresh=(action.card.id,))
+            if current.is_computer(event.player):
+                self.note = f"{name} {card.html.action_text(action)}\u2026"
+        elif isinstance(action, card.Draw):
+            drawn = event.details.get("card")
+            known = card.Card.from_id(drawn) if isinstance(drawn, str) and action.colour is not None else None
+            self.note = card.html.turn_text(name, self.place, action, known, last=state.is_game_over())
+            self.marks = card.html.Marks(
+                recent=(self.place.card.id,) if self.place is not None else (),
+                source="deck" if action.colour is None else action.colour.letter)
+            self.place = None
+            if self._vs_computer(scr) and not current.is_computer(event.player) and not state.is_game_over():
+                self.note, self.marks = "", card.html.Marks()
+        self._remember(scr)
+
+    def _dealt(self, scr: screen.Screen, state: card.State) -> None:
+        current = self._session(scr)
+        starter = current.name(state.current_player)
+        verb = "start" if starter == "You" else "starts"
+        if state.game_number == 1:
+            self.note = f"{starter} {verb}."
+        else:
+            lead = "more points so far" if state.totals[0] != state.totals[1] else "a tie, so starts alternate"
+            self.note = f"Game {state.game_number} of {state.game.games}: {starter} {verb} ({lead})."
+        self.marks = card.html.Marks()
+        self.place = None
+
+    def wants_chance(self, scr: screen.Screen) -> bool:
+        return False
+
+    def pause(self, scr: screen.Screen, event: api.Event | None) -> int:
+        pace = PAUSES.get(self._session(scr).setup.pref("pace", "normal"), PAUSES["normal"])
+        between = (event is not None and event.action.split(" ")[0] in ("play", "discard")
+                   and self._session(scr).is_computer(event.player))
+        return pace[1] if between else pace[0]
+
+
+screen.register(CardAdapter.game.name, CardAdapter)

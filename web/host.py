@@ -1,0 +1,214 @@
+"""The browser host of the generic screen: ``screen.Host`` and ``screen.Root`` on the real page.
+
+With ``main.py``, the only module that imports ``js``, ``pyodide`` or
+``pyscript``.  JavaScript objects are typed ``typing.Any``.
+
+Leaks are avoided by construction: a screen root has ONE delegated listener
+proxy (clicks, changes and key presses), created at ``listen`` and destroyed
+at ``close``; rendering only sets ``innerHTML`` (no proxy per render); a timer
+proxy is destroyed when it fires or is cancelled; the ``storage`` listener is
+destroyed when its screen stops watching.
+"""
+
+from __future__ import annotations
+
+import time
+import typing
+
+import js
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+import screen
+from lostcities import html as lc_html
+
+EVENTS: typing.Final = ("click", "change", "keydown")
+
+
+def data_of(el: typing.Any) -> dict[str, str]:
+    """The ``data-*`` attributes of a DOM element, without the prefix."""
+    found: dict[str, str] = {}
+    for name in el.getAttributeNames():
+        text = str(name)
+        if text.startswith("data-"):
+            found[text[5:]] = str(el.getAttribute(text) or "")
+    return found
+
+
+def css_string(value: str) -> str:
+    """``value`` quoted for a CSS attribute selector."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class BrowserRoot:
+    """A :class:`screen.Root` on a DOM element."""
+
+    def __init__(self, el: typing.Any, container: typing.Any) -> None:
+        self.el = el
+        self.container = container
+        self._proxy: typing.Any = None
+
+    def set_html(self, region: str, html: str) -> None:
+        target = self.el.querySelector(f"[data-region={css_string(region)}]")
+        if target:
+            target.innerHTML = html
+
+    def set_data(self, name: str, value: str) -> None:
+        self.el.setAttribute(f"data-{name}", value)
+
+    def set_class(self, name: str, on: bool) -> None:
+        self.el.classList.toggle(name, on)
+
+    def values(self) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for field in self.el.querySelectorAll("input[name], select[name], textarea[name]"):
+            kind = str(field.type or "")
+            if kind in ("radio", "checkbox") and not field.checked:
+                continue
+            found[str(field.name)] = str(field.value)
+        return found
+
+    def focus(self, data: typing.Mapping[str, str]) -> bool:
+        selector = "".join(f"[data-{key}={css_string(value)}]" for key, value in data.items())
+        target = self.el.querySelector(selector) if selector else None
+        if not target:
+            return False
+        target.focus()
+        return True
+
+    def focused(self) -> dict[str, str] | None:
+        active = document.activeElement
+        if not active or active == document.body or not self.el.contains(active):
+            return None
+        return data_of(active) or None
+
+    def listen(self, handler: typing.Callable[[screen.Input], None]) -> None:
+        if self._proxy is not None:
+            raise RuntimeError("the screen listener is installed once")
+
+        def on_event(event: typing.Any) -> None:
+            handler(read_input(event))
+
+        self._proxy = create_proxy(on_event)
+        for name in EVENTS:
+            self.el.addEventListener(name, self._proxy)
+
+    def close(self) -> None:
+        if self._proxy is not None:
+            for name in EVENTS:
+                self.el.removeEventListener(name, self._proxy)
+            self._proxy.destroy()
+            self._proxy = None
+        self.el.remove()
+
+
+def read_input(event: typing.Any) -> screen.Input:
+    """A DOM event as a :class:`screen.Input` (plain Python values only)."""
+    kind = str(event.type)
+    if kind == "keydown":
+        return screen.Input("key", key=str(event.key or ""))
+    target = event.target
+    el = target.closest("[data-action], [data-target]") if target and hasattr(target, "closest") else None
+    if not el:  # JS null arrives as jsnull (falsy), not None
+        value = str(target.value) if kind == "change" and target and hasattr(target, "value") else ""
+        return screen.Input(kind, value=value)
+    return screen.Input(kind, action=str(el.getAttribute("data-action") or ""),
+                        target=str(el.getAttribute("data-target") or ""), data=data_of(el),
+                        value=str(getattr(target, "value", "") or "") if kind == "change" else "")
+
+
+class BrowserHost:
+    """A :class:`screen.Host` on the page: ``localStorage``, ``setTimeout``, the notice bar."""
+
+    def __init__(self, seed: int | None) -> None:
+        self.seed = seed
+        self.app = document.getElementById("app")
+        self.notice = document.getElementById("notice")
+        self.info = document.getElementById("topbar-info")
+        self._timers: dict[int, typing.Any] = {}
+
+    def mount(self, shell: str) -> BrowserRoot:
+        self.app.innerHTML = shell
+        return BrowserRoot(self.app.firstElementChild, self.app)
+
+    # -- storage ---------------------------------------------------------------------------------
+    def storage_get(self, key: str) -> str | None:
+        try:
+            text = window.localStorage.getItem(key)
+        except Exception as err:  # noqa: BLE001 - storage disabled: a DOMException of any kind
+            raise screen.StorageError(f"localStorage.getItem failed: {err}") from None
+        return text if isinstance(text, str) else None  # JS null arrives as jsnull
+
+    def storage_set(self, key: str, text: str) -> None:
+        try:
+            window.localStorage.setItem(key, text)
+        except Exception as err:  # noqa: BLE001 - storage disabled or full
+            raise screen.StorageError(f"localStorage.setItem failed: {err}") from None
+
+    def storage_remove(self, key: str) -> None:
+        try:
+            window.localStorage.removeItem(key)
+        except Exception as err:  # noqa: BLE001 - storage disabled: nothing to remove
+            self.console("warn", f"localStorage.removeItem failed: {err}")
+
+    def watch_storage(self, key: str, func: typing.Callable[[str | None], None]) -> typing.Callable[[], None]:
+        def on_storage(event: typing.Any) -> None:
+            if str(event.key or "") == key:
+                value = event.newValue
+                func(value if isinstance(value, str) else None)
+
+        proxy = create_proxy(on_storage)
+        window.addEventListener("storage", proxy)
+
+        def stop() -> None:
+            window.removeEventListener("storage", proxy)
+            proxy.destroy()
+
+        return stop
+
+    # -- time --------------------------------------------------------------------------------------
+    def later(self, ms: int, func: typing.Callable[[], None]) -> int:
+        holder: list[int] = []
+
+        def fire(*_: typing.Any) -> None:
+            proxy = self._timers.pop(holder[0], None)
+            try:
+                func()
+            finally:
+                if proxy is not None:
+                    proxy.destroy()
+
+        proxy = create_proxy(fire)
+        handle = int(window.setTimeout(proxy, ms))
+        holder.append(handle)
+        self._timers[handle] = proxy
+        return handle
+
+    def cancel(self, handle: int) -> None:
+        proxy = self._timers.pop(handle, None)
+        if proxy is not None:
+            window.clearTimeout(handle)
+            proxy.destroy()
+
+    def clock(self) -> float:
+        return time.perf_counter()
+
+    # -- words -------------------------------------------------------------------------------------
+    def notify(self, text: str, kind: str = "info") -> None:
+        self.notice.hidden = False
+        self.notice.className = f"notice {kind}"
+        self.notice.innerHTML = lc_html.notice(text)
+
+    def clear_notice(self) -> None:
+        self.notice.hidden = True
+        self.notice.innerHTML = ""
+
+    def notice_text(self) -> str:
+        return str(self.notice.textContent or "").replace("\u00d7", "").strip()
+
+    def console(self, level: str, text: str) -> None:
+        writer = {"error": js.console.error, "warn": js.console.warn}.get(level, js.console.log)
+        writer(text)
+
+    def set_info(self, text: str) -> None:
+        self.info.textContent = text
