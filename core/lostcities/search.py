@@ -280,8 +280,9 @@ def run(candidates: int, sample: typing.Callable[[random.Random], S],
 
     Every round draws ``sample(rng)`` and calls ``playout(sample, i)`` for each
     candidate ``i`` still racing; the margins of a round count once all its
-    play-outs are done.  The search yields after every play-out and ends at
-    the first play-out that finishes at or after ``until`` (on ``clock``),
+    play-outs are done.  The search yields after every play-out and reads
+    ``clock`` after every play-out: it ends as soon as a play-out finishes
+    at or after ``until`` (so it overruns ``until`` by one play-out at most),
     after ``samples`` complete samples, or when the schedule says so.  Pass
     a ``table`` to look at the race afterwards."""
     if table is None:
@@ -296,8 +297,8 @@ def run(candidates: int, sample: typing.Callable[[random.Random], S],
             results.append(playout(world, i))
             table.playouts += 1
             yield None
-            if clock() >= until:
-                return schedule.choose(table)
+            if len(results) < len(table.alive) and clock() >= until:
+                return schedule.choose(table)  # the unfinished sample does not count
         table.add(results)
         if schedule.after_sample(table):
             break

@@ -7,7 +7,7 @@ import typing
 
 import pytest
 
-from lostcities import api, bots, card
+from lostcities import api, bots, card, errors
 
 C = card.Card.from_id
 
@@ -54,7 +54,7 @@ def hard(**options: typing.Any) -> bots.Bot:
 def after_medium_moves(seed: int, moves: int) -> card.State:
     """A fresh single game after ``moves`` moves of medium on both sides."""
     rng = random.Random(seed)
-    state = card.Game(games=1).new_game(rng)
+    state = typing.cast(card.State, card.Game(games=1).new_game(rng))
     medium = card.ai.bot("medium")
     for _ in range(moves):
         state.apply(bots.choose(medium, state.view(state.current_player), rng))
@@ -269,7 +269,7 @@ def test_hard_weighs_every_legal_turn_near_the_end() -> None:
 def test_play_outs_follow_each_players_own_heuristic() -> None:
     # The opponent model of the play-outs is separate from the bot's own:
     # a player that never starts a column ends the play-out with none started.
-    state = card.Game(games=1).new_game(random.Random(12))
+    state = typing.cast(card.State, card.Game(games=1).new_game(random.Random(12)))
     view = state.view(0)
     unseen = card.ai._unseen(view)
     timid = card.ai.Params(start_margin=1000.0)
@@ -302,3 +302,84 @@ def test_lookahead_keeps_the_best_of_its_own_next_turns() -> None:
         assert best >= margin
         better += best > margin
     assert better > 0
+
+
+class PlayoutClock:
+    """A clock that moves one unit per play-out of the hard bot (``card.ai._evaluate``),
+    which it counts; patch it in with :meth:`install`."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.started: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        evaluate = card.ai._evaluate
+
+        def counted(*args: typing.Any) -> float:
+            self.started.append(self.now)
+            self.now += 1.0
+            return evaluate(*args)
+
+        monkeypatch.setattr(card.ai, "_evaluate", counted)
+
+
+def near_the_end() -> card.State:
+    """Eight cards left: every legal turn is a candidate, about 60 play-outs a sample."""
+    hands = (["Y9", "Y10", "B2", "B3", "G2", "G3", "R2", "W$1"], ["W3", "W4", "B4", "G4", "R3", "R4", "Y2", "B5"])
+    columns = ({"yellow": ["Y$1", "Y3", "Y4"], "red": ["R8"]}, {"blue": ["B6", "B7"], "green": ["G8"]})
+    return position(hands, columns, piles={"white": ["W2"], "red": ["R5"]}, deck_size=8)
+
+
+def test_hard_ends_a_decision_within_its_budget_and_one_playout(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Near the end of the deck one sample plays out every legal turn with a
+    # look-ahead; the budget is read after every play-out, not every sample.
+    state = near_the_end()
+    view = state.view(0)
+    turns = len(card.ai.HardBot()._turns(card.ai._world_from_view(view)))
+    assert turns > 40
+    for budget in (1.0, 5.0, turns + 0.5):
+        clock = PlayoutClock()
+        clock.install(monkeypatch)
+        bot = card.ai.HardBot(time_budget=budget, clock=clock)
+        action = bots.choose(bot, view, random.Random(1))
+        assert state.is_legal(action)
+        assert all(start < budget for start in clock.started)
+        assert budget <= clock.now < budget + 1.0, (budget, clock.now)
+
+
+def test_hard_does_one_playout_per_slice_at_most(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = PlayoutClock()
+    clock.install(monkeypatch)
+    for state in (near_the_end(), after_medium_moves(3, 6)):
+        view = state.view(state.current_player)
+        thinking = hard(iterations=3, clock=clock).think(view, random.Random(2))
+        counts = []
+        before = len(clock.started)
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as stop:
+                action = stop.value
+                break
+            counts.append(len(clock.started) - before)
+            before = len(clock.started)
+        assert len(clock.started) - before == 0  # nothing after the last yield
+        assert len(counts) > 10 and set(counts) == {1}
+        assert state.is_legal(action)
+
+
+def test_levels_and_their_errors() -> None:
+    assert card.Game.bot_levels == card.ai.LEVELS
+    assert isinstance(card.ai.bot("medium"), card.ai.MediumBot) and isinstance(card.ai.bot("easy"), card.ai.EasyBot)
+    with pytest.raises(errors.InvalidOptionError, match="'grandmaster'"):
+        card.ai.bot("grandmaster")
+    for options in ({"iterations": 0}, {"time_budget": -1.0}):
+        with pytest.raises(errors.InvalidOptionError):
+            card.ai.bot("hard", **options)
+    state = card.Game(games=1).new_game(random.Random(1))
+    for level in card.ai.LEVELS:
+        with pytest.raises(errors.WrongTurnError):
+            bots.choose(card.ai.bot(level), state.view(1), random.Random(0))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 import time
+import typing
 
 import pytest
 
-from lostcities import api, bots, roll
+from lostcities import api, bots, errors, roll
 from tests.core.test_roll import make_sheet, scenario, sheet_before_arrow
 
 R, ORANGE, Y, G, B, P = roll.COLOURS
@@ -181,3 +182,101 @@ def test_playout_from_the_middle_of_an_acceleration_chain() -> None:
     roll.ai.finish_turn(probe, roll.ai.Policy(roll.ai.evaluator(2)))
     assert probe.phase is roll.Phase.ROLL and not any(s.is_accelerating() for s in probe.sheets)
     assert len(roll.ai.playout(state.clone(), roll.ai.Policy(roll.ai.evaluator(2)), random.Random(1))) == 2
+
+
+class Work:
+    """Counts the hard bot's play-outs and the value tables computed, and moves a
+    clock by one unit per play-out; patch it in with :meth:`install`."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.started: list[float] = []
+        self.tables = 0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def done(self) -> int:
+        return len(self.started) + self.tables
+
+    def install(self, monkeypatch: pytest.MonkeyPatch, fresh_tables: bool = False) -> None:
+        playout = roll.ai.playout
+        extend = roll.ai.Evaluator._extend
+
+        def counted_playout(*args: typing.Any, **kwargs: typing.Any) -> list[int]:
+            self.started.append(self.now)
+            self.now += 1.0
+            return playout(*args, **kwargs)
+
+        def counted_extend(evaluator: roll.ai.Evaluator) -> None:
+            self.tables += 1
+            extend(evaluator)
+
+        monkeypatch.setattr(roll.ai, "playout", counted_playout)
+        monkeypatch.setattr(roll.ai.Evaluator, "_extend", counted_extend)
+        if fresh_tables:
+            monkeypatch.setattr(roll.ai, "_EVALUATORS", {})
+
+
+def slice_work(bot: bots.Bot, view: api.View, work: Work) -> tuple[list[int], api.Action]:
+    """The work done in each slice of ``bot``'s decision (the last one: after its last yield)."""
+    thinking = bot.think(view, random.Random(4))
+    counts = []
+    before = work.done()
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as stop:
+            counts.append(work.done() - before)
+            return counts, stop.value
+        counts.append(work.done() - before)
+        before = work.done()
+
+
+def test_hard_ends_a_decision_within_its_budget_and_one_playout(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = roll.Game(players=3).new_game(random.Random(6))
+    view = state.view(state.current_player)
+    for budget in (1.0, 4.0, 13.5):
+        work = Work()
+        work.install(monkeypatch)
+        bot = roll.ai.HardBot(time_budget=budget, clock=work)
+        action = bots.choose(bot, view, random.Random(7))
+        assert state.is_legal(action)
+        assert all(start < budget for start in work.started)
+        assert budget <= work.now < budget + 1.0, (budget, work.now)
+
+
+def test_every_slice_does_one_playout_or_one_table_at_most(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = roll.Game(players=2).new_game(random.Random(8))
+    view = state.view(state.current_player)
+    work = Work()
+    work.install(monkeypatch, fresh_tables=True)
+    # the easy bot's first decision computes the value tables, one per slice
+    counts, action = slice_work(roll.ai.bot("easy"), view, work)
+    assert state.is_legal(action)
+    assert work.tables >= 20 and len(work.started) == 0
+    assert max(counts) <= 1 and sum(counts) == work.tables and counts[-1] == 0
+    # later decisions reuse them and decide at once
+    assert slice_work(roll.ai.bot("easy"), view, work)[0] == [0]
+    # the hard bot, tables not computed yet: tables first, then play-outs
+    work = Work()
+    work.install(monkeypatch, fresh_tables=True)
+    counts, action = slice_work(roll.ai.bot("hard", time_budget=None, iterations=10), view, work)
+    assert state.is_legal(action)
+    assert work.tables >= 20 and len(work.started) >= 20
+    assert max(counts) <= 1 and sum(counts) == work.done() and counts[-1] == 0
+
+
+def test_levels_and_their_errors() -> None:
+    assert roll.Game.bot_levels == roll.ai.LEVELS
+    assert [roll.ai.bot(level).name for level in roll.ai.LEVELS] == list(roll.ai.LEVELS)
+    assert isinstance(roll.ai.bot("hard"), roll.ai.HardBot) and isinstance(roll.ai.bot("easy"), roll.ai.EasyBot)
+    with pytest.raises(errors.InvalidOptionError, match="'medium'"):
+        roll.ai.bot("medium")
+    for options in ({"iterations": 0}, {"time_budget": None}, {"time_budget": 0.0}):
+        with pytest.raises(errors.InvalidOptionError):
+            roll.ai.bot("hard", **options)
+    state = roll.Game(players=2).new_game(random.Random(1))
+    for level in roll.ai.LEVELS:
+        with pytest.raises(errors.WrongTurnError):
+            bots.choose(roll.ai.bot(level), state.view(1 - state.current_player), random.Random(0))

@@ -1,0 +1,193 @@
+"""The shared search of the hard bots: schedules, slicing, the time budget, counted not timed."""
+
+from __future__ import annotations
+
+import random
+import typing
+
+import pytest
+
+from lostcities import bots, errors, search
+
+
+class FakeClock:
+    """A clock that only moves when a play-out runs (one unit per play-out)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def luck(rng: random.Random) -> float:
+    return rng.gauss(0.0, 10.0)
+
+
+def noisy(gains: typing.Sequence[float], noise: float = 4.0) -> typing.Callable[[float], typing.Callable[..., float]]:
+    """Play-outs worth the sample's luck, the candidate's gain and some noise of their own."""
+
+    def make(seed: float) -> typing.Callable[..., float]:
+        rng = random.Random(seed)
+
+        def playout(shared: float, i: int) -> float:
+            return shared + gains[i] + rng.gauss(0.0, noise)
+
+        return playout
+
+    return make
+
+
+class Recorder:
+    """Wraps a play-out: advances a fake clock by one unit and logs when each began."""
+
+    def __init__(self, playout: typing.Callable[[float, int], float], clock: FakeClock) -> None:
+        self.playout = playout
+        self.clock = clock
+        self.started: list[float] = []
+        self.candidates: list[int] = []
+
+    def __call__(self, sample: float, i: int) -> float:
+        self.started.append(self.clock.now)
+        self.candidates.append(i)
+        self.clock.now += 1.0
+        return self.playout(sample, i)
+
+
+def slices(thinking: typing.Generator[None, None, typing.Any],
+           work: typing.Callable[[], int]) -> tuple[list[int], typing.Any]:
+    """Drive ``thinking`` to the end; the work counted in each slice, and the result."""
+    counts = []
+    before = work()
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as stop:
+            counts.append(work() - before)
+            return counts, stop.value
+        counts.append(work() - before)
+        before = work()
+
+
+def test_margin_and_limits() -> None:
+    assert search.margin([10, 25, 7], 1) == 15
+    assert search.margin([10, 25, 7], 2) == -18
+    assert search.margin([12], 0) == 12
+    search.check_limits(None, None)
+    search.check_limits(0.1, 3, bounded=True)
+    for budget, samples, bounded in ((0.0, None, False), (-1.0, 5, False), (None, 0, False), (None, None, True)):
+        with pytest.raises(errors.InvalidOptionError):
+            search.check_limits(budget, samples, bounded=bounded)
+
+
+@pytest.mark.parametrize("schedule", [search.Halving(anchor=1, stage=24), search.Racing(anchor=1)])
+def test_a_clearly_better_candidate_wins(schedule: search.Schedule) -> None:
+    playout = noisy([0.0, 0.0, 6.0, -3.0])(1)
+    chosen = bots.run(search.run(4, luck, playout, random.Random(2), schedule, samples=200))
+    assert chosen == 2
+
+
+def test_halving_keeps_the_anchor_against_noise() -> None:
+    # every candidate is worth the same: the noise never looks like 3 standard errors
+    for seed in range(10):
+        playout = noisy([0.0, 0.0, 0.0, 0.0], noise=6.0)(seed)
+        schedule = search.Halving(anchor=1, confidence=3.0, stage=24)
+        chosen = bots.run(search.run(4, luck, playout, random.Random(seed), schedule, samples=200))
+        assert chosen == 1, seed
+    # a real gain below the bar does not replace the anchor either; above it, it does
+    playout = noisy([0.0, 0.0, 0.8, 0.0], noise=6.0)(1)
+    assert bots.run(search.run(4, luck, playout, random.Random(1), search.Halving(anchor=1, confidence=3.0))) == 1
+    playout = noisy([0.0, 0.0, 8.0, 0.0], noise=6.0)(1)
+    assert bots.run(search.run(4, luck, playout, random.Random(1), search.Halving(anchor=1, confidence=3.0))) == 2
+
+
+def test_racing_drops_candidates_as_good_as_the_leader() -> None:
+    table = search.Table(3, 0)
+    playout = noisy([0.0, 0.5, 10.0], noise=1.0)(2)
+    assert bots.run(search.run(3, luck, playout, random.Random(2), search.Racing(anchor=0), table=table)) == 2
+    assert table.alive == [2] and table.samples < 20
+
+
+def test_racing_keeps_the_anchor_until_it_trusts_the_figures() -> None:
+    playout = noisy([0.0, 50.0])(3)  # candidate 1 is far better, but seven samples are too few
+    table = search.Table(2, 0)
+    chosen = bots.run(search.run(2, luck, playout, random.Random(3), search.Racing(anchor=0, warmup=99),
+                                 samples=7, table=table))
+    assert table.samples == 7 and chosen == 0
+    chosen = bots.run(search.run(2, luck, playout, random.Random(3), search.Racing(anchor=0, warmup=99), samples=8))
+    assert chosen == 1
+
+
+def test_halving_halves_the_challengers_and_restarts_on_fresh_samples() -> None:
+    clock = FakeClock()
+    record = Recorder(noisy([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], noise=0.5)(4), clock)
+    table = search.Table(9, 0)
+    chosen = bots.run(search.run(9, luck, record, random.Random(4), search.Halving(anchor=0, stage=36),
+                                 clock=clock, table=table))
+    assert chosen == 8
+    # stages: 9 candidates x 4 samples, 5 x 7, 3 x 12, 2 x 18; then the race ends
+    assert table.samples == 4 + 7 + 12 + 18
+    assert len(record.started) == 9 * 4 + 5 * 7 + 3 * 12 + 2 * 18
+    assert sorted(table.alive) == [0, 8]
+    assert len(table.margins[8]) == 18  # the last stage's samples only
+    late = set(record.candidates[-2 * 18:])
+    assert late == {0, 8}
+
+
+def test_one_candidate_needs_no_search() -> None:
+    clock = FakeClock()
+    record = Recorder(noisy([0.0])(5), clock)
+    thinking = search.run(1, luck, record, random.Random(5), search.Halving(), clock=clock)
+    assert slices(thinking, lambda: len(record.started)) == ([0], 0)
+
+
+@pytest.mark.parametrize("schedule", [search.Halving(anchor=0, stage=60), search.Racing(anchor=0)])
+def test_the_search_yields_after_every_playout(schedule: search.Schedule) -> None:
+    clock = FakeClock()
+    record = Recorder(noisy([0.0, 1.0, 0.5, 2.0, 1.5, 0.2])(6), clock)
+    counts, chosen = slices(search.run(6, luck, record, random.Random(6), schedule, samples=40, clock=clock),
+                            lambda: len(record.started))
+    assert len(record.started) > 20
+    assert max(counts) == 1 and sum(counts) == len(record.started)
+    assert 0 <= chosen < 6
+
+
+@pytest.mark.parametrize("budget", [1.0, 7.0, 30.0, 31.5, 59.5])
+@pytest.mark.parametrize("schedule", [search.Halving(anchor=0, stage=60), search.Racing(anchor=0, warmup=999)])
+def test_a_decision_ends_within_its_budget_and_one_playout(budget: float, schedule: search.Schedule) -> None:
+    # 12 candidates: a sample is 12 play-outs, so a budget check between samples
+    # only would overrun by up to 11 play-outs.
+    clock = FakeClock()
+    clock.now = 50.0
+    record = Recorder(noisy([float(i % 3) for i in range(12)])(7), clock)
+    table = search.Table(12, 0)
+    until = search.deadline(budget, clock)
+    chosen = bots.run(search.run(12, luck, record, random.Random(7), schedule, until=until, clock=clock,
+                                 table=table))
+    assert all(start < until for start in record.started)
+    assert clock.now >= until  # the budget, not the schedule, ended the search ...
+    assert clock.now < until + 1.0  # ... and at most one play-out ran past it
+    assert len(record.started) == table.playouts == int(budget + 0.999)
+    assert table.samples == table.playouts // 12  # an unfinished sample does not count
+    assert 0 <= chosen < 12
+
+
+def test_without_a_complete_sample_the_anchor_stands() -> None:
+    clock = FakeClock()
+    record = Recorder(noisy([0.0, 9.0, 9.0])(8), clock)
+    for schedule in (search.Halving(anchor=2), search.Racing(anchor=2)):
+        until = search.deadline(2.0, clock)
+        assert bots.run(search.run(3, luck, record, random.Random(8), schedule, until=until, clock=clock)) == 2
+
+
+def test_determinizations_share_one_seed_per_sample() -> None:
+    from lostcities import card
+
+    state = card.Game(games=1).new_game(random.Random(9))
+    view = state.view(0)
+    sample = search.determinizations(view)
+    first, seed = sample(random.Random(10))
+    again, same = sample(random.Random(10))
+    assert seed == same and first == again and first.view(0) == view
+    other, _ = sample(random.Random(11))
+    assert other.view(0) == view and other != first
