@@ -397,10 +397,12 @@ def test_frame_and_menu() -> None:
 
 
 def test_table_side_and_thumbs() -> None:
-    tree = Tree(roll.html.table("<p>S</p>", "<p>A</p>", layout="rw-players-3"))
+    tree = Tree(roll.html.play_area("rw-players-3", viewer=2))
     assert classes(tree.elements[0]) == {"rw-play", "rw-players-3"}
-    assert tree.one(**{"class": "rw-sheet-wrap"})["text"] == "S"
-    assert tree.one(**{"class": "rw-side"})["text"] == "A"
+    assert tree.elements[0]["attrs"]["data-viewer"] == "2"
+    assert tree.one(**{"class": "rw-sheet-wrap"})["attrs"]["data-region"] == "sheet"
+    assert tree.one(**{"class": "rw-side"})["attrs"]["data-region"] == "side"
+    assert "data-viewer" not in roll.html.play_area("rw-companion")
     assert roll.html.thumbs(["<b>one</b>"]) == ""
     assert Tree(roll.html.thumbs(["<b>1</b>", "<b>2</b>"])).elements[0]["tag"] == "nav"
     side = Tree(roll.html.side(("Ann & <Bo>: pick", "rw-is-pick"), tray="<i>T</i>", controls=roll.html.roll_button()))
@@ -502,3 +504,25 @@ def test_companion_status() -> None:
     assert roll.html.companion_status(sheet, RED, 4, entries=0) == ("red 4: tap the highlighted space.",
                                                                     "rw-is-target")
     assert roll.html.companion_status(sheet, RED, 4, entries=0, error="Bad.") == ("Bad.", "rw-is-error")
+
+
+def test_clickable_elements_report_their_clicks() -> None:
+    """The screen delivers clicks on elements with ``data-target`` (or ``data-action``)."""
+    sheet = roll.Sheet()
+    tree = Tree(roll.html.sheet(sheet, targets=roll.html.pair_targets(sheet, RED, 0), interactive=True))
+    assert {e["attrs"].get("data-target") for e in tree.with_attr("data-box")} == {"sheet"}
+    assert tree.one(data_box="red-1")["tag"] == "button" and tree.one(data_box="red-2")["tag"] == "div"
+    assert tree.one(data_circle="red")["attrs"]["data-target"] == "sheet"
+    assert not Tree(roll.html.sheet(sheet)).with_attr("data-target")
+    ticks = Tree(roll.html.sheet(sheet, tick_bridges=True))
+    assert {e["attrs"].get("data-target") for e in ticks.with_attr("data-bridge")} == {"tick"}
+    r = roll.Roll((RED, BLUE, BLUE), (1, 4, 7))
+    tray = Tree(roll.html.dice_tray(r, marks=roll.html.DiceMarks(taken=frozenset({"colour-0"})), interactive=True))
+    assert {e["attrs"].get("data-target") for e in tray.with_attr("data-die")} == {"die"}
+    assert not Tree(roll.html.dice_tray(r)).with_attr("data-target")
+    thumb = Tree(roll.html.sheet_thumb(sheet, name="Ann", player=1))
+    assert thumb.one(data_sheet="1")["attrs"]["data-target"] == "thumb"
+    pad = Tree(roll.html.entry_pad(None, None))
+    assert {e["attrs"]["data-target"] for e in pad.with_attr("data-pick-colour") + pad.with_attr("data-pick-number")} \
+        == {"pick"}
+    assert {e["attrs"]["data-target"] for e in Tree(roll.html.bridge_ticks(sheet)).with_attr("data-bridge")} == {"tick"}

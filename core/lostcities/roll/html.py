@@ -355,6 +355,15 @@ def companion_status(s: roll.Sheet, colour: roll.Colour | None, face: int | None
 # -- the sheet ------------------------------------------------------------------------------
 
 
+def _cell_tag(target: bool, interactive: bool) -> tuple[str, str]:
+    """The tag of a sheet element and its extra attributes: a button when it is a
+    legal target; every element of an interactive sheet reports its clicks
+    (``data-target="sheet"``), so that a refusal can say why."""
+    if not interactive:
+        return "div", ""
+    return ("button", ' type="button" data-target="sheet"') if target else ("div", ' data-target="sheet"')
+
+
 def _tilt(e: int, k: int) -> int:
     """A small, repeatable slant for each handwritten number."""
     return (e * 7 + k * 3) % 7 - 3
@@ -386,8 +395,7 @@ def _box(sheet: roll.Sheet, colour: roll.Colour, k: int, targets: typing.Collect
         inner += icon("vase", "rw-mark-art")
     if filled:
         inner += f'<span class="rw-hand" style="--tilt:{_tilt(e, k)}deg">{numbers[k - 1]}</span>'
-    tag = "button" if target and interactive else "div"
-    extra = ' type="button"' if tag == "button" else ""
+    tag, extra = _cell_tag(target, interactive)
     return f'<{tag}{extra} class="{cls}" data-box="{colour.value}-{k}" aria-label="{esc(label)}">{inner}</{tag}>'
 
 
@@ -399,8 +407,7 @@ def _top(sheet: roll.Sheet, colour: roll.Colour, targets: typing.Collection[str]
     cls = _classes("rw-top", f"rw-{colour.value}", "rw-claimed" if claimed else None,
                    "rw-target" if target else None, "rw-fresh" if key in fresh else None)
     label = f"{colour.value} top artefact{': claimed' if claimed else ''}"
-    tag = "button" if target and interactive else "div"
-    extra = ' type="button"' if tag == "button" else ""
+    tag, extra = _cell_tag(target, interactive)
     mark = '<span class="rw-x rw-hand" aria-hidden="true">\u2715</span>' if claimed else ""
     return (f'<{tag}{extra} class="{cls}" data-top="{colour.value}" aria-label="{esc(label)}">'
             f'{icon("vase")}{mark}</{tag}>')
@@ -416,8 +423,7 @@ def _circle(sheet: roll.Sheet, colour: roll.Colour, targets: typing.Collection[s
                    "rw-crossed" if crossed else None, "rw-target" if target else None,
                    "rw-fresh" if key in fresh else None)
     state = "marked: points doubled" if marked else ("not used" if crossed else "open")
-    tag = "button" if target and interactive else "div"
-    extra = ' type="button"' if tag == "button" else ""
+    tag, extra = _cell_tag(target, interactive)
     mark = '<span class="rw-x rw-hand" aria-hidden="true">\u2715</span>' if marked else ""
     return (f'<{tag}{extra} class="{cls}" data-circle="{colour.value}" '
             f'aria-label="{esc(f"{colour.value} double circle, {state}")}"><span class="rw-ring"></span>{mark}'
@@ -439,7 +445,7 @@ def _bridge(sheet: roll.Sheet, column: roll.Column, fresh: typing.Collection[str
         tags = " ".join(initials(n) for n in scorers)
         by = f'<span class="rw-by" title="{esc(", ".join(scorers))}">{esc(tags)}</span>'
     tag = "button" if clickable else "div"
-    extra = ' type="button"' if clickable else ""
+    extra = ' type="button" data-target="tick"' if clickable else ""
     return (f'<{tag}{extra} class="{cls}" data-bridge="{key}" data-mark="{mark.value}" aria-label="{esc(label)}">'
             f'<span class="rw-twenty">{roll.data.BRIDGE_BONUS}</span>{by}</{tag}>')
 
@@ -559,7 +565,8 @@ def sheet_thumb(s: roll.Sheet, *, name: str, player: int, kind: str = "", curren
         '<span class="rw-thumb-note">has chosen</span>' if hidden else "")
     who = f'<span class="rw-kind">{esc(kind)}</span>' if kind else ""
     return (
-        f'<button type="button" class="{cls}" data-sheet="{player}" aria-pressed="{"true" if focused else "false"}" '
+        f'<button type="button" class="{cls}" data-target="thumb" data-sheet="{player}" '
+        f'aria-pressed="{"true" if focused else "false"}" '
         f'aria-label="{esc(f"{name}: {bd.total} points; show this sheet")}">'
         f'<span class="rw-thumb-head"><span class="rw-thumb-name">{esc(name)}</span>{who}'
         f'<b class="rw-thumb-total">{number(bd.total)}</b></span>'
@@ -632,7 +639,7 @@ def die(kind: str, index: int, face: roll.Colour | int, *, state: str = "free", 
         label += ", chosen"
     usable = interactive and state in ("free", "selected")
     tag = "button" if usable else "span"
-    extra = ' type="button"' if usable else ""
+    extra = (' type="button"' if usable else "") + (' data-target="die"' if interactive else "")
     pressed = f' aria-pressed="{"true" if state == "selected" else "false"}"' if usable else ""
     return (f'<{tag}{extra} class="{cls}" data-die="{key}" data-face="{value}" data-state="{state}"{pressed} '
             f'aria-label="{esc(label)}">{inner}</{tag}>')
@@ -677,10 +684,11 @@ def acceleration_panel(s: roll.Sheet, chain: typing.Sequence[str] = (), *, inter
         else:
             what = f"{numbers[-1] if numbers else 1} in box {len(numbers) + 1}"
         buttons.append(
-            f'<button type="button" class="rw-accel rw-{c.value}" data-accelerate="{c.value}"'
+            f'<button type="button" class="rw-accel rw-{c.value}" data-target="accelerate" data-accelerate="{c.value}"'
             f'{"" if interactive else " disabled"}>{symbol(c)}<span>{esc(c.value)}</span>'
             f'<small>{esc(what)}</small></button>')
-    buttons.append(f'<button type="button" class="rw-accel rw-accel-none secondary" data-accelerate="none"'
+    buttons.append(f'<button type="button" class="rw-accel rw-accel-none secondary" data-target="accelerate" '
+                   'data-accelerate="none"'
                    f'{"" if interactive else " disabled"}>No acceleration</button>')
     return (f'<div class="rw-accel-panel" role="group" aria-label="acceleration">'
             f'<p class="rw-accel-title">{icon("arrow")} Acceleration! Write an expedition\'s top number '
@@ -691,11 +699,12 @@ def acceleration_panel(s: roll.Sheet, chain: typing.Sequence[str] = (), *, inter
 def entry_pad(colour: roll.Colour | None, face: int | None) -> str:
     """Companion mode: pick the colour and the number of the pair you chose with real dice."""
     colours = "".join(
-        f'<button type="button" class="rw-pick rw-pick-colour rw-{c.value}" data-pick-colour="{c.value}" '
+        f'<button type="button" class="rw-pick rw-pick-colour rw-{c.value}" data-target="pick" '
+        f'data-pick-colour="{c.value}" '
         f'aria-pressed="{"true" if c is colour else "false"}" aria-label="{c.value}">{symbol(c)}</button>'
         for c in COLOURS)
     numbers = "".join(
-        f'<button type="button" class="rw-pick rw-pick-number" data-pick-number="{n}" '
+        f'<button type="button" class="rw-pick rw-pick-number" data-target="pick" data-pick-number="{n}" '
         f'aria-pressed="{"true" if n == face else "false"}">{n}</button>'
         for n in roll.data.NUMBER_FACES)
     return (f'<div class="rw-pad" role="group" aria-label="the pair you chose">'
@@ -712,7 +721,8 @@ def bridge_ticks(s: roll.Sheet) -> str:
         key = bridge_key(column)
         pic = symbol(roll.COLOURS[column.index]) if column.index < 6 else icon("vase" if key == "artefact" else "die")
         tint = f" rw-{key}" if column.index < 6 else ""
-        buttons.append(f'<button type="button" class="rw-tick rw-bcol-{key}{tint}" data-bridge="{key}" '
+        buttons.append(f'<button type="button" class="rw-tick rw-bcol-{key}{tint}" data-target="tick" '
+                       f'data-bridge="{key}" '
                        f'aria-label="{esc(f"another player passed the {key} bridge first")}">{pic}'
                        f'<span>{esc(key)}</span></button>')
     if not buttons:
@@ -880,7 +890,7 @@ def frame() -> str:
             '<div class="rw-topline"><span class="rw-title">Lost Cities \u00b7 Roll &amp; Write</span>'
             '<button type="button" class="secondary rw-menu-button" data-action="menu" aria-haspopup="true">'
             "Menu</button></div>"
-            '<div class="rw-main"></div></section>')
+            '<div class="rw-main" data-region="main"></div></section>')
 
 
 def menu(what: str = "game") -> str:
@@ -895,10 +905,13 @@ def menu(what: str = "game") -> str:
     )
 
 
-def table(sheet_html: str, side_html: str, *, layout: str) -> str:
-    """The play area: the big sheet and the side panel; ``layout`` is a class (``rw-players-2``)."""
-    return (f'<div class="rw-play {esc(layout)}"><div class="rw-sheet-wrap">{sheet_html}</div>'
-            f'<aside class="rw-side">{side_html}</aside></div>')
+def play_area(layout: str, *, viewer: int | None = None) -> str:
+    """The play area's skeleton: the regions ``sheet`` (the big sheet) and ``side``
+    (the side panel); ``layout`` is a class (``rw-players-2``, ``rw-companion``),
+    ``viewer`` whose eyes the table is drawn for (``data-viewer``)."""
+    seen = "" if viewer is None else f' data-viewer="{viewer}"'
+    return (f'<div class="rw-play {esc(layout)}"{seen}><div class="rw-sheet-wrap" data-region="sheet"></div>'
+            '<aside class="rw-side" data-region="side"></aside></div>')
 
 
 def thumbs(items: typing.Sequence[str]) -> str:
