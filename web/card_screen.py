@@ -31,6 +31,8 @@ class CardAdapter:
     """The ``#card`` screen's game part (see :class:`screen.Adapter`)."""
 
     game = card.Game
+    prefix = "lc"
+    documents: typing.ClassVar[dict[str, typing.Callable[[], screen.Document]]] = {}
 
     def __init__(self) -> None:
         self.selected: str | None = None
@@ -41,7 +43,7 @@ class CardAdapter:
         """The play or discard of the turn in progress (the draw completes the sentence)."""
 
     def shell(self) -> str:
-        return lc_html.shell("lc", "Lost Cities \u00b7 card game")
+        return lc_html.shell(self.prefix, "Lost Cities \u00b7 card game")
 
     # -- setup and restore -------------------------------------------------------------------------
     def setup_form(self, scr: screen.Screen, last: session.Setup | None) -> str:
@@ -219,7 +221,8 @@ class CardAdapter:
         self.place = None
 
     def wants_chance(self, scr: screen.Screen) -> bool:
-        return False
+        """Only the first deal of a match is automatic: later ones wait for *Next game*."""
+        return self._state(scr).game_number == 0
 
     def pause(self, scr: screen.Screen, event: api.Event | None) -> int:
         pace = PAUSES.get(self._session(scr).setup.pref("pace", "normal"), PAUSES["normal"])

@@ -184,6 +184,46 @@ class Frame:
     parts: typing.Mapping[str, str]
 
 
+class OpenDocument(Exception):
+    """Raised by ``Adapter.read_setup`` to open one of the adapter's documents
+    (e.g. Roll & Write's companion sheet) instead of starting a game."""
+
+    def __init__(self, name: str, values: typing.Mapping[str, str]) -> None:
+        super().__init__(name)
+        self.name = name
+        self.values = dict(values)
+
+
+class Document(typing.Protocol):
+    """Something a screen shows and saves that is not a game with an
+    ``api.State`` (Roll & Write's companion sheet).  Saved under
+    ``lostcities:<game>:<name>`` after every change; restored first when it was
+    the last thing open."""
+
+    @property
+    def name(self) -> str:
+        """Its name and storage key suffix (``companion``)."""
+
+    def create(self, screen: Screen, values: typing.Mapping[str, str]) -> None:
+        """A new document from the setup form's values; raises ``InvalidOptionError``."""
+
+    def load(self, screen: Screen, text: str) -> None:
+        """Restore from stored text (read it with ``session.parse``); raises ``session.SaveError``."""
+
+    def dump(self) -> str:
+        """The text to store."""
+
+    def phase(self, screen: Screen) -> str:
+        """``data-phase`` while it is open."""
+
+    def render(self, screen: Screen) -> Frame: ...
+
+    def on_input(self, screen: Screen, event: Input) -> Command:
+        """``REDRAW``: it changed (the screen saves and draws it)."""
+
+    def info(self, screen: Screen) -> str: ...
+
+
 class Adapter(typing.Protocol):
     """A game's part of its screen (see ``web/card_screen.py`` for an example).
 
@@ -195,6 +235,14 @@ class Adapter(typing.Protocol):
     def game(self) -> type[api.Game]:
         """The game class: name, title, option schema, seats, bot levels."""
 
+    @property
+    def prefix(self) -> str:
+        """The class prefix of the shell (``lc``, ``rw``): ``<prefix>-problem-text`` marks a problem's reason."""
+
+    @property
+    def documents(self) -> typing.Mapping[str, typing.Callable[[], Document]]:
+        """The adapter's documents by name (usually none)."""
+
     def shell(self) -> str:
         """The screen element's markup (one element, with a ``data-region="main"`` inside)."""
 
@@ -202,7 +250,8 @@ class Adapter(typing.Protocol):
         """The new-game form (from :func:`lostcities.html.setup_form`), filled with the last setup."""
 
     def read_setup(self, screen: Screen, values: typing.Mapping[str, str]) -> session.Setup:
-        """The setup from the form's values; raises ``InvalidOptionError`` (shown on the form)."""
+        """The setup from the form's values; raises ``InvalidOptionError`` (shown on the form)
+        or :class:`OpenDocument`."""
 
     def begin(self, screen: Screen) -> None:
         """A session started or was restored (``screen.session.ui`` holds the saved notes): reset the view."""
@@ -223,7 +272,8 @@ class Adapter(typing.Protocol):
         """Narrate an applied action (``screen.session.ui`` notes, highlights)."""
 
     def wants_chance(self, screen: Screen) -> bool:
-        """At a chance node: draw the outcome without waiting for a click."""
+        """At a chance node: draw the outcome without waiting for a click (a new
+        game deals while this is true)."""
 
     def pause(self, screen: Screen, event: api.Event | None) -> int:
         """Milliseconds before the computer's next step (``event``: what just happened)."""
@@ -272,10 +322,13 @@ class Screen:
         self.key = f"lostcities:{self.game.name}:save"
         self.damaged_key = f"lostcities:{self.game.name}:damaged"
         self.prefs_key = f"lostcities:{self.game.name}:prefs"
+        self.last_key = f"lostcities:{self.game.name}:last"
+        """The name of the document open last (absent: the game)."""
         self.root: Root | None = None
         self.session: session.Session | None = None
+        self.document: Document | None = None
         self.mode = "loading"
-        """``setup``, ``problem``, ``handover``, ``play``, ``stale``."""
+        """``setup``, ``problem``, ``handover``, ``play``, ``stale``, ``document``."""
         self.menu_open = False
         self.error = ""
         """The reason the last input was refused (shown by the adapter)."""
@@ -374,6 +427,18 @@ class Screen:
     def restore(self) -> None:
         """Continue the saved game, or show the setup (a damaged save is set aside)."""
         self._stop()
+        last = self._read(self.last_key) or ""
+        factory = self.adapter.documents.get(last)
+        stored = self._read(self.doc_key(last)) if factory is not None else None
+        if factory is not None and stored is not None:
+            document = factory()
+            try:
+                document.load(self, stored)
+            except session.SaveError as err:
+                self._set_aside(stored, err, self.doc_key(last))
+                return
+            self.open_document(document)
+            return
         text = self._read(self.key)
         if text is None:
             self.show_setup()
@@ -382,14 +447,17 @@ class Screen:
             restored = session.load(text, self.game.name)
             self.adapter.check(self, restored)
         except session.SaveError as err:
-            self._set_aside(text, err)
+            self._set_aside(text, err, self.key)
             return
         self.start(restored)
 
-    def _set_aside(self, text: str, err: session.SaveError) -> None:
+    def doc_key(self, name: str) -> str:
+        return f"lostcities:{self.game.name}:{name}"
+
+    def _set_aside(self, text: str, err: session.SaveError, key: str) -> None:
         self.host.console("warn", f"{self.game.title}: the save was set aside ({err.reason}: {err.detail[:500]})")
         self._write(self.damaged_key, text)
-        self.host.storage_remove(self.key)
+        self.host.storage_remove(key)
         self.problem = err.reason
         self.session = None
         self.mode = "problem"
@@ -420,12 +488,32 @@ class Screen:
         self.render()
 
     def forget(self) -> None:
-        self.host.storage_remove(self.key)
+        """Remove the save (or the open document's) and the memory of the last document."""
+        if self.document is not None:
+            self.host.storage_remove(self.doc_key(self.document.name))
+        else:
+            self.host.storage_remove(self.key)
+        self.host.storage_remove(self.last_key)
+
+    def open_document(self, document: Document) -> None:
+        self._stop()
+        self.session = None
+        self.document = document
+        self.mode = "document"
+        self.menu_open = False
+        self.error = ""
+        self._write(self.last_key, document.name)
+        self.render()
+
+    def save_document(self) -> None:
+        if self.document is not None:
+            self._write(self.doc_key(self.document.name), self.document.dump())
 
     # -- modes ---------------------------------------------------------------------------------------
     def show_setup(self, error: str = "") -> None:
         self._stop()
         self.session = None
+        self.document = None
         self.mode = "setup"
         self.menu_open = False
         self.error = error
@@ -443,9 +531,10 @@ class Screen:
     def new_game(self, setup: session.Setup) -> None:
         self._write(self.prefs_key, json.dumps(setup.to_dict(), separators=(",", ":")))
         revision = session.revision_of(self._read(self.key))
+        self.host.storage_remove(self.last_key)
         fresh = session.Session.new(setup, self.rng("deal"), deal=False, revision=revision)
         self.session = fresh
-        while fresh.state.is_chance() and (not fresh.state.history or self.adapter.wants_chance(self)):
+        while fresh.state.is_chance() and self.adapter.wants_chance(self):
             self.adapter.on_event(self, fresh.deal(self.rng("deal")))
         self.start(fresh, resumed=False)
 
@@ -490,7 +579,14 @@ class Screen:
         if handler is not None:
             handler(self)
             return
-        if self.menu_open or self.mode != "play":
+        if self.menu_open:
+            return
+        if self.mode == "document" and self.document is not None:
+            if self.document.on_input(self, event) == REDRAW:
+                self.save_document()
+                self.render()
+            return
+        if self.mode != "play":
             return
         command = self.adapter.on_input(self, event)
         if isinstance(command, Do):
@@ -503,12 +599,23 @@ class Screen:
     def _on_start(self) -> None:
         if self.mode != "setup" or self.root is None:
             return
+        values = self.root.values()
         try:
-            setup = self.adapter.read_setup(self, self.root.values())
+            self.new_game(self.adapter.read_setup(self, values))
+        except OpenDocument as opened:
+            factory = self.adapter.documents.get(opened.name)
+            if factory is None:
+                raise
+            document = factory()
+            try:
+                document.create(self, opened.values)
+            except errors.InvalidOptionError as err:
+                self.show_setup(lc_html.to_sentence(err.reason))
+                return
+            self.open_document(document)
+            self.save_document()
         except errors.InvalidOptionError as err:
-            self.show_setup(err.reason[:1].upper() + err.reason[1:] + ".")
-            return
-        self.new_game(setup)
+            self.show_setup(lc_html.to_sentence(err.reason))
 
     def _on_ready(self) -> None:
         if self.mode == "handover" and self.session is not None:
@@ -519,7 +626,7 @@ class Screen:
                 self.root.focus({"target": "hand"})
 
     def _on_menu(self) -> None:
-        if self.mode in ("play", "handover"):
+        if self.mode in ("play", "handover", "document"):
             self.menu_open = not self.menu_open
             self.render()
             if not self.menu_open:
@@ -611,6 +718,7 @@ class Screen:
         del self.think_log[:-50]
         if self.root is not None:
             self.root.set_data("think", " ".join(f"{w:.0f}/{k:.0f}/{s:.0f}" for w, k, s in self.think_log[-4:]))
+            self.root.set_data("think-max", f"{max(s for _, _, s in self.think_log):.0f}")
         self._computer_act(action)
 
     def _bot_failed(self, why: str) -> None:
@@ -644,6 +752,8 @@ class Screen:
     def phase(self) -> str:
         if self.menu_open:
             return "menu"
+        if self.mode == "document" and self.document is not None:
+            return self.document.phase(self)
         if self.mode != "play" or self.session is None:
             return self.mode
         if self.thinking or (self.session.is_computer_turn() and not self.session.state.is_terminal()):
@@ -658,19 +768,24 @@ class Screen:
         root.set_data("phase", self.phase())
         root.set_data("moves", str(len(current.state.history)) if current is not None else "0")
         root.set_class("lc-in-game", current is not None)
-        self.host.set_info(self.adapter.info(self) if current is not None and self.mode == "play" else "")
+        if self.document is not None:
+            self.host.set_info(self.document.info(self))
+        else:
+            self.host.set_info(self.adapter.info(self) if current is not None and self.mode == "play" else "")
         title = self.game.title
         if self.menu_open:
             self._panel("menu", lc_html.menu())
         elif self.mode == "setup":
             self._panel("setup", self.adapter.setup_form(self, self.last_setup()))
         elif self.mode == "problem":
-            self._panel("problem", lc_html.problem(title, self.problem))
+            self._panel("problem", lc_html.problem(title, self.problem, prefix=self.adapter.prefix))
         elif self.mode == "stale":
             self._panel("stale", lc_html.stale(STALE))
         elif self.mode == "handover" and current is not None:
             who = current.name(current.current_player)
             self._panel("handover", lc_html.handover(who, self.adapter.handover_note(self)))
+        elif self.mode == "document" and self.document is not None:
+            self._frame(self.document.render(self))
         elif current is not None:
             self._frame(self.adapter.render(self))
 

@@ -106,9 +106,10 @@ def set_aside(title: str) -> str:
             "Your other games are safe.")
 
 
-def problem(title: str, reason: str) -> str:
+def problem(title: str, reason: str, *, prefix: str = "") -> str:
     """A save that cannot be continued: the reason in plain words, that it was
-    set aside, and the way out (a new game, or back to the games).
+    set aside, and the way out (a new game, or back to the games).  ``prefix``
+    adds the class ``<prefix>-problem-text`` to the reason (a game's own hook).
 
     >>> 'older version' in problem("Lost Cities", "it was saved by an older version of this site")
     True
@@ -116,7 +117,8 @@ def problem(title: str, reason: str) -> str:
     return (
         '<section class="lc-problem" role="alert" aria-labelledby="lc-problem-title">'
         f'<h2 id="lc-problem-title">The saved game cannot be continued</h2>'
-        f'<p class="lc-reason">{esc(to_sentence("The save in this browser cannot be used: " + reason))}</p>'
+        f'<p class="{classes("lc-reason", prefix and f"{prefix}-problem-text")}">'
+        f'{esc(to_sentence("The save in this browser cannot be used: " + reason))}</p>'
         f"<p>{esc(set_aside(title))} Tap \u201cStart a new game\u201d to play again.</p>"
         f'<p>{button("Start a new game", "new-after-problem")} {home_link("Back to the games")}</p>'
         "</section>"
