@@ -1,0 +1,234 @@
+"""The generic screen under CPython with the in-memory host: damaged saves, two tabs,
+storage off, the bot driver and its fallback, the lifecycle.  The card adapter
+stands in for any game."""
+
+from __future__ import annotations
+
+import json
+import random
+import typing
+
+import pytest
+
+import card_screen
+import screen
+from lostcities import api, card, errors
+
+SAVE = "lostcities:card:save"
+DAMAGED = "lostcities:card:damaged"
+PLAIN_FORBIDDEN = ("DOMException", "[object", "TypeError", "Error:", "Traceback")
+
+
+def mounted(storage: dict[str, str] | None, seed: int = 1) -> tuple[screen.Screen, screen.MemoryHost]:
+    host = screen.MemoryHost(storage=storage, seed=seed)
+    scr = screen.Screen(card_screen.CardAdapter(), host)
+    scr.mount()
+    return scr, host
+
+
+def root(host: screen.MemoryHost) -> screen.MemoryRoot:
+    assert host.root is not None
+    return host.root
+
+
+def start(host: screen.MemoryHost, opponent: str = "easy") -> None:
+    root(host).form = {"opponent": opponent, "games": "1", "pace": "quick"}
+    root(host).click("start")
+
+
+def person_move(scr: screen.Screen, host: screen.MemoryHost) -> None:
+    """One legal move of the person by clicks."""
+    assert scr.session is not None
+    action = scr.session.state.legal_actions()[0]
+    if isinstance(action, card.Draw):
+        root(host).click(target="deck")
+    else:
+        assert isinstance(action, (card.Play, card.Discard))
+        root(host).click(target="hand", card=action.card.id)
+        root(host).click(target="discard", colour=action.card.colour.letter)
+
+
+def plain(text: str) -> bool:
+    return not any(word in text for word in PLAIN_FORBIDDEN)
+
+
+@pytest.mark.parametrize("stored", [
+    "{truncated",
+    "[" * 100_000 + "]" * 100_000,
+    json.dumps({"pad": "x" * 5_000_000}),
+    json.dumps({"format": "lostcities.roll-ui", "version": 1, "setup": {}, "state": {}}),
+    json.dumps({"format": "lostcities.card-ui", "version": 0}),
+    json.dumps({"format": "lostcities.card-ui", "version": 1, "setup": {"opponent": [], "names": 3},
+                "state": {"game": []}}),
+])
+def test_a_save_that_cannot_be_read_is_set_aside_with_plain_words(stored: str) -> None:
+    other = {"lostcities:roll:save": "roll game", "lostcities:card:prefs": "{}"}
+    storage = {SAVE: stored, DAMAGED: "an older copy", **other}
+    _, host = mounted(storage)
+    assert root(host).data["phase"] == "problem"
+    message = root(host).regions["main"]
+    assert "could not be read, so it was set aside" in message and "Your other games are safe." in message
+    assert 'data-action="new-after-problem"' in message and plain(message)
+    assert storage[DAMAGED] == stored and SAVE not in storage
+    assert all(storage[k] == v for k, v in other.items())
+    assert any("set aside" in text for _, text in host.logs)  # the technical detail goes to the console
+    root(host).click("new-after-problem")
+    assert root(host).data["phase"] == "setup"
+
+
+def test_storage_off_gives_one_plain_line_and_the_game_goes_on() -> None:
+    scr, host = mounted(None)
+    assert root(host).data["phase"] == "setup"
+    start(host)
+    person_move(scr, host)
+    host.run()
+    assert root(host).data["phase"] in ("play", "draw", "ai")
+    assert host.notices == [("error", screen.STORAGE_OFF)]
+    assert plain(screen.STORAGE_OFF)
+
+
+def test_a_full_storage_warns_once() -> None:
+    scr, host = mounted({})
+    start(host)
+    host.full = True
+    for _ in range(4):
+        person_move(scr, host)
+        host.run()
+    assert host.notices == [("error", screen.STORAGE_OFF)]
+
+
+def test_a_stale_tab_stops_before_writing_and_loads_the_newer_game() -> None:
+    storage: dict[str, str] = {}
+    tab_a, host_a = mounted(storage)
+    start(host_a)
+    tab_b, host_b = mounted(storage)  # the same game, opened in a second tab
+    assert tab_b.session is not None and tab_b.mode == "play"
+    for _ in range(3):
+        person_move(tab_a, host_a)
+        host_a.run()
+    newer = storage[SAVE]
+    person_move(tab_b, host_b)  # B still shows the old position
+    assert tab_b.mode == "stale" and root(host_b).data["phase"] == "stale"
+    assert storage[SAVE] == newer, "the stale tab overwrote the newer game"
+    panel = root(host_b).regions["main"]
+    assert screen.STALE in panel and 'data-action="load-newer"' in panel
+    root(host_b).click("load-newer")
+    assert tab_b.session is not None and tab_a.session is not None
+    assert tab_b.session.state == tab_a.session.state and tab_b.mode == "play"
+
+
+def test_the_storage_event_of_another_tab_stops_play_at_once() -> None:
+    storage: dict[str, str] = {}
+    scr, host = mounted(storage)
+    start(host)
+    assert scr.session is not None
+    data = json.loads(storage[SAVE])
+    host.other_tab_writes(SAVE, json.dumps({**data, "revision": data["revision"] + 5}))
+    assert scr.mode == "stale" and screen.STALE in root(host).regions["main"]
+    host.other_tab_writes(SAVE, None)  # a removal elsewhere changes nothing here
+    assert scr.mode == "stale"
+
+
+def test_a_failing_bot_plays_the_first_legal_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken:
+        name = "broken"
+
+        def think(self, view: api.View, rng: random.Random) -> typing.Generator[None, None, api.Action]:
+            yield None
+            raise RuntimeError("bug in the bot")
+
+    class Illegal:
+        name = "illegal"
+
+        def think(self, view: api.View, rng: random.Random) -> typing.Generator[None, None, api.Action]:
+            yield None
+            return typing.cast(api.Action, "fly to the moon")
+
+    for bot in (Broken(), Illegal()):
+        monkeypatch.setattr(card.Game, "bot", lambda self, level, bot=bot: bot)
+        scr, host = mounted({})
+        start(host)
+        assert scr.session is not None
+        state = scr.session.state
+        person_move(scr, host)
+        person_move(scr, host)
+        expected = state.clone()
+        expected.apply(expected.legal_actions()[0])
+        host.run()
+        assert state.history[len(expected.history) - 1] == expected.history[-1]
+        assert any(level == "warn" and "plays a legal" in text for level, text in host.logs)
+
+
+def test_thinking_runs_in_slices_between_tasks() -> None:
+    class Slow:
+        name = "slow"
+
+        def __init__(self, host: screen.MemoryHost) -> None:
+            self.host = host
+
+        def think(self, view: api.View, rng: random.Random) -> typing.Generator[None, None, api.Action]:
+            for _ in range(10):
+                self.host.now += 0.015  # each step "takes" 15 ms
+                yield None
+            return view.legal_actions()[0]
+
+    storage: dict[str, str] = {}
+    host = screen.MemoryHost(storage=storage)
+    slow = Slow(host)
+    original = card.Game.bot
+    card.Game.bot = lambda self, level: slow  # type: ignore[method-assign,assignment,return-value]
+    try:
+        scr = screen.Screen(card_screen.CardAdapter(), host)
+        scr.mount()
+        start(host)
+        person_move(scr, host)
+        person_move(scr, host)
+        fired = host.run()
+    finally:
+        card.Game.bot = original  # type: ignore[method-assign]
+    assert fired >= 4, "thinking did not hand control back to the page"
+    think = root(host).data["think"].split()
+    assert len(think) == 2 and all(int(t.split("/")[2]) <= 35 for t in think)
+    assert int(root(host).data["think-max"]) <= 35
+
+
+def test_unmount_cancels_timers_and_closes_the_root() -> None:
+    scr, host = mounted({})
+    start(host)
+    person_move(scr, host)
+    person_move(scr, host)
+    assert host.timers  # the computer's turn is pending
+    moves = len(scr.session.state.history) if scr.session is not None else -1
+    scr.unmount()
+    assert not host.timers and root(host).closed and root(host).handler is None
+    assert not any(host.watchers.values())
+    host.run()
+    assert scr.session is not None and len(scr.session.state.history) == moves
+
+
+def test_a_refusal_changes_nothing_and_the_listener_is_installed_once() -> None:
+    scr, host = mounted({})
+    start(host)
+    with pytest.raises(RuntimeError):
+        root(host).listen(lambda event: None)
+    assert scr.session is not None
+    before = scr.session.state.clone()
+    assert not scr.act("play Y99")
+    assert scr.session.state == before and scr.error
+    root(host).click("menu")
+    assert scr.menu_open and root(host).data["phase"] == "menu"
+    assert not scr.act(scr.session.state.legal_actions()[0])  # no play under the menu
+    root(host).handler(screen.Input("key", key="Escape"))  # type: ignore[misc]
+    assert not scr.menu_open
+
+
+def test_a_screen_runs_without_storage_or_routes() -> None:
+    host = screen.MemoryHost(storage=None, seed=None)
+    scr = screen.Screen(card_screen.CardAdapter(), host)
+    scr.mount()
+    start(host, opponent="human")
+    assert scr.mode == "handover"
+    root(host).click("ready")
+    assert root(host).data["phase"] == "play"
+    with pytest.raises(errors.InvalidOptionError):
+        card_screen.CardAdapter().read_setup(scr, {"opponent": "wizard"})
