@@ -52,6 +52,25 @@ def choose(bot: Bot, view: api.View, rng: random.Random) -> api.Action:
     return typing.cast(api.Action, run(bot.think(view, rng)))
 
 
+def play(state: api.State, seats: typing.Sequence[Bot], rng: random.Random) -> api.State:
+    """Play ``state`` to its end and return it: chance outcomes drawn from
+    ``rng``, player ``p`` choosing with ``seats[p]`` (on its view, with the
+    same ``rng``); every action is checked as it is applied.
+
+    >>> from lostcities import card
+    >>> game = card.Game(games=1)
+    >>> play(game.new_state(), [RandomBot(), RandomBot()], random.Random(2)).is_terminal()
+    True
+    """
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+        else:
+            player = state.current_player
+            state.apply(choose(seats[player], state.view(player), rng))
+    return state
+
+
 def check_turn(view: api.View) -> None:
     """Raise ``GameOverError`` once the game is over and ``WrongTurnError`` when
     somebody other than the viewer is to act: a bot has nothing to choose then.

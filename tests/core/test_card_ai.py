@@ -8,6 +8,7 @@ import typing
 import pytest
 
 from lostcities import api, bots, card, errors
+from tests.core.test_search import Meter, slices
 
 C = card.Card.from_id
 
@@ -62,17 +63,8 @@ def after_medium_moves(seed: int, moves: int) -> card.State:
 
 
 def play_match(players: list[bots.Bot], game: card.Game, seed: int) -> card.State:
-    rng = random.Random(seed)
-    state = game.new_state()
-    while not state.is_terminal():
-        if state.is_chance():
-            state.apply(state.sample_chance(rng))
-            continue
-        p = state.current_player
-        action = bots.choose(players[p], state.view(p), rng)
-        assert state.is_legal(action), action
-        state.apply(action)
-    return state
+    """A whole match; ``bots.play`` applies every action checked (an illegal one raises)."""
+    return typing.cast(card.State, bots.play(game.new_state(), players, random.Random(seed)))
 
 
 def test_factory() -> None:
@@ -141,16 +133,9 @@ def test_hard_thinks_in_slices_and_respects_its_time_budget() -> None:
 
     state = card.Game(games=1).new_game(random.Random(2))
     thinking = card.ai.bot("hard", time_budget=0.15).think(state.view(0), random.Random(0))
-    slices = 0
     start = time.perf_counter()
-    while True:
-        try:
-            assert next(thinking) is None
-            slices += 1
-        except StopIteration as stop:
-            action = stop.value
-            break
-    assert slices > 3 and state.is_legal(action)
+    counts, action = slices(thinking)
+    assert len(counts) - 1 > 3 and state.is_legal(action)
     assert time.perf_counter() - start < 0.15 + 0.1
 
 
@@ -304,26 +289,11 @@ def test_lookahead_keeps_the_best_of_its_own_next_turns() -> None:
     assert better > 0
 
 
-class PlayoutClock:
-    """A clock that moves one unit per play-out of the hard bot (``card.ai._evaluate``),
-    which it counts; patch it in with :meth:`install`."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.started: list[float] = []
-
-    def __call__(self) -> float:
-        return self.now
-
-    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        evaluate = card.ai._evaluate
-
-        def counted(*args: typing.Any) -> float:
-            self.started.append(self.now)
-            self.now += 1.0
-            return evaluate(*args)
-
-        monkeypatch.setattr(card.ai, "_evaluate", counted)
+def metered_playouts(monkeypatch: pytest.MonkeyPatch) -> Meter:
+    """A clock moved one unit by every play-out of the hard bot, which it counts."""
+    clock = Meter()
+    monkeypatch.setattr(card.ai, "_evaluate", clock.wrap(card.ai._evaluate))
+    return clock
 
 
 def near_the_end() -> card.State:
@@ -341,8 +311,7 @@ def test_hard_ends_a_decision_within_its_budget_and_one_playout(monkeypatch: pyt
     turns = len(card.ai.HardBot()._turns(card.ai._world_from_view(view)))
     assert turns > 40
     for budget in (1.0, 5.0, turns + 0.5):
-        clock = PlayoutClock()
-        clock.install(monkeypatch)
+        clock = metered_playouts(monkeypatch)
         bot = card.ai.HardBot(time_budget=budget, clock=clock)
         action = bots.choose(bot, view, random.Random(1))
         assert state.is_legal(action)
@@ -351,23 +320,13 @@ def test_hard_ends_a_decision_within_its_budget_and_one_playout(monkeypatch: pyt
 
 
 def test_hard_does_one_playout_per_slice_at_most(monkeypatch: pytest.MonkeyPatch) -> None:
-    clock = PlayoutClock()
-    clock.install(monkeypatch)
+    clock = metered_playouts(monkeypatch)
     for state in (near_the_end(), after_medium_moves(3, 6)):
         view = state.view(state.current_player)
         thinking = hard(iterations=3, clock=clock).think(view, random.Random(2))
-        counts = []
-        before = len(clock.started)
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as stop:
-                action = stop.value
-                break
-            counts.append(len(clock.started) - before)
-            before = len(clock.started)
-        assert len(clock.started) - before == 0  # nothing after the last yield
-        assert len(counts) > 10 and set(counts) == {1}
+        counts, action = slices(thinking, lambda: len(clock.started))
+        assert counts[-1] == 0  # nothing after the last yield
+        assert len(counts) > 10 and set(counts[:-1]) == {1}
         assert state.is_legal(action)
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from lostcities import api, bots, errors, roll
 from tests.core.test_roll import make_sheet, scenario, sheet_before_arrow
+from tests.core.test_search import Meter, slices
 
 R, ORANGE, Y, G, B, P = roll.COLOURS
 
@@ -39,32 +40,17 @@ def test_bots_play_only_legal_actions(players: int, in_sequence: bool) -> None:
     game = roll.Game(players=players, in_sequence=in_sequence)
     seats = [roll.ai.bot("easy"), quick_hard(2)] * 3
     for _ in range(2 if players < 3 else 1):
-        state = game.new_state()
-        while not state.is_terminal():
-            if state.is_chance():
-                state.apply(state.sample_chance(rng))
-                continue
-            player = state.current_player
-            action = bots.choose(seats[player], state.view(player), rng)
-            assert action in state.legal_actions()
-            state.apply(action)
-        assert state.is_terminal()
+        # bots.play applies every action checked: an illegal one raises
+        assert bots.play(game.new_state(), seats, rng).is_terminal()
 
 
 def test_thinking_is_sliced_and_returns_a_legal_action() -> None:
     state = roll.Game(players=2).new_game(random.Random(5))
     thinking = roll.ai.bot("hard", time_budget=0.05).think(state.view(0), random.Random(1))
-    slices = 0
     started = time.perf_counter()
-    while True:
-        try:
-            assert next(thinking) is None
-            slices += 1
-        except StopIteration as stop:
-            action = stop.value
-            break
+    counts, action = slices(thinking)
     assert time.perf_counter() - started < 1.0
-    assert slices >= 2 and state.is_legal(action)
+    assert len(counts) - 1 >= 2 and state.is_legal(action)
 
 
 def test_hard_bot_is_reproducible_with_an_iteration_cap() -> None:
@@ -185,52 +171,26 @@ def test_playout_from_the_middle_of_an_acceleration_chain() -> None:
 
 
 class Work:
-    """Counts the hard bot's play-outs and the value tables computed, and moves a
-    clock by one unit per play-out; patch it in with :meth:`install`."""
+    """Meters the hard bot's play-outs (a clock moved one unit by each) and
+    the value tables computed; patch it in with :meth:`install`."""
 
     def __init__(self) -> None:
-        self.now = 0.0
-        self.started: list[float] = []
-        self.tables = 0
-
-    def __call__(self) -> float:
-        return self.now
+        self.clock = Meter()
+        self.tables = Meter()
 
     def done(self) -> int:
-        return len(self.started) + self.tables
+        return len(self.clock.started) + len(self.tables.started)
 
     def install(self, monkeypatch: pytest.MonkeyPatch, fresh_tables: bool = False) -> None:
-        playout = roll.ai.playout
-        extend = roll.ai.Evaluator._extend
-
-        def counted_playout(*args: typing.Any, **kwargs: typing.Any) -> list[int]:
-            self.started.append(self.now)
-            self.now += 1.0
-            return playout(*args, **kwargs)
-
-        def counted_extend(evaluator: roll.ai.Evaluator) -> None:
-            self.tables += 1
-            extend(evaluator)
-
-        monkeypatch.setattr(roll.ai, "playout", counted_playout)
-        monkeypatch.setattr(roll.ai.Evaluator, "_extend", counted_extend)
+        monkeypatch.setattr(roll.ai, "playout", self.clock.wrap(roll.ai.playout))
+        monkeypatch.setattr(roll.ai.Evaluator, "_extend", self.tables.wrap(roll.ai.Evaluator._extend))
         if fresh_tables:
             monkeypatch.setattr(roll.ai, "_EVALUATORS", {})
 
 
-def slice_work(bot: bots.Bot, view: api.View, work: Work) -> tuple[list[int], api.Action]:
+def slice_work(bot: bots.Bot, view: api.View, work: Work) -> tuple[list[int], typing.Any]:
     """The work done in each slice of ``bot``'s decision (the last one: after its last yield)."""
-    thinking = bot.think(view, random.Random(4))
-    counts = []
-    before = work.done()
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as stop:
-            counts.append(work.done() - before)
-            return counts, stop.value
-        counts.append(work.done() - before)
-        before = work.done()
+    return slices(bot.think(view, random.Random(4)), work.done)
 
 
 def test_hard_ends_a_decision_within_its_budget_and_one_playout(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -239,11 +199,11 @@ def test_hard_ends_a_decision_within_its_budget_and_one_playout(monkeypatch: pyt
     for budget in (1.0, 4.0, 13.5):
         work = Work()
         work.install(monkeypatch)
-        bot = roll.ai.HardBot(time_budget=budget, clock=work)
+        bot = roll.ai.HardBot(time_budget=budget, clock=work.clock)
         action = bots.choose(bot, view, random.Random(7))
         assert state.is_legal(action)
-        assert all(start < budget for start in work.started)
-        assert budget <= work.now < budget + 1.0, (budget, work.now)
+        assert all(start < budget for start in work.clock.started)
+        assert budget <= work.clock.now < budget + 1.0, (budget, work.clock.now)
 
 
 def test_every_slice_does_one_playout_or_one_table_at_most(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -254,8 +214,8 @@ def test_every_slice_does_one_playout_or_one_table_at_most(monkeypatch: pytest.M
     # the easy bot's first decision computes the value tables, one per slice
     counts, action = slice_work(roll.ai.bot("easy"), view, work)
     assert state.is_legal(action)
-    assert work.tables >= 20 and len(work.started) == 0
-    assert max(counts) <= 1 and sum(counts) == work.tables and counts[-1] == 0
+    assert len(work.tables.started) >= 20 and not work.clock.started
+    assert max(counts) <= 1 and sum(counts) == len(work.tables.started) and counts[-1] == 0
     # later decisions reuse them and decide at once
     assert slice_work(roll.ai.bot("easy"), view, work)[0] == [0]
     # the hard bot, tables not computed yet: tables first, then play-outs
@@ -263,7 +223,7 @@ def test_every_slice_does_one_playout_or_one_table_at_most(monkeypatch: pytest.M
     work.install(monkeypatch, fresh_tables=True)
     counts, action = slice_work(roll.ai.bot("hard", time_budget=None, iterations=10), view, work)
     assert state.is_legal(action)
-    assert work.tables >= 20 and len(work.started) >= 20
+    assert len(work.tables.started) >= 20 and len(work.clock.started) >= 20
     assert max(counts) <= 1 and sum(counts) == work.done() and counts[-1] == 0
 
 

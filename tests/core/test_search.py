@@ -9,15 +9,29 @@ import pytest
 
 from lostcities import bots, errors, search
 
+F = typing.TypeVar("F", bound=typing.Callable[..., typing.Any])
 
-class FakeClock:
-    """A clock that only moves when a play-out runs (one unit per play-out)."""
 
-    def __init__(self) -> None:
-        self.now = 0.0
+class Meter:
+    """A fake clock that only moves when a function it wraps runs (one unit
+    per call); it logs when each call began and with which arguments."""
+
+    def __init__(self, now: float = 0.0) -> None:
+        self.now = now
+        self.started: list[float] = []
+        self.calls: list[tuple[typing.Any, ...]] = []
 
     def __call__(self) -> float:
         return self.now
+
+    def wrap(self, func: F) -> F:
+        def metered(*args: typing.Any, **kwargs: typing.Any) -> typing.Any:
+            self.started.append(self.now)
+            self.calls.append(args)
+            self.now += 1.0
+            return func(*args, **kwargs)
+
+        return typing.cast(F, metered)
 
 
 def luck(rng: random.Random) -> float:
@@ -38,30 +52,16 @@ def noisy(gains: typing.Sequence[float], noise: float = 4.0) -> typing.Callable[
     return make
 
 
-class Recorder:
-    """Wraps a play-out: advances a fake clock by one unit and logs when each began."""
-
-    def __init__(self, playout: typing.Callable[[float, int], float], clock: FakeClock) -> None:
-        self.playout = playout
-        self.clock = clock
-        self.started: list[float] = []
-        self.candidates: list[int] = []
-
-    def __call__(self, sample: float, i: int) -> float:
-        self.started.append(self.clock.now)
-        self.candidates.append(i)
-        self.clock.now += 1.0
-        return self.playout(sample, i)
-
-
 def slices(thinking: typing.Generator[None, None, typing.Any],
-           work: typing.Callable[[], int]) -> tuple[list[int], typing.Any]:
-    """Drive ``thinking`` to the end; the work counted in each slice, and the result."""
+           work: typing.Callable[[], int] = lambda: 0) -> tuple[list[int], typing.Any]:
+    """Drive ``thinking`` to the end: the work counted in each slice (one more
+    slice than yields: the last one runs from the last yield to the end), and
+    the result.  Every yield must be ``None``."""
     counts = []
     before = work()
     while True:
         try:
-            next(thinking)
+            assert next(thinking) is None
         except StopIteration as stop:
             counts.append(work() - before)
             return counts, stop.value
@@ -119,36 +119,36 @@ def test_racing_keeps_the_anchor_until_it_trusts_the_figures() -> None:
 
 
 def test_halving_halves_the_challengers_and_restarts_on_fresh_samples() -> None:
-    clock = FakeClock()
-    record = Recorder(noisy([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], noise=0.5)(4), clock)
+    clock = Meter()
+    record = clock.wrap(noisy([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], noise=0.5)(4))
     table = search.Table(9, 0)
     chosen = bots.run(search.run(9, luck, record, random.Random(4), search.Halving(anchor=0, stage=36),
                                  clock=clock, table=table))
     assert chosen == 8
     # stages: 9 candidates x 4 samples, 5 x 7, 3 x 12, 2 x 18; then the race ends
     assert table.samples == 4 + 7 + 12 + 18
-    assert len(record.started) == 9 * 4 + 5 * 7 + 3 * 12 + 2 * 18
+    assert len(clock.started) == 9 * 4 + 5 * 7 + 3 * 12 + 2 * 18
     assert sorted(table.alive) == [0, 8]
     assert len(table.margins[8]) == 18  # the last stage's samples only
-    late = set(record.candidates[-2 * 18:])
+    late = {args[1] for args in clock.calls[-2 * 18:]}
     assert late == {0, 8}
 
 
 def test_one_candidate_needs_no_search() -> None:
-    clock = FakeClock()
-    record = Recorder(noisy([0.0])(5), clock)
+    clock = Meter()
+    record = clock.wrap(noisy([0.0])(5))
     thinking = search.run(1, luck, record, random.Random(5), search.Halving(), clock=clock)
-    assert slices(thinking, lambda: len(record.started)) == ([0], 0)
+    assert slices(thinking, lambda: len(clock.started)) == ([0], 0)
 
 
 @pytest.mark.parametrize("schedule", [search.Halving(anchor=0, stage=60), search.Racing(anchor=0)])
 def test_the_search_yields_after_every_playout(schedule: search.Schedule) -> None:
-    clock = FakeClock()
-    record = Recorder(noisy([0.0, 1.0, 0.5, 2.0, 1.5, 0.2])(6), clock)
+    clock = Meter()
+    record = clock.wrap(noisy([0.0, 1.0, 0.5, 2.0, 1.5, 0.2])(6))
     counts, chosen = slices(search.run(6, luck, record, random.Random(6), schedule, samples=40, clock=clock),
-                            lambda: len(record.started))
-    assert len(record.started) > 20
-    assert max(counts) == 1 and sum(counts) == len(record.started)
+                            lambda: len(clock.started))
+    assert len(clock.started) > 20
+    assert max(counts) == 1 and sum(counts) == len(clock.started)
     assert 0 <= chosen < 6
 
 
@@ -157,24 +157,23 @@ def test_the_search_yields_after_every_playout(schedule: search.Schedule) -> Non
 def test_a_decision_ends_within_its_budget_and_one_playout(budget: float, schedule: search.Schedule) -> None:
     # 12 candidates: a sample is 12 play-outs, so a budget check between samples
     # only would overrun by up to 11 play-outs.
-    clock = FakeClock()
-    clock.now = 50.0
-    record = Recorder(noisy([float(i % 3) for i in range(12)])(7), clock)
+    clock = Meter(50.0)
+    record = clock.wrap(noisy([float(i % 3) for i in range(12)])(7))
     table = search.Table(12, 0)
     until = search.deadline(budget, clock)
     chosen = bots.run(search.run(12, luck, record, random.Random(7), schedule, until=until, clock=clock,
                                  table=table))
-    assert all(start < until for start in record.started)
+    assert all(start < until for start in clock.started)
     assert clock.now >= until  # the budget, not the schedule, ended the search ...
     assert clock.now < until + 1.0  # ... and at most one play-out ran past it
-    assert len(record.started) == table.playouts == int(budget + 0.999)
+    assert len(clock.started) == table.playouts == int(budget + 0.999)
     assert table.samples == table.playouts // 12  # an unfinished sample does not count
     assert 0 <= chosen < 12
 
 
 def test_without_a_complete_sample_the_anchor_stands() -> None:
-    clock = FakeClock()
-    record = Recorder(noisy([0.0, 9.0, 9.0])(8), clock)
+    clock = Meter()
+    record = clock.wrap(noisy([0.0, 9.0, 9.0])(8))
     for schedule in (search.Halving(anchor=2), search.Racing(anchor=2)):
         until = search.deadline(2.0, clock)
         assert bots.run(search.run(3, luck, record, random.Random(8), schedule, until=until, clock=clock)) == 2

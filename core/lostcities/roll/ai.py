@@ -7,9 +7,10 @@ action)::
 
     >>> import random
     >>> from lostcities import bots, roll
-    >>> state = roll.Game(players=2).new_game(random.Random(3))
-    >>> action = bots.choose(roll.ai.bot("easy"), state.view(0), random.Random(0))
-    >>> state.is_legal(action)
+    >>> game = roll.Game(players=2)
+    >>> state = game.new_game(random.Random(3))
+    >>> picks = [bots.choose(game.bot(level), state.view(0), random.Random(0)) for level in LEVELS]
+    >>> all(state.is_legal(action) for action in picks)
     True
 
 * ``easy``: greedy.  It scores every choice it has now (each pair of dice and
