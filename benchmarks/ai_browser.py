@@ -66,9 +66,11 @@ def timed_games(make_game, strong, weak, games, seed):
 
 result = {}
 if GAME in ("card", "all"):
-    result["card hard (vs medium)"] = timed_games(lambda: card.Game(games=1), card.ai.bot("hard"), card.ai.bot("medium"), GAMES, SEED)
+    result["card hard (vs medium)"] = timed_games(lambda: card.Game(games=1), card.ai.bot("hard"),
+                                                  card.ai.bot("medium"), GAMES, SEED)
 if GAME in ("roll", "all"):
-    result["roll hard (vs easy)"] = timed_games(lambda: roll.Game(players=2), roll.ai.bot("hard"), roll.ai.bot("easy"), GAMES, SEED)
+    result["roll hard (vs easy)"] = timed_games(lambda: roll.Game(players=2), roll.ai.bot("hard"),
+                                                roll.ai.bot("easy"), GAMES, SEED)
 json.dumps(result)
 """
 

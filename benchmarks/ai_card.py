@@ -123,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=400, help="games per pairing (rounded up to an even number)")
     parser.add_argument("--hard-time", type=float, default=0.8, help="hard bot's time cap per move in seconds")
     parser.add_argument("--hard-iterations", type=int, default=None, help="hard bot's sample cap per move")
-    parser.add_argument("--hard-options", default="{}", help='more options of the hard bot as JSON, e.g. \'{"candidates": 5}\'; '
+    parser.add_argument("--hard-options", default="{}",
+                        help='more options of the hard bot as JSON, e.g. \'{"candidates": 5}\'; '
                         '"params", "rollout_params" and "opponent_params" take objects of heuristic weights')
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--colours", type=int, default=5, choices=(5, 6))

@@ -75,9 +75,11 @@ def main(argv: list[str] | None = None) -> int:
     n = len(results)
     rate = wins / n
     error = (rate * (1 - rate) / n) ** 0.5
-    print(f"Roll & Write, hard vs {args.opponent}, {args.players} players, {n} games, seeds {seeds.start}..{seeds.stop - 1} (both seat orders), "
+    print(f"Roll & Write, hard vs {args.opponent}, {args.players} players, {n} games, "
+          f"seeds {seeds.start}..{seeds.stop - 1} (both seat orders), "
           f"hard budget {args.budget} s, iterations {args.iterations}")
-    print(f"  hard wins {rate:.1%} (+/- {error:.1%}); mean score hard {statistics.fmean(r['hard'] for r in results):.1f}, "
+    print(f"  hard wins {rate:.1%} (+/- {error:.1%}); "
+          f"mean score hard {statistics.fmean(r['hard'] for r in results):.1f}, "
           f"easy {statistics.fmean(r['easy'] for r in results):.1f}; "
           f"mean margin {statistics.fmean(r['hard'] - r['easy'] for r in results):+.1f}; "
           f"turns {statistics.fmean(r['turns'] for r in results):.1f}")

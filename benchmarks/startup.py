@@ -119,7 +119,8 @@ def main() -> int:
     print(f"medians over {args.runs} runs (navigation -> data-ready):")
     for phase in ("cold", "warm"):
         ratio = med["site"][phase] / med["bare"][phase]
-        print(f"  {phase}: site {med['site'][phase]:.0f} ms, bare loadPyodide {med['bare'][phase]:.0f} ms, ratio {ratio:.2f}")
+        print(f"  {phase}: site {med['site'][phase]:.0f} ms, bare loadPyodide {med['bare'][phase]:.0f} ms, "
+              f"ratio {ratio:.2f}")
     if "paint" in med["site"]:
         print(f"  static skeleton first contentful paint: {med['site']['paint']:.0f} ms")
     warm_ratio = med["site"]["warm"] / med["bare"]["warm"]
