@@ -205,3 +205,50 @@ def test_an_old_node_is_refused_with_the_requirement(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(shutil, "which", lambda name: f"/usr/bin/{name}")
     with pytest.raises(build.BuildError, match=f"needs Node.js {build.MIN_NODE_MAJOR}\\+"):
         build.ensure_npm()
+
+
+# -- Content-Security-Policy ------------------------------------------------------
+
+
+def page_policy(html: str) -> dict[str, list[str]]:
+    """The directives of the page's Content-Security-Policy ``<meta>``."""
+    policy = matched(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
+    directives: dict[str, list[str]] = {}
+    for part in policy.split(";"):
+        name, *values = part.split()
+        directives[name] = values
+    return directives
+
+
+def test_every_page_has_a_strict_content_security_policy(dist: pathlib.Path) -> None:
+    pages = sorted(dist.rglob("*.html"))
+    assert pages == [dist / "index.html"]
+    for page in pages:
+        html = page.read_text()
+        policy = page_policy(html)
+        # Before anything it governs: the first element after the charset.
+        assert html.index("Content-Security-Policy") < min(html.index("<link"), html.index("<script"))
+        assert policy["default-src"] == ["'self'"]
+        # Scripts and workers from the site only; WebAssembly compiles ('wasm-unsafe-eval');
+        # 'unsafe-eval' only because PyScript builds its hooks with Function() (see index.html).
+        assert policy["script-src"] == ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"]
+        assert policy["worker-src"] == ["'self'"]
+        assert policy["connect-src"] == ["'self'"]
+        assert policy["object-src"] == ["'none'"]
+        assert policy["base-uri"] == ["'self'"]
+        assert "'unsafe-inline'" not in policy["style-src"]
+        assert not any(value in ("*", "data:", "blob:", "'unsafe-inline'", "'unsafe-hashes'")
+                       for name, values in policy.items() if name.startswith(("script", "worker", "connect"))
+                       for value in values)
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "an inline script"
+        assert not re.search(r"\son[a-z]+\s*=", html), "an inline event handler"
+
+
+def test_renderers_write_no_inline_event_handlers() -> None:
+    """The policy would block them; the page's markup comes from these modules."""
+    sources = [*(build.ROOT / "core" / "lostcities").rglob("*.py"), *(build.ROOT / "web").rglob("*.py"),
+               *(build.ROOT / "web").rglob("*.js")]
+    assert len(sources) > 5
+    for path in sources:
+        found = re.findall(r"<[a-zA-Z][^<>]*\son[a-z]+=", path.read_text())
+        assert not found, f"{path.name} writes an inline event handler: {found[:3]}"

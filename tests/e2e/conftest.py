@@ -1,7 +1,8 @@
 """Playwright fixtures: the built site served on a free port, a real headless Chromium.
 
 Every test using ``page`` fails when the page requests anything outside the
-test server, throws a JavaScript error, or shows a Python error.
+test server, throws a JavaScript error, shows a Python error, or breaks its
+Content-Security-Policy.
 """
 
 from __future__ import annotations
@@ -27,6 +28,21 @@ CHROMIUM_ARGS = [
 ]
 READY = "html[data-ready='1']"
 BOOT_TIMEOUT_MS = 90_000
+
+# Runs before the page's own scripts: records every Content-Security-Policy violation
+# (the browser also logs each one to the console, which the Guard reads across reloads).
+CSP_RECORDER = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (event) => {
+  window.__cspViolations.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`
+    + ` (${event.sourceFile || 'page'}:${event.lineNumber}) ${event.sample || ''}`);
+}, true);
+"""
+
+
+def csp_violations(page: sync_api.Page) -> list[str]:
+    """The violations recorded on the page since it was loaded."""
+    return typing.cast(list[str], page.evaluate("window.__cspViolations || []"))
 
 
 @pytest.fixture(scope="session")
@@ -80,6 +96,8 @@ class Guard:
         text = message.text
         if message.type == "error" and ("Python" in text or "Traceback" in text or "Error" in text):
             self.errors.append(f"console error: {text[:2000]}")
+        elif "Content Security Policy" in text:
+            self.errors.append(f"CSP violation: {text[:2000]}")
 
     def check(self, pages: typing.Iterable[sync_api.Page]) -> None:
         assert not self.external, f"the page requested other origins: {self.external[:5]}"
@@ -89,6 +107,8 @@ class Guard:
                 continue
             shown = page.locator(".py-error, .mpy-error").all_inner_texts()
             assert not shown, f"a Python error is shown on the page: {shown[:2]}"
+            violations = csp_violations(page)
+            assert not violations, f"the page broke its Content-Security-Policy: {violations[:5]}"
 
 
 @pytest.fixture
@@ -99,6 +119,7 @@ def guard(site: str) -> Guard:
 @pytest.fixture
 def context(browser: sync_api.Browser, guard: Guard) -> typing.Iterator[sync_api.BrowserContext]:
     context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context.add_init_script(CSP_RECORDER)
     guard.watch_context(context)
     context.on("page", guard.watch)
     yield context

@@ -8,7 +8,7 @@ import urllib.request
 
 from playwright import sync_api
 
-from tests.e2e import conftest
+from tests.e2e import conftest, test_card, test_roll
 
 
 def test_static_skeleton_shows_title_and_loader_before_python(site: str) -> None:
@@ -98,8 +98,9 @@ def test_new_build_is_never_mixed_with_the_old_one(browser: sync_api.Browser, tm
         # Until the player accepts, every file still comes from the first build.
         assert "build-two" not in page.evaluate(fetch_css)
         page.click("#update-now")
-        page.wait_for_function("document.documentElement.dataset.ready === '1' && !document.getElementById('update-now')",
-                               timeout=conftest.BOOT_TIMEOUT_MS)
+        page.wait_for_function(
+            "document.documentElement.dataset.ready === '1' && !document.getElementById('update-now')",
+            timeout=conftest.BOOT_TIMEOUT_MS)
         page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
         assert "build-two" in page.evaluate(fetch_css)
         guard.check([page])
@@ -118,3 +119,53 @@ def test_home_offers_continue_only_for_a_readable_game(page: sync_api.Page, site
     page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
     assert page.locator(tile + " .play-button").inner_text() == "Play"
     assert page.locator(tile + " .badge").count() == 0
+
+
+# -- Content-Security-Policy -------------------------------------------------------
+
+
+def test_both_games_play_without_a_content_security_policy_violation(page: sync_api.Page, site: str) -> None:
+    """Start-up, the home screen and a few moves of each game under the page's policy
+    (the guard also fails every other e2e test on a violation logged to the console)."""
+    conftest.open_site(page, site + "?seed=5")
+    assert "script-src 'self'" in str(page.get_attribute("meta[http-equiv='Content-Security-Policy']", "content"))
+    page.goto(site + "?seed=5#card")
+    page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+    test_card.start(page, "easy")
+    for _ in range(2):
+        test_card.wait_phase(page, "play")
+        test_card.take_turn(page)
+    test_card.wait_phase(page, "play")
+    page.goto(site + "?seed=5#roll")
+    page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+    test_roll.start_game(page)
+    for _ in range(6):
+        assert test_roll.play_decision(page)
+    assert conftest.csp_violations(page) == []
+
+
+def test_the_policy_is_in_force_inline_handlers_and_other_origins_are_blocked(
+        browser: sync_api.Browser, site: str) -> None:
+    """The control for the test above: the recorder sees what the policy blocks."""
+    context = browser.new_context()
+    context.add_init_script(conftest.CSP_RECORDER)
+    try:
+        page = context.new_page()
+        conftest.open_site(page, site)
+        page.evaluate("""() => {
+          window.__ran = 0;
+          const img = document.createElement('div');
+          img.innerHTML = '<img src="./web/icon.svg" onload="window.__ran = 1">';
+          document.body.append(img);
+          const script = document.createElement('script');
+          script.textContent = 'window.__ran = 2';
+          document.body.append(script);
+        }""")
+        refused = page.evaluate("fetch('http://192.0.2.1/x').then(() => 'fetched', () => 'refused')")
+        page.wait_for_function("window.__cspViolations.length >= 3")
+        assert refused == "refused"
+        assert page.evaluate("window.__ran") == 0
+        directives = " ".join(conftest.csp_violations(page))
+        assert "script-src-attr" in directives and "script-src-elem" in directives and "connect-src" in directives
+    finally:
+        context.close()
