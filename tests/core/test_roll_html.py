@@ -422,10 +422,9 @@ def test_choice_controls_chain_and_log() -> None:
     steps = Tree(roll.html.chain_list(["red 2 in box 3: an arrow!", "accelerated <x>"]))
     assert [e["text"] for e in steps.elements if e["tag"] == "li"] == ["red 2 in box 3: an arrow!", "accelerated <x>"]
     assert roll.html.move_log([]) == ""
-    log = Tree(roll.html.move_log([(0, "Ann", "rolled"), (1, "Bob", "wrote 7 in red"), (1, "", "note")]))
-    items = [e for e in log.elements if e["tag"] == "li"]
-    assert [(e["attrs"]["data-turn"], e["text"]) for e in items] == [
-        ("2", "note"), ("2", "Bob wrote 7 in red"), ("1", "Ann rolled")]
+    log = Tree(roll.html.move_log(["Ann rolled", "Bob wrote 7 in <red>"]))
+    assert [e["text"] for e in log.elements if e["tag"] == "li"] == ["Bob wrote 7 in <red>", "Ann rolled"]
+    assert log.elements[0]["attrs"]["aria-label"] == "latest moves"
 
 
 def test_game_over_panel_and_best_scores() -> None:
@@ -435,7 +434,7 @@ def test_game_over_panel_and_best_scores() -> None:
                                     note=roll.html.best_note(70)))
     assert tree.one(**{"class": "rw-result"})["text"] == roll.html.result_title(names, state.breakdowns())
     assert tree.one(**{"class": "rw-best"})["text"] == "Your best: 70"
-    assert len(tree.find(data_action="new-game")) == 1 and len(tree.find(data_action="home")) == 1
+    assert len(tree.find(data_action="confirm-new")) == 1 and len(tree.find(data_action="home")) == 1
     assert tree.find(data_player="1", data_col="total")
     assert "A new best score!" in roll.html.best_note(70, new_best=True)
     assert roll.html.best_note(None) == ""
@@ -447,7 +446,7 @@ def test_companion_panels() -> None:
     sheet.mark(BLUE, 5)
     over = Tree(roll.html.companion_over("Mia", sheet.breakdown()))
     assert over.one(**{"class": "rw-result"})["text"] == f"Mia: {roll.html.number(sheet.score())} points"
-    assert [e["attrs"]["data-action"] for e in over.with_attr("data-action")] == ["finish", "new-game"]
+    assert [e["attrs"]["data-action"] for e in over.with_attr("data-action")] == ["finish", "confirm-new"]
     controls = Tree(roll.html.companion_controls(sheet, BLUE, None))
     assert controls.one(data_pick_colour="blue")["attrs"]["aria-pressed"] == "true"
     assert len(controls.find(data_action="clear")) == 1 and len(controls.find(data_action="refuse")) == 1
@@ -526,3 +525,38 @@ def test_clickable_elements_report_their_clicks() -> None:
     assert {e["attrs"]["data-target"] for e in pad.with_attr("data-pick-colour") + pad.with_attr("data-pick-number")} \
         == {"pick"}
     assert {e["attrs"]["data-target"] for e in Tree(roll.html.bridge_ticks(sheet)).with_attr("data-bridge")} == {"tick"}
+
+
+def test_tap_turns_a_tap_into_an_action_or_a_reason() -> None:
+    sheet = sheet_after([(RED, 4, roll.Target.BOX)])
+    assert roll.html.tap(sheet, (RED, 6), "box:red-2") == roll.Take(RED, 6, roll.Target.BOX)
+    assert roll.html.tap(sheet, (RED, 2), "box:red-2") == "Red already holds 4: numbers must not decrease."
+    assert roll.html.tap(sheet, (RED, 6), "box:red-5") == "Write in the next free red box, from the bottom up."
+    assert roll.html.tap(sheet, (RED, 6), "box:blue-1") == "The red 6 can only go in the red expedition."
+    assert roll.html.tap(sheet, None, "box:red-2", missing="Enter a pair.") == "Enter a pair."
+    assert roll.html.tap(roll.Sheet(), (ORANGE, 0), "circle:orange") == roll.Take(ORANGE, 0, roll.Target.CIRCLE)
+    arrow = sheet_after([(RED, 1, roll.Target.BOX), (RED, 1, roll.Target.BOX)])
+    arrow.mark(RED, 2)
+    assert arrow.is_accelerating()
+    assert roll.html.tap(arrow, None, "box:blue-1") == roll.Accelerate(BLUE)
+    assert "highlighted" in str(roll.html.tap(arrow, (RED, 3), "box:blue-2"))
+
+
+def test_pair_problem() -> None:
+    sheet = sheet_after([(RED, 4, roll.Target.BOX)])
+    assert roll.html.pair_problem(sheet, None) == ""
+    assert roll.html.pair_problem(sheet, (RED, 5)) == ""
+    assert roll.html.pair_problem(sheet, (RED, 2)) == "Red already holds 4: numbers must not decrease."
+
+
+def test_arrow_steps_and_score_lines() -> None:
+    take = {"kind": "take", "colour": "red", "value": 2, "box": 3, "arrow": True}
+    chain = roll.html.arrow_step(take, ["old"])
+    assert chain == ["red 2 in box 3: an arrow!"]
+    accel = {"kind": "accelerate", "colour": "orange", "value": 1, "box": 2, "arrow": True}
+    assert roll.html.arrow_step(accel, chain) == [*chain, "accelerated orange 1 in box 2: an arrow again!"]
+    assert roll.html.arrow_step({**accel, "arrow": False}, chain) == []
+    assert roll.html.arrow_step({"kind": "refuse"}, chain) == []
+    assert roll.html.score_line(["You", "Bot"], [12, -3], 0) == "You 12 \u00b7 Bot \u22123"
+    assert roll.html.score_line(["A", "B", "C"], [30, 10, 5], 0) == "A 30"
+    assert roll.html.score_line(["A", "B", "C"], [30, 10, 5], 2) == "C 5 \u00b7 lead: A 30"

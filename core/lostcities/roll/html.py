@@ -200,6 +200,45 @@ def acceleration_targets(sheet: roll.Sheet) -> dict[str, roll.Colour]:
     return {next_key(sheet, c): c for c in sheet.acceleration_targets()}
 
 
+
+def tap(sheet: roll.Sheet, pair: tuple[roll.Colour, int] | None, key: str, *,
+        missing: str = "Pick a colour die and a number die first, then tap where they go.") -> api.Action | str:
+    """What a tap on the element ``key`` of ``sheet`` means for the person choosing ``pair``
+    (colour, number): the action (a :class:`~lostcities.roll.Take` or, while an
+    acceleration is pending, an :class:`~lostcities.roll.Accelerate`), or why it
+    means nothing, as a sentence (``missing`` when no pair is chosen yet).
+
+    >>> s = roll.Sheet()
+    >>> tap(s, (roll.Colour.RED, 4), "box:red-1") == roll.Take(roll.Colour.RED, 4, roll.Target.BOX)
+    True
+    >>> tap(s, (roll.Colour.RED, 4), "box:red-3")
+    'Write in the next free red box, from the bottom up.'
+    """
+    if sheet.is_accelerating():
+        targets = acceleration_targets(sheet)
+        if key in targets:
+            return roll.Accelerate(targets[key])
+        return "Tap a highlighted space (the next box of an expedition), or choose an expedition."
+    if pair is None:
+        return missing
+    colour, face = pair
+    target = target_at(sheet, colour, key)
+    if target is None:
+        return f"The {colour.value} {face} can only go in the {colour.value} expedition."
+    reason = sheet.why_not(colour, face, target)
+    if reason is None and target is roll.Target.BOX and key != next_key(sheet, colour):
+        reason = f"write in the next free {colour.value} box, from the bottom up"
+    return roll.Take(colour, face, target) if reason is None else reason_text(reason)
+
+
+def pair_problem(sheet: roll.Sheet, pair: tuple[roll.Colour, int] | None) -> str:
+    """Why a chosen pair fits nowhere on ``sheet`` (a sentence); ``""`` when it fits or is incomplete."""
+    if pair is None or sheet.targets(*pair):
+        return ""
+    colour, face = pair
+    target = roll.Target.TOP if sheet.is_complete(colour) else roll.Target.BOX
+    return reason_text(sheet.why_not(colour, face, target) or "")
+
 def fresh_marks(before: roll.Sheet, after: roll.Sheet) -> frozenset[str]:
     """Keys of every mark on ``after`` that ``before`` does not have."""
     keys: set[str] = set()
@@ -271,6 +310,38 @@ def action_text(action: api.Action, after: roll.Sheet | None = None) -> str:
         return f"accelerated {name}"
     return action.notation()
 
+
+
+def arrow_step(details: typing.Mapping[str, typing.Any], chain: typing.Sequence[str] = ()) -> list[str]:
+    """The acceleration chain after a choice, from its event's ``details`` (``kind``
+    ``take`` or ``accelerate``, ``colour``, ``value``, ``box``, ``arrow``): a take
+    that hits an arrow starts a chain, an acceleration that hits one adds to it,
+    anything else ends it.
+
+    >>> arrow_step({"kind": "take", "colour": "red", "value": 2, "box": 3, "arrow": True})
+    ['red 2 in box 3: an arrow!']
+    >>> arrow_step({"kind": "accelerate", "colour": "blue", "value": 1, "box": 1, "arrow": True}, ['x'])
+    ['x', 'accelerated blue 1 in box 1: an arrow again!']
+    """
+    colour, box, again = details.get("colour"), details.get("box"), details.get("kind") == "accelerate"
+    if not details.get("arrow") or colour is None:
+        return []
+    where = f"{details.get('value')} in box {box}" if box else "its top artefact"
+    step = f"{'accelerated ' if again else ''}{colour} {where}: an arrow{' again' if again else ''}!"
+    return [*chain, step] if again else [step]
+
+
+def score_line(names: typing.Sequence[str], scores: typing.Sequence[int], viewer: int) -> str:
+    """The scores in a few words: everybody's with two players, else the viewer's and the lead.
+
+    >>> score_line(["Ann", "Bob", "Cy"], [10, -4, 30], 1)
+    'Bob \u22124 \u00b7 lead: Cy 30'
+    """
+    if len(scores) <= 2:
+        return " \u00b7 ".join(f"{name} {number(score)}" for name, score in zip(names, scores, strict=True))
+    lead = max(range(len(scores)), key=lambda p: scores[p])
+    text = f"{names[viewer]} {number(scores[viewer])}"
+    return text + (f" \u00b7 lead: {names[lead]} {number(scores[lead])}" if scores[lead] > scores[viewer] else "")
 
 def reason_text(reason: str) -> str:
     """A core reason as a sentence: capitalised, with a full stop."""
@@ -595,6 +666,10 @@ def die_key(kind: str, index: int) -> str:
     return f"{kind}-{index}"
 
 
+DIE_KEYS: typing.Final = frozenset(die_key(kind, i) for kind in ("colour", "number") for i in range(3))
+"""Every ``data-die`` value of a roll."""
+
+
 def find_die(faces: typing.Sequence[typing.Any], face: typing.Any, kind: str,
              avoid: typing.Collection[str] = ()) -> str | None:
     """The key of a die of ``kind`` showing ``face`` (not one of ``avoid`` if possible)."""
@@ -612,6 +687,20 @@ def taken_dice(r: roll.Roll, taken: tuple[roll.Colour, int] | None) -> frozenset
     keys = [find_die(r.colours, taken[0], "colour"), find_die(r.numbers, taken[1], "number")]
     return frozenset(k for k in keys if k is not None)
 
+
+
+def take_dice(r: roll.Roll, colour: str, number: int, *, taken: tuple[roll.Colour, int] | None = None) -> list[str]:
+    """The die keys a take of ``colour`` (its name) and ``number`` used: the first
+    matching dice, avoiding those of ``taken`` (the active player's, for the others).
+
+    >>> r = roll.Roll((roll.Colour.RED, roll.Colour.RED, roll.Colour.BLUE), (4, 4, 7))
+    >>> take_dice(r, "red", 4), take_dice(r, "red", 4, taken=(roll.Colour.RED, 4))
+    (['colour-0', 'number-0'], ['colour-1', 'number-1'])
+    """
+    avoid = taken_dice(r, taken)
+    keys = [find_die([c.value for c in r.colours], colour, "colour", avoid),
+            find_die(r.numbers, number, "number", avoid)]
+    return [k for k in keys if k is not None]
 
 def die(kind: str, index: int, face: roll.Colour | int, *, state: str = "free", interactive: bool = False,
         chosen: bool = False) -> str:
@@ -956,14 +1045,10 @@ def chain_list(steps: typing.Sequence[str]) -> str:
     return f'<ol class="rw-chain" aria-label="acceleration chain">{items}</ol>' if items else ""
 
 
-def move_log(lines: typing.Sequence[tuple[int, str, str]], *, label: str = "latest moves") -> str:
-    """The latest moves, newest first, from ``(turn, name, text)`` lines oldest first
-    (``turn`` is 0-based; an empty ``name`` gives a bare line)."""
-    items = []
-    for turn, name, text in reversed(lines):
-        who = f"<b>{esc(name)}</b> " if name else ""
-        items.append(f'<li data-turn="{turn + 1}">{who}{esc(text)}</li>')
-    return f'<ol class="rw-log" aria-label="{esc(label)}">{"".join(items)}</ol>' if items else ""
+def move_log(lines: typing.Sequence[str], *, label: str = "latest moves") -> str:
+    """The latest moves, newest first, from log lines oldest first (nothing when empty)."""
+    items = "".join(f"<li>{esc(line)}</li>" for line in reversed(lines))
+    return f'<ol class="rw-log" aria-label="{esc(label)}">{items}</ol>' if items else ""
 
 
 def best_note(best: int | None, new_best: bool = False) -> str:
@@ -981,7 +1066,7 @@ def game_over(names: typing.Sequence[str], breakdowns: typing.Sequence[roll.Brea
               winners: typing.Collection[int] = (), note: str = "") -> str:
     """The side panel at the end of a game: the result, ``note`` (see :func:`best_note`), the table."""
     return _over(result_title(names, breakdowns), note + end_table(names, breakdowns, winners=winners),
-                 '<button type="button" class="rw-new" data-action="new-game">New game</button> '
+                 '<button type="button" class="rw-new" data-action="confirm-new">New game</button> '
                  '<a class="button secondary" href="#" data-action="home">All games</a>')
 
 
@@ -992,7 +1077,7 @@ def companion_over(name: str, breakdown: roll.Breakdown) -> str:
     """Companion mode: the final score of the sheet, with the way back to it."""
     return _over(f"{name}: {number(breakdown.total)} points", end_table([name], [breakdown]),
                  '<button type="button" class="secondary" data-action="finish">Back to the sheet</button> '
-                 '<button type="button" class="rw-new" data-action="new-game">New sheet</button>')
+                 '<button type="button" class="rw-new" data-action="confirm-new">New sheet</button>')
 
 
 def companion_controls(s: roll.Sheet, colour: roll.Colour | None, face: int | None,
@@ -1010,8 +1095,7 @@ def companion_side(status: tuple[str, str], controls: str, *, can_undo: bool,
     """Companion mode's side panel: status, controls, Undo and Final score, the latest entries."""
     undo = ('<button type="button" class="secondary rw-undo" data-action="undo"'
             f'{"" if can_undo else " disabled"}>Undo</button>')
-    items = "".join(f"<li>{esc(line)}</li>" for line in reversed(log))
-    entries = f'<ol class="rw-log">{items}</ol>' if items else ""
+    entries = move_log(log, label="latest entries")
     return (f'{status_box(*status)}<div class="rw-controls">{controls}</div>'
             f'<p class="rw-buttons">{undo} <button type="button" class="secondary" data-action="finish">'
             f"Final score</button></p>{entries}")
