@@ -215,7 +215,7 @@ class Setup:
         if "seats" in data and "options" in data:
             seats, options, prefs = _read_seats(data.get("seats"), "level"), data.get("options"), data.get("prefs", {})
         elif "opponent" in data:
-            seats, options, prefs = _read_two_seats(data), _rest(data, game, option=True), _rest(data, game)
+            seats, options, prefs = _read_two_seats(data, game), _rest(data, game, option=True), _rest(data, game)
         elif "seats" in data:
             seats, options, prefs = _read_seats(data.get("seats"), "kind"), _rest(data, game, option=True), _rest(
                 data, game)
@@ -245,11 +245,11 @@ def _read_seats(raw: typing.Any, key: str) -> list[Seat]:
     return seats
 
 
-def _read_two_seats(data: typing.Mapping[str, typing.Any]) -> list[Seat]:
+def _read_two_seats(data: typing.Mapping[str, typing.Any], game: str) -> list[Seat]:
     """The first release's two-player setup: ``opponent`` (a level or ``human``) and ``names``."""
     opponent, names = data.get("opponent"), data.get("names")
-    if not isinstance(opponent, str) or len(opponent) > MAX_PREF:
-        raise SaveError(f"its opponent {opponent!r} is unknown"[:80])
+    if opponent not in (*game_class(game).bot_levels, HUMAN):
+        raise SaveError(f"its opponent {str(opponent)[:20]!r} is unknown")
     if not isinstance(names, list) or len(names) != 2 or not all(isinstance(n, str) for n in names):
         raise SaveError("its player names are damaged")
     return [Seat(names[0]), Seat(names[1], None if opponent == HUMAN else opponent)]

@@ -163,6 +163,8 @@ def test_saves_of_the_first_release_still_load() -> None:
     ('{"format": "lostcities.card-ui", "version": 0}', "older version of this site (save format 0)"),
     ('{"format": "lostcities.card-ui", "version": 99}', "unknown format"),
     ('{"format": "lostcities.card-ui", "version": 1, "setup": {"opponent": "wizard", "names": ["a", "b"]}}',
+     "its opponent 'wizard' is unknown"),
+    ('{"format": "lostcities.card-ui", "version": 1, "setup": {"opponent": "easy", "names": ["a", ""]}}',
      "its setup is damaged"),
     ('{"format": "lostcities.card-ui", "version": 1, "setup": {"opponent": ["x"]}}', "opponent"),
     ('{"format": "lostcities.card-ui", "version": 1, "setup": {"opponent": "easy", "names": [1, 2]}}',
