@@ -1,0 +1,1973 @@
+"""Lost Cities: The Board Game (2-4 players): the rules core.
+
+Each player leads four adventurers and one researcher along five paths (one
+per colour) of nine stones; stone 9 is the lost city and a bridge lies between
+stones 6 and 7.  The printed values (stones, tiles, tracks) live in
+:mod:`lostcities.board.data`.
+
+A game of ``rounds`` rounds (3, or 1 for the short game) is one :class:`State`.
+Every round starts with two chance actions:
+
+1. ``tiles artifact arrow 10 ...`` -- the 25 event tiles shuffled onto the 25
+   printed spaces (listed in the order of ``data.TILE_SPACES``); this also
+   returns every piece to the camp and collects every card;
+2. ``deal Y3 B10 ...`` -- the shuffled deck, all 110 cards: with two players
+   its first 30 cards are removed unseen; then eight cards for each player in
+   seat order; the rest is the draw pile, the first of them on top.
+
+Then the players take turns, starting with ``state.starter``:
+
+* play one card (``Step.PLAY``): ``start G3 adventurer`` (or ``researcher``)
+  begins your green expedition with your LOWEST green card and puts that piece
+  on green stone 1; ``advance G5`` adds a card of equal or higher value to your
+  green column and moves your green piece one stone; ``discard G5`` puts it on
+  the green discard pile;
+* optional moves (``Step.MOVE``): after landing on an arrow tile, or after an
+  ``advance`` on a path whose piece already stands on the lost city, the same
+  player may move one piece one stone: ``move B`` (the piece on the blue path)
+  or ``move none``;
+* draw (``Step.DRAW``): ``draw`` (the draw pile) or ``draw G`` (the top of the
+  green discard pile; the card just discarded may be drawn back).
+
+A piece landing on a tile space triggers its tile: an artifact is taken (the
+space stays empty), victory points are paid at once (never doubled; the tile
+stays), an arrow asks for a move (the tile stays; a move landing on a tile
+triggers that one too).  The round ends at once when the fifth piece in total
+crosses a bridge (that piece triggers nothing) or when the last card of the
+draw pile is drawn.  Round scoring, per player: each piece scores its stone
+(the researcher double), the sum is paid or paid back, and a total never drops
+below 0; artifact tiles become artifact tokens.  After the last round the
+artifact track (long or short) pays or costs points.  Most points wins, then
+most artifacts; still tied, all tied players win (``state.winners()``).
+
+Options (:class:`Game`): ``players`` (2-4), ``rounds`` (3 or 1, the short game),
+``up_and_down`` (the variant: an expedition may start with the lowest or the
+highest card of that colour in hand; the first card of another value fixes
+the direction), ``any_piece`` (the 2014 English reading of the lost-city move,
+below), ``hidden_scores`` (the English rule: the others' totals are not shown
+until the game ends) and ``first_player``.
+
+Rule readings where the texts and the README are silent (a careful player's
+reading):
+
+* A piece is chosen by kind only (``adventurer`` or ``researcher``): the four
+  adventurers are interchangeable.  A piece is named by the path it stands on
+  (``move B``), since a player has at most one piece per path.
+* Moves granted by an arrow tile or by the lost-city rule are optional
+  (``may`` in both texts): ``move none`` declines.  When no piece could move,
+  no question is asked.  An arrow may move the piece that just landed on it
+  (the English example does).  A piece on the lost city never moves again.
+* A valid card may be added to a column whose piece stands on the lost city
+  even when no other piece can move (the card is simply played).
+* ``any_piece`` (2014 English: "move any one of your explorer pieces"): the
+  lost-city move may also bring a piece from the camp onto stone 1 of a path
+  where you have no piece yet (``move Y adventurer``).  Such a path has a piece
+  but no cards: the first card added to it must obey the starting rule (the
+  lowest, or with ``up_and_down`` the lowest or highest, of that colour in
+  hand), and it moves the piece like any ``advance``.  Arrow tiles keep the
+  English text's own restriction (pieces already on a path).
+* The piece whose move ends the round triggers nothing, and the player who
+  moved it does not draw; the next round is started by the player after
+  them.  Round 1 is started by ``first_player`` (the texts leave it to the
+  players).
+* Cards taken from a discard pile stay public while in the taker's hand
+  (everybody saw them); all discard piles are public in full (everybody saw
+  every discard).  The tiles and every piece are public.
+* Victory point and artifact supplies are unlimited (the 64 and 27 printed
+  tokens never run short in practice).  The artifact track is paid after the
+  last round and, like round scoring, never leaves a total below 0.
+* ``State.scores()`` is each total as it stands (tokens paid so far; the final
+  scores once the game is over); ``state.breakdown(p)`` scores the pieces on
+  the board as if the round ended now.
+* With ``hidden_scores`` the views and events show only the viewer's own total
+  until the game ends; every score-relevant fact stays public (pieces, tiles,
+  round tables without totals).  A determinization sets the unseen totals to
+  the viewer's own total.
+* Between rounds and after the game the board keeps the final position of the
+  round (for the round table) until the next ``tiles`` clears it.
+
+>>> import random
+>>> from lostcities import board
+>>> state = board.Game(players=3).new_game(random.Random(3))
+>>> state.current_player, state.step, [len(state.hand(p)) for p in range(3)], state.draw_pile_size
+(0, <Step.PLAY: 'play'>, [8, 8, 8], 86)
+>>> board.Game().parse_action("start g3 researcher").notation()
+'start G3 researcher'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import itertools
+import random
+import typing
+
+from lostcities import api, errors
+from lostcities.board import data
+
+if typing.TYPE_CHECKING:
+    from lostcities import bots
+
+# -- domain values ---------------------------------------------------------------
+
+
+class Colour(enum.Enum):
+    """The five colours of cards and paths."""
+
+    YELLOW = "yellow"
+    BLUE = "blue"
+    WHITE = "white"
+    GREEN = "green"
+    RED = "red"
+
+    @property
+    def letter(self) -> str:
+        """One-letter code used in card ids and notation (``Y B W G R``)."""
+        return self.name[0]
+
+    @property
+    def index(self) -> int:
+        """Position in :data:`COLOURS` (yellow 0 .. red 4)."""
+        return _COLOUR_INDEX[self]
+
+    def __repr__(self) -> str:
+        return f"Colour.{self.name}"
+
+
+COLOURS: typing.Final[tuple[Colour, ...]] = tuple(Colour(name) for name in data.COLOURS)
+_COLOUR_INDEX: typing.Final = {colour: i for i, colour in enumerate(COLOURS)}
+_BY_LETTER: typing.Final = {colour.letter: colour for colour in COLOURS}
+_BY_NAME: typing.Final = {colour.value: colour for colour in COLOURS}
+NUM_COLOURS: typing.Final = len(COLOURS)
+NUM_VALUES: typing.Final = len(data.VALUES)
+
+
+class Kind(enum.Enum):
+    """The two kinds of pieces."""
+
+    ADVENTURER = "adventurer"
+    RESEARCHER = "researcher"
+
+    def __repr__(self) -> str:
+        return f"Kind.{self.name}"
+
+
+class Step(enum.Enum):
+    """The steps of a turn."""
+
+    PLAY = "play"
+    """Start an expedition, advance or discard."""
+    MOVE = "move"
+    """Answer an arrow tile or a lost-city move: ``move B`` or ``move none``."""
+    DRAW = "draw"
+    """Draw from the draw pile or the top of a discard pile."""
+
+    def __repr__(self) -> str:
+        return f"<Step.{self.name}: {self.value!r}>"
+
+
+class Phase(enum.Enum):
+    """Where the game stands (``Step`` covers the three player phases)."""
+
+    TILES = "tiles"
+    """Chance lays out the tiles (starting a round)."""
+    DEAL = "deal"
+    """Chance deals the cards."""
+    PLAY = "play"
+    MOVE = "move"
+    DRAW = "draw"
+    OVER = "over"
+    """The game is over."""
+
+
+class MoveReason(enum.Enum):
+    """Why a player is asked for a move."""
+
+    ARROW = "arrow"
+    LOST_CITY = "lost_city"
+
+
+class TileKind(enum.Enum):
+    ARTIFACT = "artifact"
+    ARROW = "arrow"
+    POINTS = "points"
+
+
+@dataclasses.dataclass(frozen=True)
+class Tile:
+    """An event tile: an artifact, an arrow or ``points`` victory points.
+
+    >>> Tile.from_id("10"), Tile.from_id("arrow").id
+    (Tile(TileKind.POINTS, 10), 'arrow')
+    """
+
+    kind: TileKind
+    points: int = 0
+
+    @property
+    def id(self) -> str:
+        """``artifact``, ``arrow`` or the points (``10``)."""
+        return str(self.points) if self.kind is TileKind.POINTS else self.kind.value
+
+    @classmethod
+    def from_id(cls, text: str) -> Tile:
+        """The tile of an id; raises ``ValueError``."""
+        code = _TILE_CODE.get(text.strip().lower())
+        if code is None:
+            raise ValueError(f"{text!r} is not a tile (artifact, arrow or {', '.join(map(str, _POINT_VALUES))})")
+        return _TILE_OF[code]
+
+    def __repr__(self) -> str:
+        if self.kind is TileKind.POINTS:
+            return f"Tile(TileKind.POINTS, {self.points})"
+        return f"Tile(TileKind.{self.kind.name})"
+
+
+# Internal tile codes: 0 an empty space, -1 artifact, -2 arrow, n > 0 points.
+_EMPTY: typing.Final = 0
+_ARTIFACT: typing.Final = -1
+_ARROW: typing.Final = -2
+_POINT_VALUES: typing.Final = tuple(sorted(set(data.POINT_TILES)))
+_TILE_OF: typing.Final[dict[int, Tile]] = {
+    _ARTIFACT: Tile(TileKind.ARTIFACT), _ARROW: Tile(TileKind.ARROW),
+    **{v: Tile(TileKind.POINTS, v) for v in _POINT_VALUES}}
+_TILE_CODE: typing.Final = {tile.id: code for code, tile in _TILE_OF.items()}
+ALL_TILES: typing.Final[tuple[int, ...]] = tuple(
+    sorted([_ARTIFACT] * data.ARTIFACT_TILES + [_ARROW] * data.ARROW_TILES + list(data.POINT_TILES)))
+"""The 25 tile codes (sorted)."""
+_TILE_COUNTS: typing.Final = {code: ALL_TILES.count(code) for code in set(ALL_TILES)}
+SPACES: typing.Final[tuple[tuple[Colour, int], ...]] = tuple((_BY_NAME[c], s) for c, s in data.TILE_SPACES)
+"""The 25 tile spaces as ``(colour, stone)``."""
+_SPACE_AT: typing.Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(next((i for i, (c, s) in enumerate(SPACES) if c is colour and s == stone), -1)
+          for stone in range(data.STONES + 1)) for colour in COLOURS)
+"""``_SPACE_AT[colour][stone]``: the space index, or -1."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Card:
+    """A card: a colour and a value 0..10.  The two copies of a card are
+    identical and share one id (``G7``).
+
+    >>> Card(Colour.GREEN, 7), Card.from_id("y10").id
+    (Card(Colour.GREEN, 7), 'Y10')
+    """
+
+    colour: Colour
+    value: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.colour, Colour):
+            raise TypeError(f"colour must be a Colour, not {self.colour!r}")
+        if type(self.value) is not int or not 0 <= self.value < NUM_VALUES:
+            raise ValueError(f"a card has a value from 0 to 10, not {self.value!r}")
+
+    @property
+    def index(self) -> int:
+        """Compact code ``colour.index * 11 + value`` (shared by both copies)."""
+        return self.colour.index * NUM_VALUES + self.value
+
+    @property
+    def id(self) -> str:
+        return f"{self.colour.letter}{self.value}"
+
+    @property
+    def label(self) -> str:
+        """Words for messages: ``green 7``."""
+        return f"{self.colour.value} {self.value}"
+
+    @classmethod
+    def from_id(cls, text: str) -> Card:
+        """The card of an id (case-insensitive); raises ``ValueError``."""
+        index = _ID_INDEX.get(text.strip().upper())
+        if index is None:
+            raise ValueError(f"{text!r} is not a card id (examples: Y0, G7, R10)")
+        return CARDS[index]
+
+    def __repr__(self) -> str:
+        return f"Card({self.colour!r}, {self.value})"
+
+    def __str__(self) -> str:
+        return self.id
+
+
+CARDS: typing.Final[tuple[Card, ...]] = tuple(Card(c, v) for c in COLOURS for v in data.VALUES)
+"""The 55 distinct cards; ``CARDS[card.index] == card``."""
+_IDS: typing.Final[tuple[str, ...]] = tuple(card.id for card in CARDS)
+_ID_INDEX: typing.Final = {text: i for i, text in enumerate(_IDS)}
+COLOUR_OF: typing.Final[tuple[int, ...]] = tuple(i // NUM_VALUES for i in range(len(CARDS)))
+VALUE_OF: typing.Final[tuple[int, ...]] = tuple(i % NUM_VALUES for i in range(len(CARDS)))
+DECK: typing.Final[tuple[int, ...]] = tuple(i for i in range(len(CARDS)) for _ in range(data.COPIES))
+"""All 110 cards as compact codes."""
+
+
+def stone_points(stone: int, kind: Kind) -> int:
+    """What a piece on ``stone`` (1..9) scores.
+
+    >>> stone_points(1, Kind.RESEARCHER), stone_points(9, Kind.ADVENTURER)
+    (-40, 50)
+    """
+    value = data.STONE_VALUES[stone - 1]
+    return value * data.RESEARCHER_FACTOR if kind is Kind.RESEARCHER else value
+
+
+# -- scoring records ----------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class PieceScore:
+    """One piece on the board at a round's end."""
+
+    colour: Colour
+    kind: Kind
+    stone: int
+
+    @property
+    def points(self) -> int:
+        return stone_points(self.stone, self.kind)
+
+    def to_dict(self) -> dict[str, typing.Any]:
+        return {"colour": self.colour.value, "kind": self.kind.value, "stone": self.stone, "points": self.points}
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerRound:
+    """One player's round table: the pieces, their net, the artifacts found.
+
+    >>> PlayerRound((PieceScore(Colour.RED, Kind.RESEARCHER, 2), PieceScore(Colour.BLUE, Kind.ADVENTURER, 9)), 1).net
+    20
+    """
+
+    pieces: tuple[PieceScore, ...]
+    artifacts: int
+    """Artifact tiles found this round (exchanged for tokens)."""
+
+    @property
+    def net(self) -> int:
+        return sum(p.points for p in self.pieces)
+
+    def to_dict(self) -> dict[str, typing.Any]:
+        return {"pieces": [p.to_dict() for p in self.pieces], "net": self.net, "artifacts": self.artifacts}
+
+
+@dataclasses.dataclass(frozen=True)
+class RoundResult:
+    """A finished round: who started it, who played last, each player's table."""
+
+    number: int
+    starter: int
+    last: int
+    players: tuple[PlayerRound, ...]
+
+    def to_dict(self) -> dict[str, typing.Any]:
+        return {"round": self.number, "starter": self.starter, "last": self.last,
+                "players": [p.to_dict() for p in self.players]}
+
+
+# -- actions ------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Start:
+    """Begin an expedition with ``card`` and put a piece of ``kind`` on stone 1."""
+
+    card: Card
+    kind: Kind
+
+    def notation(self) -> str:
+        return f"start {self.card.id} {self.kind.value}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Advance:
+    """Add ``card`` to your column of its colour and move that path's piece."""
+
+    card: Card
+
+    def notation(self) -> str:
+        return f"advance {self.card.id}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Discard:
+    card: Card
+
+    def notation(self) -> str:
+        return f"discard {self.card.id}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Move:
+    """Answer an arrow or a lost-city move: the piece on ``colour``'s path moves
+    one stone (``colour`` None: no move).  ``kind`` is set only for a piece
+    entering from the camp (the ``any_piece`` reading)."""
+
+    colour: Colour | None = None
+    kind: Kind | None = None
+
+    def notation(self) -> str:
+        if self.colour is None:
+            return "move none"
+        if self.kind is None:
+            return f"move {self.colour.letter}"
+        return f"move {self.colour.letter} {self.kind.value}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Draw:
+    """Draw the top card of the draw pile (``draw``) or of a discard pile (``draw G``)."""
+
+    colour: Colour | None = None
+
+    def notation(self) -> str:
+        return "draw" if self.colour is None else f"draw {self.colour.letter}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Tiles:
+    """Chance: the 25 tiles laid on the spaces, in ``SPACES`` order (starts a round)."""
+
+    tiles: tuple[Tile, ...]
+
+    def notation(self) -> str:
+        return "tiles " + " ".join(t.id for t in self.tiles)
+
+
+@dataclasses.dataclass(frozen=True)
+class Deal:
+    """Chance: the shuffled deck, all 110 cards (removed cards first with two
+    players, then the hands in seat order, then the draw pile top first)."""
+
+    cards: tuple[Card, ...]
+
+    def notation(self) -> str:
+        return "deal " + " ".join(c.id for c in self.cards)
+
+
+Action = Start | Advance | Discard | Move | Draw | Tiles | Deal
+
+_START: typing.Final = tuple((Start(c, Kind.ADVENTURER), Start(c, Kind.RESEARCHER)) for c in CARDS)
+_ADVANCE: typing.Final = tuple(Advance(c) for c in CARDS)
+_DISCARD: typing.Final = tuple(Discard(c) for c in CARDS)
+_MOVE: typing.Final = tuple(Move(c) for c in COLOURS)
+_ENTER: typing.Final = tuple((Move(c, Kind.ADVENTURER), Move(c, Kind.RESEARCHER)) for c in COLOURS)
+_NO_MOVE: typing.Final = Move()
+_DRAW_FROM: typing.Final = tuple(Draw(c) for c in COLOURS)
+_DRAW_DECK: typing.Final = Draw()
+_KINDS: typing.Final = (Kind.ADVENTURER, Kind.RESEARCHER)
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action's notation; raises ``MalformedActionError``.
+
+    >>> parse_action("advance b5"), parse_action("move none")
+    (Advance(card=Card(Colour.BLUE, 5)), Move(colour=None, kind=None))
+    >>> parse_action("start B5")
+    Traceback (most recent call last):
+    ...
+    lostcities.errors.MalformedActionError: start takes a card and a piece, e.g. 'start G3 adventurer'
+    """
+    bad = errors.MalformedActionError
+    if not isinstance(text, str):
+        raise bad(f"an action is text, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise bad("empty action; expected start, advance, discard, move, draw, tiles or deal")
+    verb, args = words[0].lower(), words[1:]
+
+    def card(word: str) -> int:
+        index = _ID_INDEX.get(word.upper())
+        if index is None:
+            raise bad(f"{word!r} is not a card id (examples: Y0, G7, R10)")
+        return index
+
+    def colour(word: str) -> Colour:
+        found = _BY_LETTER.get(word.upper()) or _BY_NAME.get(word.lower())
+        if found is None:
+            raise bad(f"{word!r} is not a colour; use one of Y B W G R")
+        return found
+
+    def kind(word: str) -> Kind:
+        for k in _KINDS:
+            if word.lower() == k.value:
+                return k
+        raise bad(f"{word!r} is not a piece; use adventurer or researcher")
+
+    if verb == "start":
+        if len(args) != 2:
+            raise bad("start takes a card and a piece, e.g. 'start G3 adventurer'")
+        return _START[card(args[0])][_KINDS.index(kind(args[1]))]
+    if verb in ("advance", "discard"):
+        if len(args) != 1:
+            raise bad(f"{verb} takes one card id, e.g. '{verb} G7'")
+        return (_ADVANCE if verb == "advance" else _DISCARD)[card(args[0])]
+    if verb == "move":
+        if len(args) == 1 and args[0].lower() == "none":
+            return _NO_MOVE
+        if len(args) == 1:
+            return _MOVE[colour(args[0]).index]
+        if len(args) == 2:
+            return _ENTER[colour(args[0]).index][_KINDS.index(kind(args[1]))]
+        raise bad("move takes a path's colour letter or 'none', e.g. 'move G'")
+    if verb == "draw":
+        if not args:
+            return _DRAW_DECK
+        if len(args) != 1:
+            raise bad("draw takes at most one colour letter, e.g. 'draw G'")
+        return _DRAW_FROM[colour(args[0]).index]
+    if verb == "tiles":
+        if len(args) != len(SPACES):
+            raise bad(f"tiles lists the {len(SPACES)} tiles, not {len(args)}")
+        try:
+            return Tiles(tuple(Tile.from_id(a) for a in args))
+        except ValueError as err:
+            raise bad(str(err)) from None
+    if verb == "deal":
+        if len(args) != len(DECK):
+            raise bad(f"deal lists the {len(DECK)} cards of the shuffled deck, not {len(args)}")
+        return Deal(tuple(CARDS[card(a)] for a in args))
+    raise bad(f"unknown action {words[0]!r}; expected start, advance, discard, move, draw, tiles or deal")
+
+
+def start(card_id: str, kind: Kind = Kind.ADVENTURER) -> Start:
+    """Shorthand: ``start("G3") == Start(Card(Colour.GREEN, 3), Kind.ADVENTURER)``."""
+    return _START[Card.from_id(card_id).index][_KINDS.index(kind)]
+
+
+def advance(card_id: str) -> Advance:
+    return _ADVANCE[Card.from_id(card_id).index]
+
+
+def discard(card_id: str) -> Discard:
+    return _DISCARD[Card.from_id(card_id).index]
+
+
+# -- the game -------------------------------------------------------------------------
+
+
+@api.register
+@dataclasses.dataclass(frozen=True)
+class Game(api.Game):
+    """Options of a board game.
+
+    >>> Game.from_options({"players": 4, "rounds": 1})
+    Game(players=4, rounds=1, up_and_down=False, any_piece=False, hidden_scores=False, first_player=0)
+    """
+
+    name: typing.ClassVar[str] = "board"
+    title: typing.ClassVar[str] = "Lost Cities: The Board Game"
+    description: typing.ClassVar[str] = (
+        "Lead four adventurers and a researcher down five paths to the lost cities: play cards in "
+        "rising order, pick up artifacts and points on the way, and cross the bridges first. 2-4 players."
+    )
+    min_players: typing.ClassVar[int] = 2
+    max_players: typing.ClassVar[int] = 4
+    option_schema: typing.ClassVar[tuple[api.Option, ...]] = (
+        api.Option("rounds", "Game", api.OptionKind.CHOICE, data.ROUNDS_LONG,
+                   ((data.ROUNDS_LONG, "Three rounds (long artifact track)"),
+                    (data.ROUNDS_SHORT, "Short game: one round (short artifact track)"))),
+        api.Option("up_and_down", "Up and down", api.OptionKind.BOOL, False,
+                   help="An expedition may start with the lowest or the highest card of its colour in hand; "
+                        "the first card of another value fixes the direction."),
+        api.Option("any_piece", "Lost-city move: any piece", api.OptionKind.BOOL, False,
+                   help="The 2014 English reading: a card on a path whose piece reached the lost city may also "
+                        "bring a piece from the camp onto stone 1 of a new path."),
+        api.Option("hidden_scores", "Hidden scores", api.OptionKind.BOOL, False,
+                   help="The English rule: the others' totals are not shown until the game ends."),
+    )
+    bot_levels: typing.ClassVar[tuple[str, ...]] = ()
+
+    players: int = 2
+    rounds: int = data.ROUNDS_LONG
+    up_and_down: bool = False
+    any_piece: bool = False
+    hidden_scores: bool = False
+    first_player: int = 0
+
+    def __post_init__(self) -> None:
+        if type(self.players) is not int or not self.min_players <= self.players <= self.max_players:
+            raise errors.InvalidOptionError(f"players must be 2 to 4, not {self.players!r}")
+        if self.rounds not in (data.ROUNDS_LONG, data.ROUNDS_SHORT) or type(self.rounds) is not int:
+            raise errors.InvalidOptionError(f"rounds must be 3 or 1 (the short game), not {self.rounds!r}")
+        for name in ("up_and_down", "any_piece", "hidden_scores"):
+            if type(getattr(self, name)) is not bool:
+                raise errors.InvalidOptionError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        if type(self.first_player) is not int or not 0 <= self.first_player < self.players:
+            raise errors.InvalidOptionError(f"first_player must be a seat from 0 to {self.players - 1}, "
+                                            f"not {self.first_player!r}")
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def is_short(self) -> bool:
+        return self.rounds == data.ROUNDS_SHORT
+
+    @property
+    def removed(self) -> int:
+        """Cards removed unseen before every deal (30 with two players)."""
+        return data.REMOVED_WITH_TWO if self.players == 2 else 0
+
+    def bot(self, level: str) -> bots.Bot:
+        return super().bot(level)
+
+    def new_state(self) -> State:
+        return State(self)
+
+    def new_game(self, rng: random.Random) -> State:
+        return typing.cast(State, super().new_game(rng))
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def options(self) -> dict[str, typing.Any]:
+        return {"players": self.players, "rounds": self.rounds, "up_and_down": self.up_and_down,
+                "any_piece": self.any_piece, "hidden_scores": self.hidden_scores, "first_player": self.first_player}
+
+    @classmethod
+    def from_options(cls, options: typing.Mapping[str, typing.Any]) -> Game:
+        if not isinstance(options, typing.Mapping):
+            raise errors.InvalidOptionError("options must be an object")
+        unknown = sorted(set(options) - {f.name for f in dataclasses.fields(cls)})
+        if unknown:
+            raise errors.InvalidOptionError(f"unknown option {unknown[0]!r}")
+        return cls(**dict(options))
+
+    @classmethod
+    def variants(cls) -> list[api.Game]:
+        return [cls(), cls(players=3), cls(players=4), cls(rounds=1), cls(players=4, rounds=1),
+                cls(up_and_down=True), cls(players=3, any_piece=True, hidden_scores=True, first_player=2),
+                cls(players=4, up_and_down=True, any_piece=True, rounds=1)]
+
+    def state_from_snapshot(self, snapshot: typing.Mapping[str, typing.Any]) -> State:
+        return _from_snapshot(self, snapshot)
+
+    def artifact_points(self, artifacts: int) -> int:
+        """What this game's artifact track pays for ``artifacts`` tokens."""
+        return data.artifact_points(artifacts, short=self.is_short)
+
+
+_PHASES: typing.Final = tuple(Phase)
+_P_TILES, _P_DEAL, _P_PLAY, _P_MOVE, _P_DRAW, _P_OVER = range(6)
+_REASONS: typing.Final = (None, MoveReason.ARROW, MoveReason.LOST_CITY)
+
+
+def _direction(column: typing.Sequence[int]) -> int:
+    """+1 rising, -1 falling, 0 not fixed yet (every card of the same value)."""
+    if not column:
+        return 0
+    first = VALUE_OF[column[0]]
+    for c in column:
+        v = VALUE_OF[c]
+        if v != first:
+            return 1 if v > first else -1
+    return 0
+
+
+def _column_problem(column: typing.Sequence[int], up_and_down: bool) -> str | None:
+    """A message if a column (bottom first) breaks the rules."""
+    direction = 0
+    for a, b in itertools.pairwise(column):
+        va, vb = VALUE_OF[a], VALUE_OF[b]
+        if vb == va:
+            continue
+        step = 1 if vb > va else -1
+        if direction == 0:
+            if step < 0 and not up_and_down:
+                return f"{CARDS[b].label} cannot follow {CARDS[a].label}: values must not fall"
+            direction = step
+        elif step != direction:
+            return f"{CARDS[b].label} cannot follow {CARDS[a].label} in a column going {_WAY[direction]}"
+    return None
+
+
+_WAY: typing.Final = {1: "up", -1: "down"}
+
+
+# -- the state ------------------------------------------------------------------------
+
+
+class State(api.State):
+    """A full position, secrets included.
+
+    Cards are compact ints (:attr:`Card.index`, both copies share one) in
+    plain lists; hands are kept sorted.
+    """
+
+    game: Game
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        n = game.players
+        self._phase = _P_TILES
+        self._player = -1
+        self._round = 0
+        self._starter = -1
+        self._last = -1
+        """Who played last in the latest finished round (-1: none yet)."""
+        self._move = 0
+        """Reason of the pending move: 0 none, 1 arrow, 2 lost city."""
+        self._tiles: list[int] = []
+        """Tile code per space (empty before the first layout)."""
+        self._hands: list[list[int]] = [[] for _ in range(n)]
+        self._known: list[list[int]] = [[] for _ in range(n)]
+        """Cards in each hand taken from a discard pile (public)."""
+        self._removed: list[int] = []
+        self._deck: list[int] = []
+        """Draw pile, top card LAST."""
+        self._piles: list[list[int]] = [[] for _ in range(NUM_COLOURS)]
+        self._cols: list[list[list[int]]] = [[[] for _ in range(NUM_COLOURS)] for _ in range(n)]
+        self._stones: list[list[int]] = [[0] * NUM_COLOURS for _ in range(n)]
+        """Stone of each player's piece per path (0: no piece there)."""
+        self._researcher = [-1] * n
+        """Colour index of each player's researcher, -1 in the camp."""
+        self._crossed = 0
+        self._found = [0] * n
+        self._artifacts = [0] * n
+        self._points = [0] * n
+        self._results: tuple[RoundResult, ...] = ()
+        self._effects: list[dict[str, typing.Any]] | None = None
+        """Collects what moves did while ``_apply`` describes an action."""
+
+    # -- read-only accessors ------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self._phase >= _P_PLAY:
+            return api.TERMINAL if self._phase == _P_OVER else self._player
+        return api.CHANCE
+
+    @property
+    def phase(self) -> Phase:
+        return _PHASES[self._phase]
+
+    @property
+    def step(self) -> Step | None:
+        """The step of the turn, or None at chance and terminal nodes."""
+        if _P_PLAY <= self._phase <= _P_DRAW:
+            return Step(_PHASES[self._phase].value)
+        return None
+
+    @property
+    def move_reason(self) -> MoveReason | None:
+        return _REASONS[self._move]
+
+    @property
+    def round(self) -> int:
+        """1-based number of the current (or just finished) round; 0 before the first."""
+        return self._round
+
+    @property
+    def starter(self) -> int | None:
+        return None if self._starter < 0 else self._starter
+
+    @property
+    def draw_pile_size(self) -> int:
+        return len(self._deck)
+
+    @property
+    def bridges_crossed(self) -> int:
+        """Pieces past a bridge this round (the round ends at 5)."""
+        return self._crossed
+
+    @property
+    def results(self) -> tuple[RoundResult, ...]:
+        return self._results
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in self._hands[player])
+
+    def column(self, player: int, colour: Colour) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in self._cols[player][colour.index])
+
+    def discard_pile(self, colour: Colour) -> tuple[Card, ...]:
+        """A discard pile, bottom card first."""
+        return tuple(CARDS[c] for c in self._piles[colour.index])
+
+    def draw_pile(self) -> tuple[Card, ...]:
+        """The draw pile, top card first (secret!)."""
+        return tuple(CARDS[c] for c in reversed(self._deck))
+
+    def piece(self, player: int, colour: Colour) -> tuple[Kind, int] | None:
+        """``(kind, stone)`` of ``player``'s piece on ``colour``'s path, or None."""
+        return _piece(self._stones[player], self._researcher[player], colour.index)
+
+    def tile(self, colour: Colour, stone: int) -> Tile | None:
+        """The tile on a stone, or None (no space, an artifact taken, no layout yet)."""
+        space = _SPACE_AT[colour.index][stone]
+        if space < 0 or not self._tiles or self._tiles[space] == _EMPTY:
+            return None
+        return _TILE_OF[self._tiles[space]]
+
+    def artifacts(self, player: int) -> int:
+        """Artifact tokens of finished rounds plus the tiles found this round."""
+        return self._artifacts[player] + self._found[player]
+
+    def breakdown(self, player: int) -> PlayerRound:
+        """``player``'s pieces scored as if the round ended now."""
+        return _player_round(self._stones[player], self._researcher[player], self._found[player])
+
+    def scores(self) -> list[int]:
+        return list(self._points)
+
+    def winners(self) -> list[int]:
+        """Every player tied for the win once the game is over (most points, then
+        most artifacts); ``[]`` while it is being played."""
+        if self._phase != _P_OVER:
+            return []
+        return _winners(self._points, self._artifacts)
+
+    # -- rules -------------------------------------------------------------------------
+    def _legal_actions(self) -> list[api.Action]:
+        return _legal(self.game, self._phase, self._player, self._move, self._hands[self._player] if self._player >= 0
+                      else [], self._cols, self._stones, self._researcher, self._piles)
+
+    def _check(self, action: api.Action) -> None:
+        phase = self._phase
+        cls = type(action)
+        if phase <= _P_DEAL:
+            if phase == _P_TILES and cls is Tiles:
+                self._check_tiles(typing.cast(Tiles, action))
+                return
+            if phase == _P_DEAL and cls is Deal:
+                self._check_deal(typing.cast(Deal, action))
+                return
+            if cls not in (Tiles, Deal):
+                raise errors.IllegalActionError(
+                    "the tiles must be laid out first" if phase == _P_TILES else "the cards must be dealt first")
+            raise errors.IllegalActionError(
+                "the tiles must be laid out before the deal" if phase == _P_TILES else "the tiles are already laid out")
+        if cls in (Tiles, Deal):
+            raise errors.IllegalActionError("the round is under way; it is a player's turn")
+        p = self._player
+        if cls in (Start, Advance, Discard):
+            card = typing.cast(Start, action).card
+            if not isinstance(card, Card):
+                raise errors.MalformedActionError(f"{action!r} does not name a card")
+            if phase == _P_MOVE:
+                raise errors.IllegalActionError("first answer the move: a piece to move or 'move none'")
+            if phase == _P_DRAW:
+                raise errors.IllegalActionError("draw a card first")
+            c = card.index
+            if c not in self._hands[p]:
+                raise errors.IllegalActionError(f"you do not hold the {card.label}")
+            if cls is Discard:
+                return
+            colour = card.colour
+            stone = self._stones[p][colour.index]
+            if cls is Start:
+                kind = typing.cast(Start, action).kind
+                if not isinstance(kind, Kind):
+                    raise errors.MalformedActionError(f"{action!r} does not name a piece")
+                if stone:
+                    raise errors.IllegalActionError(
+                        f"you already have a piece on the {colour.value} path: advance there instead")
+                problem = self._start_problem(p, c) or _piece_problem(self._stones[p], self._researcher[p], kind)
+                if problem:
+                    raise errors.IllegalActionError(problem)
+                return
+            if not stone:
+                raise errors.IllegalActionError(
+                    f"you have no expedition on the {colour.value} path: start it first")
+            column = self._cols[p][colour.index]
+            if not column:
+                problem = self._start_problem(p, c)
+                if problem:
+                    raise errors.IllegalActionError(problem)
+                return
+            problem = _advance_problem(column, c, self.game.up_and_down)
+            if problem:
+                raise errors.IllegalActionError(problem)
+            return
+        if cls is Move:
+            move = typing.cast(Move, action)
+            if phase != _P_MOVE:
+                raise errors.IllegalActionError(
+                    "no move is pending: play a card first" if phase == _P_PLAY else "no move is pending: draw a card")
+            if move.colour is None:
+                if move.kind is not None:
+                    raise errors.MalformedActionError(f"{action!r} names a piece but no path")
+                return
+            if not isinstance(move.colour, Colour) or (move.kind is not None and not isinstance(move.kind, Kind)):
+                raise errors.MalformedActionError(f"{action!r} does not name a path and a piece")
+            problem = self._move_problem(p, move.colour.index, move.kind)
+            if problem:
+                raise errors.IllegalActionError(problem)
+            return
+        if cls is Draw:
+            if phase != _P_DRAW:
+                raise errors.IllegalActionError(
+                    "play a card first" if phase == _P_PLAY else "first answer the move: a piece or 'move none'")
+            colour_drawn = typing.cast(Draw, action).colour
+            if colour_drawn is None:
+                return
+            if not isinstance(colour_drawn, Colour):
+                raise errors.MalformedActionError(f"{action!r} does not name a colour")
+            if not self._piles[colour_drawn.index]:
+                raise errors.IllegalActionError(f"the {colour_drawn.value} discard pile is empty")
+            return
+        raise errors.MalformedActionError(f"{action!r} is not an action of the board game")
+
+    def _start_problem(self, p: int, c: int) -> str | None:
+        return _start_problem(self._hands[p], c, self.game.up_and_down)
+
+    def _move_problem(self, p: int, colour: int, kind: Kind | None) -> str | None:
+        stones = self._stones[p]
+        name = COLOURS[colour].value
+        if kind is not None:
+            if self._move != 2 or not self.game.any_piece:
+                return "only a piece already on a path may move" + (
+                    " (an arrow moves a piece already on a path)" if self.game.any_piece else "")
+            if stones[colour]:
+                return f"you already have a piece on the {name} path"
+            return _piece_problem(stones, self._researcher[p], kind)
+        stone = stones[colour]
+        if not stone:
+            return f"you have no piece on the {name} path"
+        if stone >= data.LOST_CITY:
+            return f"your piece on the {name} path has reached the lost city and moves no further"
+        return None
+
+    def _check_tiles(self, action: Tiles) -> None:
+        codes = []
+        for tile in action.tiles:
+            if not isinstance(tile, Tile) or tile.id not in _TILE_CODE:
+                raise errors.IllegalActionError(f"the layout may only list the game's tiles, not {tile!r}")
+            codes.append(_TILE_CODE[tile.id])
+        if tuple(sorted(codes)) != ALL_TILES:
+            raise errors.IllegalActionError(
+                f"the layout must place each of the {len(ALL_TILES)} tiles once: "
+                f"{data.ARTIFACT_TILES} artifacts, {data.ARROW_TILES} arrows and the points "
+                f"{', '.join(map(str, data.POINT_TILES))}")
+
+    def _check_deal(self, action: Deal) -> None:
+        codes = []
+        for card in action.cards:
+            if not isinstance(card, Card):
+                raise errors.IllegalActionError(f"the deal may only list cards, not {card!r}")
+            codes.append(card.index)
+        if tuple(sorted(codes)) != DECK:
+            raise errors.IllegalActionError(f"the deal must list the {len(DECK)} cards, each value twice per colour")
+
+    def _do(self, action: api.Action) -> None:
+        cls = type(action)
+        p = self._player
+        if cls is Advance:
+            c = typing.cast(Advance, action).card.index
+            self._take_from_hand(p, c)
+            colour = COLOUR_OF[c]
+            self._cols[p][colour].append(c)
+            self._phase = _P_DRAW
+            if self._stones[p][colour] >= data.LOST_CITY:
+                self._offer_move(p, 2)
+            else:
+                self._step_piece(p, colour)
+        elif cls is Discard:
+            c = typing.cast(Discard, action).card.index
+            self._take_from_hand(p, c)
+            self._piles[COLOUR_OF[c]].append(c)
+            self._phase = _P_DRAW
+        elif cls is Draw:
+            colour_drawn = typing.cast(Draw, action).colour
+            if colour_drawn is None:
+                c = self._deck.pop()
+            else:
+                c = self._piles[colour_drawn.index].pop()
+                self._known[p].append(c)
+            hand = self._hands[p]
+            hand.append(c)
+            hand.sort()
+            if self._deck:
+                self._phase = _P_PLAY
+                self._player = (p + 1) % self.game.players
+            else:
+                self._end_round()
+        elif cls is Start:
+            start_action = typing.cast(Start, action)
+            c = start_action.card.index
+            self._take_from_hand(p, c)
+            colour = COLOUR_OF[c]
+            self._cols[p][colour].append(c)
+            if start_action.kind is Kind.RESEARCHER:
+                self._researcher[p] = colour
+            self._phase = _P_DRAW
+            self._step_piece(p, colour)
+        elif cls is Move:
+            move = typing.cast(Move, action)
+            self._move = 0
+            self._phase = _P_DRAW
+            if move.colour is not None:
+                colour = move.colour.index
+                if move.kind is Kind.RESEARCHER:
+                    self._researcher[p] = colour
+                self._step_piece(p, colour)
+        elif cls is Tiles:
+            self._lay_tiles(typing.cast(Tiles, action))
+        else:
+            self._deal(typing.cast(Deal, action))
+
+    def _take_from_hand(self, p: int, c: int) -> None:
+        self._hands[p].remove(c)
+        known = self._known[p]
+        if known and c in known:
+            known.remove(c)
+
+    def _step_piece(self, p: int, colour: int) -> None:
+        """Move ``p``'s piece on ``colour``'s path one stone (from the camp onto
+        stone 1 when it has none) and trigger what it lands on."""
+        stones = self._stones[p]
+        stone = stones[colour] + 1
+        stones[colour] = stone
+        effects = self._effects
+        record: dict[str, typing.Any] | None = None
+        if effects is not None:
+            kind = Kind.RESEARCHER if self._researcher[p] == colour else Kind.ADVENTURER
+            record = {"colour": COLOURS[colour].value, "kind": kind.value, "from": stone - 1, "to": stone,
+                      "tile": None, "effect": None}
+            effects.append(record)
+        if stone == data.BRIDGE_AFTER + 1:
+            self._crossed += 1
+            if self._crossed >= data.CROSSINGS_TO_END:
+                if record is not None:
+                    record["effect"] = "round_end"
+                    space = _SPACE_AT[colour][stone]
+                    if space >= 0 and self._tiles[space] != _EMPTY:
+                        record["tile"] = _TILE_OF[self._tiles[space]].id
+                self._end_round()
+                return
+        space = _SPACE_AT[colour][stone]
+        if space < 0:
+            return
+        tile = self._tiles[space]
+        if tile == _EMPTY:
+            return
+        if record is not None:
+            record["tile"] = _TILE_OF[tile].id
+        if tile == _ARTIFACT:
+            self._tiles[space] = _EMPTY
+            self._found[p] += 1
+            if record is not None:
+                record["effect"] = "artifact"
+        elif tile == _ARROW:
+            offered = self._offer_move(p, 1)
+            if record is not None:
+                record["effect"] = "arrow" if offered else "arrow_unused"
+        else:
+            self._points[p] += tile
+            if record is not None:
+                record["effect"] = "points"
+
+    def _offer_move(self, p: int, reason: int) -> bool:
+        """Ask ``p`` for a move if any piece could make it; True if asked."""
+        stones = self._stones[p]
+        possible = any(0 < s < data.LOST_CITY for s in stones)
+        if not possible and reason == 2 and self.game.any_piece:
+            possible = any(s == 0 for s in stones)
+        if possible:
+            self._phase = _P_MOVE
+            self._move = reason
+        return possible
+
+    def _end_round(self) -> None:
+        n = self.game.players
+        result = RoundResult(self._round, self._starter, self._player, tuple(
+            _player_round(self._stones[p], self._researcher[p], self._found[p]) for p in range(n)))
+        self._results = (*self._results, result)
+        self._last = self._player
+        for p in range(n):
+            self._points[p] = max(0, self._points[p] + result.players[p].net)
+            self._artifacts[p] += self._found[p]
+            self._found[p] = 0
+        self._move = 0
+        if self._round >= self.game.rounds:
+            for p in range(n):
+                self._points[p] = max(0, self._points[p] + self.game.artifact_points(self._artifacts[p]))
+            self._phase = _P_OVER
+        else:
+            self._phase = _P_TILES
+        self._player = -1
+
+    def _lay_tiles(self, action: Tiles) -> None:
+        n = self.game.players
+        self._round += 1
+        self._starter = self.game.first_player if self._last < 0 else (self._last + 1) % n
+        self._tiles = [_TILE_CODE[t.id] for t in action.tiles]
+        self._hands = [[] for _ in range(n)]
+        self._known = [[] for _ in range(n)]
+        self._removed = []
+        self._deck = []
+        self._piles = [[] for _ in range(NUM_COLOURS)]
+        self._cols = [[[] for _ in range(NUM_COLOURS)] for _ in range(n)]
+        self._stones = [[0] * NUM_COLOURS for _ in range(n)]
+        self._researcher = [-1] * n
+        self._crossed = 0
+        self._found = [0] * n
+        self._phase = _P_DEAL
+
+    def _deal(self, action: Deal) -> None:
+        order = [c.index for c in action.cards]
+        at = self.game.removed
+        self._removed = order[:at]
+        for p in range(self.game.players):
+            self._hands[p] = sorted(order[at: at + data.HAND_SIZE])
+            at += data.HAND_SIZE
+        self._deck = order[at:]
+        self._deck.reverse()
+        self._phase = _P_PLAY
+        self._player = self._starter
+
+    def sample_chance(self, rng: random.Random) -> Tiles | Deal:
+        if self._phase == _P_TILES:
+            codes = list(ALL_TILES)
+            rng.shuffle(codes)
+            return Tiles(tuple(_TILE_OF[c] for c in codes))
+        order = list(DECK)
+        rng.shuffle(order)
+        return Deal(tuple(CARDS[c] for c in order))
+
+    # -- events ------------------------------------------------------------------------
+    def _apply(self, action: api.Action) -> api.Event:
+        """Perform a checked action and describe it for the log.
+
+        ``kind`` is ``tiles``, ``deal``, ``start``, ``advance``, ``discard``,
+        ``move`` or ``draw``.  ``details`` (public, JSON-safe):
+
+        * ``tiles``: ``round``, ``rounds``, ``starter`` and ``tiles`` (the tile
+          id per space, in ``SPACES`` order);
+        * ``deal``: ``round``, ``hand_size``, ``removed`` and ``draw_pile``
+          (counts).  The event's ``action`` is ``""``: the notation lists the
+          whole deck;
+        * ``start``, ``advance``, ``discard``: ``card``, ``colour`` and, for the
+          first two, ``column`` (the ids, bottom first) and ``moves``;
+          ``discard`` gives ``pile`` (the ids, bottom first);
+        * ``move``: ``moves`` (empty when declined);
+        * ``draw``: ``source`` (``draw_pile`` or a colour), ``draw_pile`` (cards
+          left) and, from a discard pile, ``card``; from the draw pile the card
+          is in ``secret`` for the drawer only.
+
+        ``moves`` lists ``{"colour", "kind", "from", "to", "tile", "effect"}``
+        per piece moved: ``tile`` is the tile id on the stone reached (or
+        None), ``effect`` is ``artifact``, ``points``, ``arrow`` (a move is asked
+        for next), ``arrow_unused`` (no piece could move), ``round_end`` (the
+        fifth bridge crossing: the tile is not triggered) or None.  A
+        ``pending_move`` entry (``arrow`` or ``lost_city``) tells that the same
+        player is asked for a move next.  The action that ends a round adds
+        ``round_over`` (:meth:`RoundResult.to_dict`, plus ``totals`` unless the
+        scores are hidden) and, at the end of the game, ``game_over``
+        (``totals``, ``artifacts``, ``artifact_points``, ``winners``).
+
+        >>> import random
+        >>> state = Game().new_game(random.Random(3))
+        >>> event = state.apply("start B1 researcher")
+        >>> event.text
+        '{p0} started the blue expedition with the blue 1: the researcher is on blue stone 1 (-40 points).'
+        >>> event.details["moves"]
+        [{'colour': 'blue', 'kind': 'researcher', 'from': 0, 'to': 1, 'tile': None, 'effect': None}]
+        >>> state.apply("draw").secret.keys() == {"card"}
+        True
+        """
+        p = self._player
+        cls = type(action)
+        notation = action.notation()
+        if cls is Tiles:
+            self._do(action)
+            rounds = self.game.rounds
+            text = ("The 25 event tiles are shuffled and laid out face up" +
+                    ("" if rounds == 1 else f" for round {self._round} of {rounds}") +
+                    f"; {{p{self._starter}}} will start.")
+            return api.Event(api.CHANCE, notation, "tiles", text, {
+                "round": self._round, "rounds": rounds, "starter": self._starter,
+                "tiles": [_TILE_OF[t].id for t in self._tiles]})
+        if cls is Deal:
+            self._do(action)
+            removed = (f" ({len(self._removed)} cards are first removed unseen)" if self._removed else "")
+            return api.Event(api.CHANCE, "", "deal", (
+                f"The cards are shuffled and dealt{removed}, {data.HAND_SIZE} to each player; "
+                f"{{p{self._starter}}} starts."), {
+                "round": self._round, "hand_size": data.HAND_SIZE, "removed": len(self._removed),
+                "draw_pile": len(self._deck)})
+        results_before = len(self._results)
+        self._effects = []
+        try:
+            if cls is Draw:
+                colour_drawn = typing.cast(Draw, action).colour
+                top = self._deck[-1]
+                self._do(action)
+                details: dict[str, typing.Any]
+                secret: dict[str, typing.Any] = {}
+                left = len(self._deck)
+                if colour_drawn is None:
+                    details = {"source": "draw_pile", "draw_pile": left}
+                    secret = {"card": _IDS[top]}
+                    text = f"{{p{p}}} drew a card from the draw pile ({left} left)."
+                    if not left:
+                        text = f"{{p{p}}} drew the last card of the draw pile."
+                else:
+                    taken = CARDS[self._known[p][-1]]
+                    details = {"source": colour_drawn.value, "card": taken.id, "draw_pile": left}
+                    text = f"{{p{p}}} took the {taken.label} from the {colour_drawn.value} discard pile."
+                kind = "draw"
+            else:
+                card = typing.cast(Start, action).card if cls in (Start, Advance, Discard) else None
+                stone_before = self._stones[p][card.colour.index] if card is not None else 0
+                self._do(action)
+                moves = self._effects
+                details = {"moves": moves}
+                secret = {}
+                if card is not None:
+                    colour = card.colour
+                    details["card"] = card.id
+                    details["colour"] = colour.value
+                if cls is Discard:
+                    assert card is not None
+                    kind = "discard"
+                    details = {"card": card.id, "colour": card.colour.value,
+                               "pile": [_IDS[c] for c in self._piles[card.colour.index]]}
+                    text = f"{{p{p}}} discarded the {card.label} on the {card.colour.value} discard pile."
+                elif cls is Move:
+                    kind = "move"
+                    text = (f"{{p{p}}} moved no piece." if not moves else f"{{p{p}}} moved: {_describe_moves(moves)}")
+                else:
+                    assert card is not None
+                    kind = "start" if cls is Start else "advance"
+                    details["column"] = [_IDS[c] for c in self._cols[p][card.colour.index]]
+                    if cls is Start:
+                        text = (f"{{p{p}}} started the {card.colour.value} expedition with the {card.label}: "
+                                f"{_describe_moves(moves)}")
+                    elif stone_before >= data.LOST_CITY:
+                        text = (f"{{p{p}}} added the {card.label} to their {card.colour.value} column; their piece "
+                                f"there has reached the lost city, so another piece may move.")
+                    else:
+                        text = f"{{p{p}}} added the {card.label} to their {card.colour.value} column: " + (
+                            _describe_moves(moves))
+                if self._phase == _P_MOVE:
+                    details["pending_move"] = _REASONS[self._move].value  # type: ignore[union-attr]
+        finally:
+            self._effects = None
+        if len(self._results) > results_before:
+            text += self._describe_round_end(details)
+        return api.Event(p, notation, kind, text, details, secret)
+
+    def _describe_round_end(self, details: dict[str, typing.Any]) -> str:
+        result = self._results[-1]
+        over = self._phase == _P_OVER
+        table = result.to_dict()
+        shown = not self.game.hidden_scores or over
+        if shown and not over:
+            table["totals"] = list(self._points)
+        details["round_over"] = table
+        why = ("the fifth piece crossed a bridge" if self._crossed >= data.CROSSINGS_TO_END
+               else "the draw pile is empty")
+        nets = ", ".join(f"{{p{q}}} {r.net:+d}" for q, r in enumerate(result.players))
+        single = self.game.rounds == 1
+        text = f" The {'round' if not single else 'expedition'} is over ({why}): {nets}."
+        if not over:
+            return text
+        artifacts = list(self._artifacts)
+        bonus = [self.game.artifact_points(a) for a in artifacts]
+        winners = self.winners()
+        details["game_over"] = {"totals": list(self._points), "artifacts": artifacts,
+                                "artifact_points": bonus, "winners": winners}
+        names = " and ".join(f"{{p{w}}}" for w in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        return text + f" Artifacts pay {', '.join(f'{{p{q}}} {b:+d}' for q, b in enumerate(bonus))}. {names} {verb}."
+
+    # -- copies, views, saves ------------------------------------------------------------
+    def clone(self) -> State:
+        new = object.__new__(State)
+        new.game = self.game
+        new._history = self._history[:]
+        new._start = self._start
+        new._phase = self._phase
+        new._player = self._player
+        new._round = self._round
+        new._starter = self._starter
+        new._last = self._last
+        new._move = self._move
+        new._tiles = self._tiles[:]
+        new._hands = [h[:] for h in self._hands]
+        new._known = [k[:] for k in self._known]
+        new._removed = self._removed[:]
+        new._deck = self._deck[:]
+        new._piles = [pile[:] for pile in self._piles]
+        new._cols = [[col[:] for col in cols] for cols in self._cols]
+        new._stones = [s[:] for s in self._stones]
+        new._researcher = self._researcher[:]
+        new._crossed = self._crossed
+        new._found = self._found[:]
+        new._artifacts = self._artifacts[:]
+        new._points = self._points[:]
+        new._results = self._results
+        new._effects = None
+        return new
+
+    def hidden_tokens(self, player: int) -> set[str]:
+        """What ``player`` may not see: for every other player ``q`` with cards,
+        ``q``'s hand as item ``q`` of a list (``api.item_token``: views list each
+        hand at its seat); the ids of the cards in other hands (less those taken
+        from discard piles), in the draw pile and among the removed cards, unless
+        a copy of that card is in plain sight of ``player``; with hidden scores
+        (until the game ends) each other total as ``item_token(q, {"points": total})``."""
+        tokens: set[str] = set()
+        hidden = [0] * len(CARDS)
+        for c in self._deck:
+            hidden[c] = 1
+        for c in self._removed:
+            hidden[c] = 1
+        for q, hand in enumerate(self._hands):
+            if q == player or not hand:
+                continue
+            tokens.add(api.item_token(q, [_IDS[c] for c in hand]))
+            for c in hand:
+                hidden[c] += 1
+            for c in self._known[q]:
+                hidden[c] -= 1
+        if any(hidden):
+            for c in self._hands[player]:
+                hidden[c] = 0
+            for known in self._known:
+                for c in known:
+                    hidden[c] = 0
+            for pile in self._piles:
+                for c in pile:
+                    hidden[c] = 0
+            for cols in self._cols:
+                for col in cols:
+                    for c in col:
+                        hidden[c] = 0
+            tokens.update(_IDS[c] for c, h in enumerate(hidden) if h > 0)
+        if self.game.hidden_scores and self._phase != _P_OVER:
+            tokens.update(api.item_token(q, {"points": t}) for q, t in enumerate(self._points) if q != player)
+        return tokens
+
+    def view(self, player: int) -> View:
+        if type(player) is not int or not 0 <= player < self.game.players:
+            raise ValueError(f"no player {player!r} in a {self.game.players}-player game")
+        hidden = self.game.hidden_scores and self._phase != _P_OVER
+        return View(
+            game=self.game,
+            player=player,
+            to_act=self.current_player,
+            phase=self.phase,
+            round=self._round,
+            starter=self.starter,
+            move_reason=self.move_reason,
+            hand=self.hand(player),
+            hand_sizes=tuple(len(h) for h in self._hands),
+            known=tuple(tuple(CARDS[c] for c in k) for k in self._known),
+            removed=len(self._removed),
+            draw_pile_size=len(self._deck),
+            discard_piles=tuple(tuple(CARDS[c] for c in pile) for pile in self._piles),
+            columns=tuple(tuple(tuple(CARDS[c] for c in col) for col in cols) for cols in self._cols),
+            stones=tuple(tuple(s) for s in self._stones),
+            researcher=tuple(self._researcher),
+            tiles=tuple(None if t == _EMPTY else _TILE_OF[t] for t in self._tiles),
+            found=tuple(self._found),
+            artifact_tokens=tuple(self._artifacts),
+            totals=tuple(t if q == player or not hidden else None for q, t in enumerate(self._points)),
+            results=self._results,
+            legal=tuple(self.legal_actions()) if player == self.current_player else (),
+        )
+
+    def snapshot(self) -> dict[str, typing.Any]:
+        in_turn = _P_PLAY <= self._phase <= _P_DRAW
+        return {
+            "round": self._round,
+            "phase": _PHASES[self._phase].value,
+            "player": self._player if in_turn else None,
+            "move": None if not self._move else _REASONS[self._move].value,  # type: ignore[union-attr]
+            "starter": self.starter,
+            "last": None if self._last < 0 else self._last,
+            "tiles": [None if t == _EMPTY else _TILE_OF[t].id for t in self._tiles],
+            "hands": [[_IDS[c] for c in hand] for hand in self._hands],
+            "known": [[_IDS[c] for c in known] for known in self._known],
+            "removed": [_IDS[c] for c in self._removed],
+            "draw_pile": [_IDS[c] for c in reversed(self._deck)],
+            "discard_piles": {colour.value: [_IDS[c] for c in self._piles[colour.index]] for colour in COLOURS},
+            "columns": [{colour.value: [_IDS[c] for c in cols[colour.index]] for colour in COLOURS}
+                        for cols in self._cols],
+            "pieces": [{colour.value: _piece_dict(self._stones[p], self._researcher[p], colour.index)
+                        for colour in COLOURS} for p in range(self.game.players)],
+            "found": list(self._found),
+            "artifacts": list(self._artifacts),
+            "points": list(self._points),
+            "results": [_result_snapshot(r) for r in self._results],
+        }
+
+
+# -- helpers shared by the state and the view --------------------------------------------
+
+
+def _piece(stones: typing.Sequence[int], researcher: int, colour: int) -> tuple[Kind, int] | None:
+    stone = stones[colour]
+    if not stone:
+        return None
+    return (Kind.RESEARCHER if researcher == colour else Kind.ADVENTURER), stone
+
+
+def _piece_dict(stones: typing.Sequence[int], researcher: int, colour: int) -> dict[str, typing.Any] | None:
+    found = _piece(stones, researcher, colour)
+    return None if found is None else {"kind": found[0].value, "stone": found[1]}
+
+
+def _player_round(stones: typing.Sequence[int], researcher: int, found: int) -> PlayerRound:
+    return PlayerRound(tuple(
+        PieceScore(COLOURS[c], Kind.RESEARCHER if researcher == c else Kind.ADVENTURER, s)
+        for c, s in enumerate(stones) if s), found)
+
+
+def _winners(points: typing.Sequence[int], artifacts: typing.Sequence[int]) -> list[int]:
+    best = max(zip(points, artifacts, strict=True))
+    return [p for p in range(len(points)) if (points[p], artifacts[p]) == best]
+
+
+def _piece_problem(stones: typing.Sequence[int], researcher: int, kind: Kind) -> str | None:
+    """Why no piece of ``kind`` is left in the camp (None if one is)."""
+    if kind is Kind.RESEARCHER:
+        return None if researcher < 0 else "your researcher is already on a path"
+    adventurers = sum(1 for c, s in enumerate(stones) if s and c != researcher)
+    return None if adventurers < data.ADVENTURERS else "all four of your adventurers are already on paths"
+
+
+def _start_problem(hand: typing.Sequence[int], c: int, up_and_down: bool) -> str | None:
+    colour = COLOUR_OF[c]
+    values = [VALUE_OF[x] for x in hand if COLOUR_OF[x] == colour]
+    low, high = min(values), max(values)
+    v = VALUE_OF[c]
+    if v == low or (up_and_down and v == high):
+        return None
+    name = COLOURS[colour].value
+    if up_and_down:
+        return (f"an expedition starts with your lowest or highest {name} card "
+                f"({name} {low} or {name} {high}), not the {name} {v}")
+    return f"an expedition starts with your lowest {name} card ({name} {low}), not the {name} {v}"
+
+
+def _advance_problem(column: typing.Sequence[int], c: int, up_and_down: bool) -> str | None:
+    last = VALUE_OF[column[-1]]
+    v = VALUE_OF[c]
+    direction = _direction(column) if up_and_down else 1
+    if direction > 0 and v < last:
+        return f"the {CARDS[c].label} is lower than the {CARDS[column[-1]].label} on top of your column"
+    if direction < 0 and v > last:
+        return (f"the {CARDS[c].label} is higher than the {CARDS[column[-1]].label} on top of your column, "
+                f"which goes down")
+    return None
+
+
+_Grid = typing.Sequence[typing.Sequence[int]]
+
+
+def _legal(game: Game, phase: int, p: int, move: int, hand: typing.Sequence[int],
+           cols: typing.Sequence[_Grid], all_stones: _Grid,
+           researchers: typing.Sequence[int], piles: typing.Sequence[typing.Sequence[int]]) -> list[api.Action]:
+    """The legal actions of ``p`` (used by the state and by the view)."""
+    out: list[api.Action] = []
+    if phase == _P_PLAY:
+        stones = all_stones[p]
+        researcher = researchers[p]
+        up_down = game.up_and_down
+        lows = [99] * NUM_COLOURS
+        highs = [-1] * NUM_COLOURS
+        for c in hand:
+            colour, v = COLOUR_OF[c], VALUE_OF[c]
+            if v < lows[colour]:
+                lows[colour] = v
+            if v > highs[colour]:
+                highs[colour] = v
+        adventurer_free = _piece_problem(stones, researcher, Kind.ADVENTURER) is None
+        previous = -1
+        for c in hand:
+            if c == previous:
+                continue
+            previous = c
+            colour, v = COLOUR_OF[c], VALUE_OF[c]
+            opens = v == lows[colour] or (up_down and v == highs[colour])
+            if not stones[colour]:
+                if opens:
+                    if adventurer_free:
+                        out.append(_START[c][0])
+                    if researcher < 0:
+                        out.append(_START[c][1])
+            else:
+                column = cols[p][colour]
+                if (opens if not column else _advance_problem(column, c, up_down) is None):
+                    out.append(_ADVANCE[c])
+            out.append(_DISCARD[c])
+        return out
+    if phase == _P_MOVE:
+        out.append(_NO_MOVE)
+        stones = all_stones[p]
+        for colour, stone in enumerate(stones):
+            if 0 < stone < data.LOST_CITY:
+                out.append(_MOVE[colour])
+        if move == 2 and game.any_piece:
+            researcher = researchers[p]
+            adventurer_free = _piece_problem(stones, researcher, Kind.ADVENTURER) is None
+            for colour, stone in enumerate(stones):
+                if not stone:
+                    if adventurer_free:
+                        out.append(_ENTER[colour][0])
+                    if researcher < 0:
+                        out.append(_ENTER[colour][1])
+        return out
+    if phase == _P_DRAW:
+        out.append(_DRAW_DECK)
+        out.extend(_DRAW_FROM[i] for i, pile in enumerate(piles) if pile)
+    return out
+
+
+def _describe_moves(moves: typing.Sequence[typing.Mapping[str, typing.Any]]) -> str:
+    """Sentences telling what each move did."""
+    parts = []
+    for m in moves:
+        where = f"{m['colour']} stone {m['to']}"
+        points = stone_points(m["to"], Kind(m["kind"]))
+        text = f"the {m['kind']} is on {where} ({points} points)"
+        effect = m["effect"]
+        if effect == "artifact":
+            text += " and finds an artifact"
+        elif effect == "points":
+            text += f" and earns {m['tile']} victory points"
+        elif effect == "arrow":
+            text += ": an arrow, another step may follow"
+        elif effect == "arrow_unused":
+            text += ": an arrow, but no piece can use it"
+        elif effect == "round_end":
+            text += ", the fifth piece across a bridge"
+        parts.append(text)
+    return "; ".join(parts) + "."
+
+
+def _result_snapshot(result: RoundResult) -> dict[str, typing.Any]:
+    return {"round": result.number, "starter": result.starter, "last": result.last,
+            "pieces": [[[pc.colour.value, pc.kind.value, pc.stone] for pc in pr.pieces] for pr in result.players],
+            "artifacts": [pr.artifacts for pr in result.players]}
+
+
+# -- the view ---------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class View(api.View):
+    """What ``player`` knows: everything but the other hands (their sizes and
+    the cards taken from discard piles excepted), the draw pile's order and the
+    removed cards (their counts excepted) and, with hidden scores, the others'
+    totals (None) until the game ends."""
+
+    game: Game
+    player: int
+    to_act: int
+    """``current_player``: a seat, ``api.CHANCE`` or ``api.TERMINAL``."""
+    phase: Phase
+    round: int
+    starter: int | None
+    move_reason: MoveReason | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]
+    """Per player, the cards in hand taken from discard piles (public)."""
+    removed: int
+    draw_pile_size: int
+    discard_piles: tuple[tuple[Card, ...], ...]
+    columns: tuple[tuple[tuple[Card, ...], ...], ...]
+    """``columns[player][colour.index]``, bottom first."""
+    stones: tuple[tuple[int, ...], ...]
+    """``stones[player][colour.index]``: the stone of that piece, 0 for none."""
+    researcher: tuple[int, ...]
+    """Colour index of each researcher on a path, -1 in the camp."""
+    tiles: tuple[Tile | None, ...]
+    """Per space (``SPACES``), the tile or None; empty before the first layout."""
+    found: tuple[int, ...]
+    artifact_tokens: tuple[int, ...]
+    totals: tuple[int | None, ...]
+    results: tuple[RoundResult, ...]
+    legal: tuple[api.Action, ...]
+
+    @property
+    def current_player(self) -> int:
+        return self.to_act
+
+    @property
+    def step(self) -> Step | None:
+        return Step(self.phase.value) if self.phase in (Phase.PLAY, Phase.MOVE, Phase.DRAW) else None
+
+    def legal_actions(self) -> list[api.Action]:
+        return list(self.legal)
+
+    def piece(self, player: int, colour: Colour) -> tuple[Kind, int] | None:
+        return _piece(self.stones[player], self.researcher[player], colour.index)
+
+    def breakdown(self, player: int) -> PlayerRound:
+        return _player_round(self.stones[player], self.researcher[player], self.found[player])
+
+    @property
+    def bridges_crossed(self) -> int:
+        return sum(1 for stones in self.stones for s in stones if s > data.BRIDGE_AFTER)
+
+    def unseen(self) -> list[int]:
+        """Card codes the viewer cannot locate (other hands' secret cards, the
+        draw pile, the removed cards), as a sorted multiset."""
+        if not any(self.hand_sizes) and not self.draw_pile_size and not self.removed:
+            return []
+        counts = {c: data.COPIES for c in range(len(CARDS))}
+        seen: list[Card] = list(self.hand)
+        for known in self.known:
+            seen.extend(known)
+        for pile in self.discard_piles:
+            seen.extend(pile)
+        for cols in self.columns:
+            for col in cols:
+                seen.extend(col)
+        for card in seen:
+            counts[card.index] -= 1
+        return [c for c in range(len(CARDS)) for _ in range(counts[c])]
+
+    def to_dict(self) -> dict[str, typing.Any]:
+        return {
+            "game": self.game.name,
+            "options": self.game.options(),
+            "player": self.player,
+            "current_player": self.to_act,
+            "phase": self.phase.value,
+            "round": self.round,
+            "starter": self.starter,
+            "move": None if self.move_reason is None else self.move_reason.value,
+            "hands": [[c.id for c in self.hand] if q == self.player else None for q in range(len(self.hand_sizes))],
+            "hand_sizes": list(self.hand_sizes),
+            "known": [[c.id for c in k] for k in self.known],
+            "removed": self.removed,
+            "draw_pile_size": self.draw_pile_size,
+            "discard_piles": {colour.value: [c.id for c in self.discard_piles[colour.index]] for colour in COLOURS},
+            "columns": [{colour.value: [c.id for c in cols[colour.index]] for colour in COLOURS}
+                        for cols in self.columns],
+            "pieces": [{colour.value: _piece_dict(self.stones[p], self.researcher[p], colour.index)
+                        for colour in COLOURS} for p in range(len(self.stones))],
+            "bridges_crossed": self.bridges_crossed,
+            "tiles": [{"colour": colour.value, "stone": stone, "tile": None if t is None else t.id}
+                      for (colour, stone), t in zip(SPACES, self.tiles, strict=False)],
+            "found": list(self.found),
+            "artifacts": list(self.artifact_tokens),
+            "totals": [None if t is None else {"points": t} for t in self.totals],
+            "breakdown": [self.breakdown(p).to_dict() for p in range(len(self.stones))],
+            "results": [r.to_dict() for r in self.results],
+            "legal": [a.notation() for a in self.legal],
+        }
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state consistent with this view: the unseen cards are shuffled
+        into the other hands, the removed cards and the draw pile; hidden totals
+        are set to the viewer's own total."""
+        game = self.game
+        state = State(game)
+        state._phase = _PHASES.index(self.phase)
+        state._player = self.to_act if self.to_act >= 0 else -1
+        state._round = self.round
+        state._starter = -1 if self.starter is None else self.starter
+        state._last = self.results[-1].last if self.results else -1
+        state._move = _REASONS.index(self.move_reason)
+        state._tiles = [_EMPTY if t is None else _TILE_CODE[t.id] for t in self.tiles]
+        unseen = self.unseen()
+        rng.shuffle(unseen)
+        hands: list[list[int]] = []
+        for q, size in enumerate(self.hand_sizes):
+            if q == self.player:
+                hands.append([c.index for c in self.hand])
+                continue
+            known = [c.index for c in self.known[q]]
+            secret = size - len(known)
+            hands.append(sorted(known + unseen[:secret]))
+            del unseen[:secret]
+        state._hands = hands
+        state._known = [[c.index for c in k] for k in self.known]
+        state._removed = unseen[:self.removed]
+        state._deck = unseen[self.removed:]
+        state._piles = [[c.index for c in pile] for pile in self.discard_piles]
+        state._cols = [[[c.index for c in col] for col in cols] for cols in self.columns]
+        state._stones = [list(s) for s in self.stones]
+        state._researcher = list(self.researcher)
+        state._crossed = self.bridges_crossed
+        state._found = list(self.found)
+        state._artifacts = list(self.artifact_tokens)
+        own = self.totals[self.player]
+        state._points = [own if t is None else t for t in self.totals]  # type: ignore[misc]
+        state._results = self.results
+        return state
+
+
+# -- snapshots ---------------------------------------------------------------------------------
+
+
+def _from_snapshot(game: Game, snap: typing.Any) -> State:
+    """Rebuild a state from ``State.snapshot()``, checking every invariant."""
+    bad = errors.InvalidStateError
+    n = game.players
+    if not isinstance(snap, typing.Mapping):
+        raise bad("a board game snapshot must be an object")
+    keys = {"round", "phase", "player", "move", "starter", "last", "tiles", "hands", "known", "removed",
+            "draw_pile", "discard_piles", "columns", "pieces", "found", "artifacts", "points", "results"}
+    missing = sorted(keys - set(snap))
+    if missing:
+        raise bad(f"snapshot lacks {missing[0]!r}")
+    extra = sorted(set(snap) - keys)
+    if extra:
+        raise bad(f"snapshot has an unknown entry {extra[0]!r}")
+
+    def integer(value: typing.Any, what: str, low: int, high: int) -> int:
+        if type(value) is not int or not low <= value <= high:
+            raise bad(f"{what} must be an integer from {low} to {high}, not {value!r}")
+        return value
+
+    def seat_or_none(value: typing.Any, what: str) -> int:
+        return -1 if value is None else integer(value, what, 0, n - 1)
+
+    def card_list(value: typing.Any, what: str) -> list[int]:
+        if not isinstance(value, list):
+            raise bad(f"{what} must be a list of card ids")
+        out = []
+        for text in value:
+            index = _ID_INDEX.get(text) if isinstance(text, str) else None
+            if index is None:
+                raise bad(f"{what} holds {text!r}, which is not a card id")
+            out.append(index)
+        return out
+
+    def per_player(value: typing.Any, what: str) -> list[typing.Any]:
+        if not isinstance(value, list) or len(value) != n:
+            raise bad(f"{what} must list the {n} players")
+        return value
+
+    def colour_map(value: typing.Any, what: str) -> dict[str, typing.Any]:
+        if not isinstance(value, typing.Mapping) or set(value) != set(_BY_NAME):
+            raise bad(f"{what} must map each colour ({', '.join(_BY_NAME)}) to its entry")
+        return dict(value)
+
+    def ints(value: typing.Any, what: str, high: int) -> list[int]:
+        return [integer(v, f"{what} of player {q + 1}", 0, high) for q, v in enumerate(per_player(value, what))]
+
+    state = State(game)
+    phase_name = snap["phase"]
+    if phase_name not in {ph.value for ph in Phase}:
+        raise bad(f"phase must be one of {', '.join(ph.value for ph in Phase)}, not {phase_name!r}")
+    phase = _PHASES.index(Phase(phase_name))
+    number = integer(snap["round"], "round", 0, game.rounds)
+
+    # finished rounds
+    raw_results = snap["results"]
+    if not isinstance(raw_results, list):
+        raise bad("results must be a list")
+    results: list[RoundResult] = []
+    last = -1
+    for r, raw in enumerate(raw_results):
+        what = f"result of round {r + 1}"
+        if not isinstance(raw, typing.Mapping) or set(raw) != {"round", "starter", "last", "pieces", "artifacts"}:
+            raise bad(f"{what} must have round, starter, last, pieces and artifacts")
+        if raw["round"] != r + 1 or type(raw["round"]) is not int:
+            raise bad(f"{what} must be numbered {r + 1}")
+        starter = integer(raw["starter"], f"starter of round {r + 1}", 0, n - 1)
+        expected = game.first_player if last < 0 else (last + 1) % n
+        if starter != expected:
+            raise bad(f"round {r + 1} should have been started by player {expected + 1}")
+        last = integer(raw["last"], f"last player of round {r + 1}", 0, n - 1)
+        found = ints(raw["artifacts"], f"{what}: artifacts", data.ARTIFACT_TILES)
+        if sum(found) > data.ARTIFACT_TILES:
+            raise bad(f"{what}: more artifacts than tiles")
+        tables = []
+        for q, pieces in enumerate(per_player(raw["pieces"], f"{what}: pieces")):
+            stones, researcher = _pieces_from(pieces, f"{what}: pieces of player {q + 1}", bad)
+            tables.append(_player_round(stones, researcher, found[q]))
+        results.append(RoundResult(r + 1, starter, last, tuple(tables)))
+    finished = len(results)
+    state._results = tuple(results)
+    state._last = seat_or_none(snap["last"], "last")
+    if state._last != last:
+        raise bad("last must be the last player of the latest finished round")
+    state._round = number
+
+    # phase, round and seats
+    if phase == _P_OVER and (finished != game.rounds or number != game.rounds):
+        raise bad("a game is over after its last round only")
+    if phase == _P_TILES and finished != number:
+        raise bad("tiles are laid out between rounds only")
+    if phase in (_P_DEAL, _P_PLAY, _P_MOVE, _P_DRAW) and (finished != number - 1 or number < 1):
+        raise bad(f"round {number} cannot be under way after {finished} finished rounds")
+    if phase == _P_TILES and number >= game.rounds:
+        raise bad("no round is left to lay out")
+    state._phase = phase
+    in_turn = _P_PLAY <= phase <= _P_DRAW
+    player = seat_or_none(snap["player"], "player")
+    if in_turn != (player >= 0):
+        raise bad("player names the seat to act during a turn, and is null otherwise")
+    state._player = player
+    move = snap["move"]
+    if move not in (None, "arrow", "lost_city") or (move is not None) != (phase == _P_MOVE):
+        raise bad("move must be 'arrow' or 'lost_city' while a move is pending, else null")
+    state._move = 0 if move is None else (1 if move == "arrow" else 2)
+    starter = seat_or_none(snap["starter"], "starter")
+    expected_starter = -1 if number == 0 else (game.first_player if number == 1 else (results[number - 2].last + 1) % n)
+    if starter != expected_starter:
+        raise bad(f"starter must be {'null' if expected_starter < 0 else f'player {expected_starter + 1}'}")
+    state._starter = starter
+
+    # tiles
+    tiles = snap["tiles"]
+    if not isinstance(tiles, list) or len(tiles) != (0 if number == 0 else len(SPACES)):
+        raise bad(f"tiles must list the {len(SPACES)} spaces once a round has begun (an empty list before)")
+    codes = []
+    for t in tiles:
+        code = _EMPTY if t is None else (_TILE_CODE.get(t) if isinstance(t, str) else None)
+        if code is None:
+            raise bad(f"tiles hold {t!r}, which is not a tile id")
+        codes.append(code)
+    if codes and not _tiles_fit(codes):
+        raise bad("the tiles on the board are not the game's tiles (less the artifacts taken)")
+    state._tiles = codes
+    taken = codes.count(_EMPTY)
+
+    # players' counters
+    state._found = ints(snap["found"], "found", data.ARTIFACT_TILES)
+    state._artifacts = ints(snap["artifacts"], "artifacts", data.ARTIFACT_TILES * game.rounds)
+    state._points = ints(snap["points"], "points", 10 ** 6)
+    current_found = state._found if phase != _P_TILES and phase != _P_OVER else (
+        list(results[-1].players[q].artifacts for q in range(n)) if results else [0] * n)
+    if phase in (_P_TILES, _P_OVER) and any(state._found):
+        raise bad("artifact tiles are exchanged for tokens at the end of a round")
+    if sum(current_found) != taken:
+        raise bad(f"{taken} artifact spaces are empty but {sum(current_found)} artifacts were found")
+    for q in range(n):
+        if state._artifacts[q] != sum(r.players[q].artifacts for r in results):
+            raise bad(f"player {q + 1}'s artifact tokens do not match the finished rounds")
+
+    # pieces and columns
+    pieces = per_player(snap["pieces"], "pieces")
+    columns = per_player(snap["columns"], "columns")
+    board_cleared = phase == _P_DEAL or number == 0
+    for q in range(n):
+        stones, researcher = _pieces_from(colour_map(pieces[q], f"pieces of player {q + 1}"),
+                                          f"pieces of player {q + 1}", bad)
+        state._stones[q] = stones
+        state._researcher[q] = researcher
+        cols = colour_map(columns[q], f"columns of player {q + 1}")
+        for colour in COLOURS:
+            col = card_list(cols[colour.value], f"player {q + 1}'s {colour.value} column")
+            if any(COLOUR_OF[c] != colour.index for c in col):
+                raise bad(f"player {q + 1}'s {colour.value} column holds a card of another colour")
+            problem = _column_problem(col, game.up_and_down)
+            if problem:
+                raise bad(f"player {q + 1}'s {colour.value} column is illegal: {problem}")
+            if col and not stones[colour.index]:
+                raise bad(f"player {q + 1} has a {colour.value} column but no piece on that path")
+            if stones[colour.index] and not col and not game.any_piece:
+                raise bad(f"player {q + 1} has a piece on the {colour.value} path but no column")
+            state._cols[q][colour.index] = col
+        if board_cleared and any(stones):
+            raise bad("no piece is on a path before the deal")
+        if phase == _P_TILES and number == 0 and any(stones):
+            raise bad("no piece is on a path before the first round")
+        ended = results[-1].players[q] if results and phase in (_P_TILES, _P_OVER) else None
+        if ended is not None and _player_round(stones, researcher, ended.artifacts) != ended:
+            raise bad(f"the pieces of player {q + 1} do not match the result of round {number}")
+    state._crossed = sum(1 for stones in state._stones for s in stones if s > data.BRIDGE_AFTER)
+    if state._crossed > data.CROSSINGS_TO_END or (in_turn and state._crossed >= data.CROSSINGS_TO_END):
+        raise bad(f"{state._crossed} pieces are past a bridge")
+
+    # cards
+    hands = [card_list(h, f"player {q + 1}'s hand") for q, h in enumerate(per_player(snap["hands"], "hands"))]
+    known = [card_list(k, f"player {q + 1}'s known cards") for q, k in enumerate(per_player(snap["known"], "known"))]
+    for q in range(n):
+        if hands[q] != sorted(hands[q]):
+            raise bad(f"player {q + 1}'s hand must be sorted")
+        rest = hands[q][:]
+        for c in known[q]:
+            if c not in rest:
+                raise bad(f"player {q + 1}'s known cards must be cards of their hand")
+            rest.remove(c)
+    state._hands = hands
+    state._known = known
+    state._removed = card_list(snap["removed"], "removed")
+    state._deck = card_list(snap["draw_pile"], "draw_pile")
+    state._deck.reverse()
+    piles = colour_map(snap["discard_piles"], "discard_piles")
+    for colour in COLOURS:
+        pile = card_list(piles[colour.value], f"the {colour.value} discard pile")
+        if any(COLOUR_OF[c] != colour.index for c in pile):
+            raise bad(f"the {colour.value} discard pile holds a card of another colour")
+        state._piles[colour.index] = pile
+    everything = state._removed + state._deck
+    for cards in hands + state._piles + [col for cols in state._cols for col in cols]:
+        everything += cards
+    if board_cleared:
+        if everything or any(known):
+            raise bad("no card is dealt before the deal")
+        return state
+    if sorted(everything) != list(DECK):
+        counts = {c: everything.count(c) for c in set(everything)}
+        wrong = next((c for c in range(len(CARDS)) if counts.get(c, 0) != data.COPIES), 0)
+        raise bad(f"the cards must hold every card twice; {_IDS[wrong]} is there {counts.get(wrong, 0)} times")
+    if len(state._removed) != game.removed:
+        raise bad(f"{game.removed} cards must be removed, not {len(state._removed)}")
+    sizes = [len(h) for h in hands]
+    if in_turn:
+        expected_sizes = [data.HAND_SIZE] * n
+        if phase != _P_PLAY:
+            expected_sizes[player] -= 1
+        if sizes != expected_sizes:
+            raise bad(f"at the {phase_name} step the hands must hold {expected_sizes} cards, not {sizes}")
+        if not state._deck:
+            raise bad("a round under way has cards in the draw pile")
+    else:
+        if state._crossed < data.CROSSINGS_TO_END and state._deck:
+            raise bad("a finished round has an empty draw pile or five pieces past a bridge")
+        if any(size > data.HAND_SIZE or size < data.HAND_SIZE - 1 for size in sizes):
+            raise bad(f"after a round each hand holds {data.HAND_SIZE - 1} or {data.HAND_SIZE} cards")
+    return state
+
+
+def _tiles_fit(codes: typing.Sequence[int]) -> bool:
+    """True if the tiles on the spaces are the game's tiles less some artifacts."""
+    remaining = dict(_TILE_COUNTS)
+    for code in codes:
+        if code == _EMPTY:
+            remaining[_ARTIFACT] -= 1
+        else:
+            remaining[code] -= 1
+    return all(v == 0 for k, v in remaining.items() if k != _ARTIFACT) and remaining[_ARTIFACT] == 0
+
+
+def _pieces_from(value: typing.Any, what: str, bad: type[errors.InvalidStateError]) -> tuple[list[int], int]:
+    """``(stones, researcher)`` from a snapshot's pieces: a colour map of
+    ``{"kind", "stone"}`` or null, or (in results) a list of ``[colour, kind, stone]``."""
+    stones = [0] * NUM_COLOURS
+    researcher = -1
+    entries: list[tuple[typing.Any, typing.Any, typing.Any]] = []
+    if isinstance(value, typing.Mapping):
+        for name, entry in value.items():
+            if entry is None:
+                continue
+            if not isinstance(entry, typing.Mapping) or set(entry) != {"kind", "stone"}:
+                raise bad(f"{what}: each piece is null or has kind and stone")
+            entries.append((name, entry["kind"], entry["stone"]))
+    elif isinstance(value, list):
+        for entry in value:
+            if not isinstance(entry, list) or len(entry) != 3:
+                raise bad(f"{what}: each piece is [colour, kind, stone]")
+            entries.append((entry[0], entry[1], entry[2]))
+    else:
+        raise bad(f"{what} must be a colour map or a list")
+    for name, kind, stone in entries:
+        colour = _BY_NAME.get(name) if isinstance(name, str) else None
+        if colour is None or stones[colour.index]:
+            raise bad(f"{what}: {name!r} is not a colour, or a path holds two pieces")
+        if kind not in ("adventurer", "researcher"):
+            raise bad(f"{what}: {kind!r} is not a piece")
+        if type(stone) is not int or not 1 <= stone <= data.STONES:
+            raise bad(f"{what}: a piece stands on a stone from 1 to {data.STONES}, not {stone!r}")
+        stones[colour.index] = stone
+        if kind == "researcher":
+            if researcher >= 0:
+                raise bad(f"{what}: only one researcher")
+            researcher = colour.index
+    if sum(1 for s in stones if s) - (researcher >= 0) > data.ADVENTURERS:
+        raise bad(f"{what}: only {data.ADVENTURERS} adventurers")
+    return stones, researcher
