@@ -385,15 +385,14 @@ def state_after(*actions: str, players: int = 2) -> roll.State:
     return state
 
 
-def test_frame_and_menu() -> None:
+def test_frame() -> None:
     tree = Tree(roll.html.frame())
-    assert tree.one(**{"class": "rw-screen"})["attrs"]["data-phase"] == "loading"
+    screen = tree.one(**{"class": "rw-screen"})
+    assert screen["attrs"]["data-phase"] == "loading" and tree.elements[0] is screen
     assert tree.one(data_action="menu")["tag"] == "button"
-    assert len(tree.find(**{"class": "rw-main"})) == 1
-    menu = Tree(roll.html.menu("sheet"))
-    assert [e["attrs"]["data-action"] for e in menu.with_attr("data-action")] == ["close-menu", "confirm-new", "home"]
-    assert menu.one(data_action="close-menu")["text"] == "Back to the sheet"
-    assert "New game" in roll.html.menu()
+    assert tree.one(data_region="main")["attrs"]["class"] == "rw-main"
+    assert tree.one(**{"class": "rw-bar-title"})["text"] == "Lost Cities \u00b7 Roll & Write"
+    assert tree.elements[1]["attrs"]["class"] == "rw-sprite"  # the icons come first
 
 
 def test_table_side_and_thumbs() -> None:

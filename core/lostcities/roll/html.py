@@ -48,10 +48,10 @@ True
 from __future__ import annotations
 
 import dataclasses
-import html
 import typing
 
 from lostcities import api, roll
+from lostcities import html as lc_html
 
 MINUS: typing.Final = "\u2212"
 COLOURS: typing.Final[tuple[roll.Colour, ...]] = roll.COLOURS
@@ -85,9 +85,7 @@ ICONS: typing.Final[dict[str, str]] = {
 """The icons of the sheet and the dice, drawn once in :func:`icon_sprite`."""
 
 
-def esc(text: object) -> str:
-    """HTML-escape any value (quotes included)."""
-    return html.escape(str(text), quote=True)
+esc = lc_html.esc
 
 
 def signed(points: int) -> str:
@@ -130,8 +128,7 @@ def _attrs(attrs: typing.Mapping[str, object | None]) -> str:
     return "".join(f' {k}="{esc(v)}"' for k, v in attrs.items() if v is not None)
 
 
-def _classes(*names: str | None) -> str:
-    return " ".join(n for n in names if n)
+_classes = lc_html.classes
 
 
 # -- keys, targets, fresh marks ---------------------------------------------------------
@@ -974,24 +971,8 @@ def problem(message: str) -> str:
 
 
 def frame() -> str:
-    """The screen's frame: the icons, the title line with the menu button, an empty main area."""
-    return (f'<section class="rw-screen" data-phase="loading">{icon_sprite()}'
-            '<div class="rw-topline"><span class="rw-title">Lost Cities \u00b7 Roll &amp; Write</span>'
-            '<button type="button" class="secondary rw-menu-button" data-action="menu" aria-haspopup="true">'
-            "Menu</button></div>"
-            '<div class="rw-main" data-region="main"></div></section>')
-
-
-def menu(what: str = "game") -> str:
-    """The menu overlay; ``what`` is ``game`` or ``sheet`` (companion mode)."""
-    return (
-        '<section class="rw-menu" aria-labelledby="rw-menu-title"><h2 id="rw-menu-title">Menu</h2>'
-        f'<p><button type="button" data-action="close-menu">Back to the {esc(what)}</button></p>'
-        f'<p><button type="button" class="secondary" data-action="confirm-new">New {esc(what)} (abandon this one)'
-        "</button></p>"
-        '<p><a class="button secondary" href="#" data-action="home">All games</a></p>'
-        f'<p class="rw-hint">The {esc(what)} is saved after every move: you can leave and come back.</p></section>'
-    )
+    """The screen's element: the icons, the title bar with the menu button, the ``main`` region."""
+    return lc_html.shell("rw", "Lost Cities \u00b7 Roll & Write", before=icon_sprite())
 
 
 def play_area(layout: str, *, viewer: int | None = None) -> str:
