@@ -12,6 +12,7 @@ import typing
 import pytest
 
 from lostcities import bots, roll
+from lostcities import html as lc_html
 
 RED, ORANGE, BLUE = roll.Colour.RED, roll.Colour.ORANGE, roll.Colour.BLUE
 
@@ -154,8 +155,14 @@ def test_names_and_texts_are_escaped() -> None:
     assert "<script>" not in roll.html.sheet(roll.Sheet(), name=evil, caption=evil)
     assert "<script>" not in roll.html.sheet_thumb(roll.Sheet(), name=evil, player=0, kind=evil)
     assert "<script>" not in roll.html.end_table([evil], [roll.Sheet().breakdown()])
-    assert "<script>" not in roll.html.handover(evil)
-    assert "<script>" not in roll.html.problem(evil)
+    # the hand-over and problem panels are the shared ones now (lostcities.html)
+    assert "<script>" not in lc_html.handover(evil, evil)
+    assert "<script>" not in lc_html.problem(roll.Game.title, evil, prefix="rw")
+    assert "<script>" not in roll.html.game_over([evil], [roll.Sheet().breakdown()], note=roll.html.best_note(1))
+    assert "<script>" not in roll.html.companion_over(evil, roll.Sheet().breakdown())
+    assert "<script>" not in roll.html.move_log([evil]) + roll.html.chain_list([evil])
+    assert "<script>" not in roll.html.side((evil, evil)) + roll.html.companion_side((evil, "x"), "", can_undo=True,
+                                                                                    log=[evil])
     assert "<script>" not in roll.html.setup_form(seats=[(evil, "human"), ("b", "easy")], companion_name=evil,
                                                   error=evil)
     Tree(roll.html.setup_form(seats=[(evil, "human"), ("b", "easy")]))

@@ -943,31 +943,7 @@ def setup_form(*, mode: str = "game", seats: typing.Sequence[tuple[str, str]] = 
     )
 
 
-def handover(name: str, note: str = "") -> str:
-    """Between two people's hidden choices: nothing of the sheets."""
-    said = f'<p class="rw-note">{esc(note)}</p>' if note else ""
-    return (
-        '<section class="rw-handover" aria-labelledby="rw-handover-title">'
-        f'<h2 id="rw-handover-title">{esc(name)}\'s choice</h2>{said}'
-        f'<p>Pass the device to {esc(name)}. Tap when ready: the others\' choices of this turn stay hidden '
-        "until everybody has chosen.</p>"
-        f'<p><button type="button" class="rw-ready" data-action="ready">{esc(name)}: tap when ready</button></p>'
-        "</section>"
-    )
-
-
-def problem(message: str) -> str:
-    """A save that cannot be restored: the reason and the way out."""
-    return (
-        '<section class="rw-problem" role="alert" aria-labelledby="rw-problem-title">'
-        '<h2 id="rw-problem-title">This game cannot be continued</h2>'
-        f'<p class="rw-problem-text">{esc(message)}</p>'
-        '<p><button type="button" class="rw-new" data-action="new-after-problem">Start a new game</button> '
-        '<a class="button secondary" href="#" data-action="home">All games</a></p></section>'
-    )
-
-
-# -- the screen's pieces (the play table, the side panel, the menu) -----------------------------
+# -- the screen's pieces (the play area, the side panel) ------------------------------------------
 
 
 def frame() -> str:
