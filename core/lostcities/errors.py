@@ -14,6 +14,24 @@ person and names the position it happened in.
 
 from __future__ import annotations
 
+import reprlib
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 3
+_SHORT.maxstring = _SHORT.maxother = 40
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 6
+_SHORT.maxlong = 40
+
+
+def shown(value: object) -> str:
+    """A short ``repr`` of a value for an error message: long or deeply nested
+    values are cut (``...``), and it never recurses deeply.
+
+    >>> shown("Y7"), shown([[[[[1]]]]]), shown("x" * 100)
+    ("'Y7'", '[[[[...]]]]', "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'")
+    """
+    return _SHORT.repr(value)
+
 
 class GameError(ValueError):
     """Base class of every error raised by the rules core."""
