@@ -256,21 +256,18 @@ class Card:
 
     colour: Colour
     value: int
+    index: int = dataclasses.field(init=False, repr=False, compare=False)
+    """Compact code ``colour.index * 11 + value`` (shared by both copies)."""
+    id: str = dataclasses.field(init=False, repr=False, compare=False)
+    """The short id: ``G7``."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.colour, Colour):
             raise TypeError(f"colour must be a Colour, not {self.colour!r}")
         if type(self.value) is not int or not 0 <= self.value < NUM_VALUES:
             raise ValueError(f"a card has a value from 0 to 10, not {self.value!r}")
-
-    @property
-    def index(self) -> int:
-        """Compact code ``colour.index * 11 + value`` (shared by both copies)."""
-        return self.colour.index * NUM_VALUES + self.value
-
-    @property
-    def id(self) -> str:
-        return f"{self.colour.letter}{self.value}"
+        object.__setattr__(self, "index", self.colour.index * NUM_VALUES + self.value)
+        object.__setattr__(self, "id", f"{self.colour.letter}{self.value}")
 
     @property
     def label(self) -> str:
@@ -1613,8 +1610,9 @@ class View(api.View):
             return []
         counts = {c: data.COPIES for c in range(len(CARDS))}
         seen: list[Card] = list(self.hand)
-        for known in self.known:
-            seen.extend(known)
+        for q, known in enumerate(self.known):
+            if q != self.player:
+                seen.extend(known)
         for pile in self.discard_piles:
             seen.extend(pile)
         for cols in self.columns:
@@ -1748,7 +1746,7 @@ def _from_snapshot(game: Game, snap: typing.Any) -> State:
 
     state = State(game)
     phase_name = snap["phase"]
-    if phase_name not in {ph.value for ph in Phase}:
+    if not isinstance(phase_name, str) or phase_name not in {ph.value for ph in Phase}:
         raise bad(f"phase must be one of {', '.join(ph.value for ph in Phase)}, not {phase_name!r}")
     phase = _PHASES.index(Phase(phase_name))
     number = integer(snap["round"], "round", 0, game.rounds)
