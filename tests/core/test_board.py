@@ -373,7 +373,7 @@ def test_lost_city_move_may_be_declined_and_needs_a_movable_piece() -> None:
     state = scenario(hands={0: ["G9", "G10"]}, pieces={0: {"G": (ADV, 9), "Y": (RES, 4)}},
                      columns={0: {"G": ["G1"]}})
     state.apply("advance G9")
-    state.apply("move none")
+    assert state.apply("move none").text == "{p0} let the lost-city move pass."
     assert stone(state, 0, Y) == 4 and step(state) is board.Step.DRAW
     # No other piece that can move: the card is played and no question is asked.
     state = scenario(hands={0: ["G10"]}, pieces={0: {"G": (ADV, 9), "Y": (RES, 9)}}, columns={0: {"G": ["G1"]}})
@@ -448,6 +448,7 @@ def test_arrow_tile_offers_any_piece_on_a_path_and_stays() -> None:
     assert_illegal(state, "draw", "first answer the move")
     event = state.apply("move B")
     assert stone(state, 0, B) == 6 and event.kind == "move"
+    assert event.text == f"{{p0}} used the arrow: their adventurer moves to blue stone 6 ({stone_value(6)} points)."
     assert state.tile(W, 2) == board.Tile(board.TileKind.ARROW)
 
 

@@ -1158,7 +1158,7 @@ class State(api.State):
         >>> state = Game().new_game(random.Random(3))
         >>> event = state.apply("start B1 researcher")
         >>> event.text
-        '{p0} started the blue expedition with the blue 1: the researcher is on blue stone 1 (-40 points).'
+        '{p0} started the blue expedition with the blue 1: their researcher moves to blue stone 1 (-40 points).'
         >>> event.details["moves"]
         [{'colour': 'blue', 'kind': 'researcher', 'from': 0, 'to': 1, 'tile': None, 'effect': None}]
         >>> state.apply("draw").secret.keys() == {"card"}
@@ -1208,6 +1208,7 @@ class State(api.State):
             else:
                 card = typing.cast(Start, action).card if cls in (Start, Advance, Discard) else None
                 stone_before = self._stones[p][card.colour.index] if card is not None else 0
+                reason = self._move
                 self._do(action)
                 moves = self._effects
                 details = {"moves": moves}
@@ -1224,7 +1225,9 @@ class State(api.State):
                     text = f"{{p{p}}} discarded the {card.label} on the {card.colour.value} discard pile."
                 elif cls is Move:
                     kind = "move"
-                    text = (f"{{p{p}}} moved no piece." if not moves else f"{{p{p}}} moved: {_describe_moves(moves)}")
+                    what = "the arrow" if reason == 1 else "the lost-city move"
+                    text = (f"{{p{p}}} let {what} pass." if not moves else
+                            f"{{p{p}}} used {what}: {_describe_moves(moves)}")
                 else:
                     assert card is not None
                     kind = "start" if cls is Start else "advance"
@@ -1521,7 +1524,7 @@ def _describe_moves(moves: typing.Sequence[typing.Mapping[str, typing.Any]]) -> 
     for m in moves:
         where = f"{m['colour']} stone {m['to']}"
         points = stone_points(m["to"], Kind(m["kind"]))
-        text = f"the {m['kind']} is on {where} ({points} points)"
+        text = f"their {m['kind']} moves to {where} ({points} points)"
         effect = m["effect"]
         if effect == "artifact":
             text += " and finds an artifact"
