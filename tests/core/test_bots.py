@@ -12,8 +12,7 @@ from lostcities import api, bots, card, errors, roll
 @pytest.mark.parametrize("name", sorted(api.games()))
 def test_every_level_of_every_game_makes_its_bot(name: str) -> None:
     game = api.games()[name].variants()[0]
-    assert game.bot_levels
-    for level in game.bot_levels:
+    for level in game.bot_levels:  # a game may have no computer player (yet)
         assert game.bot(level).name == level
     with pytest.raises(errors.InvalidOptionError):
         game.bot("grandmaster")
