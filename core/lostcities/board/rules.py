@@ -299,6 +299,50 @@ DECK: typing.Final[tuple[int, ...]] = tuple(i for i in range(len(CARDS)) for _ i
 """All 110 cards as compact codes."""
 
 
+def is_card(value: object) -> bool:
+    """``value`` is one of the 55 cards, intact (not a look-alike built around
+    :class:`Card`'s constructor).
+
+    >>> is_card(Card(Colour.RED, 7)), is_card("R7")
+    (True, False)
+    """
+    if type(value) is not Card:
+        return False
+    fields = vars(value)
+    index = fields.get("index")
+    if type(index) is not int or not 0 <= index < len(CARDS):
+        return False
+    real = CARDS[index]
+    return (fields.get("colour") is real.colour and type(fields.get("value")) is int
+            and fields.get("value") == real.value and fields.get("id") == real.id)
+
+
+def is_tile(value: object) -> bool:
+    """``value`` is an intact :class:`Tile` of the game."""
+    if type(value) is not Tile:
+        return False
+    fields = vars(value)
+    kind, points = fields.get("kind"), fields.get("points")
+    if type(points) is not int or not isinstance(kind, TileKind):
+        return False
+    if kind is TileKind.POINTS:
+        return points in _POINT_VALUES
+    return points == 0
+
+
+def _problem_of(action: object, name: str, accepts: typing.Callable[[object], bool], what: str) -> str | None:
+    value = api.field(action, name)
+    return None if accepts(value) else f"{type(action).__name__.lower()} needs {what}, not {errors.shown(value)}"
+
+
+def _is_colour_or_none(value: object) -> bool:
+    return value is None or type(value) is Colour
+
+
+def _is_kind_or_none(value: object) -> bool:
+    return value is None or type(value) is Kind
+
+
 def stone_points(stone: int, kind: Kind) -> int:
     """What a piece on ``stone`` (1..9) scores.
 
@@ -366,42 +410,67 @@ class RoundResult:
 
 
 @dataclasses.dataclass(frozen=True)
-class Start:
-    """Begin an expedition with ``card`` and put a piece of ``kind`` on stone 1."""
+class Start(api.ActionValue):
+    """Begin an expedition with ``card`` and put a piece of ``kind`` on stone 1.
+
+    >>> Start("G3", Kind.RESEARCHER)
+    Traceback (most recent call last):
+    ...
+    lostcities.errors.MalformedActionError: start needs a Card, not 'G3'
+    """
 
     card: Card
     kind: Kind
+
+    def problem(self) -> str | None:
+        return (_problem_of(self, "card", is_card, "a Card")
+                or _problem_of(self, "kind", lambda v: type(v) is Kind, "a Kind"))
 
     def notation(self) -> str:
         return f"start {self.card.id} {self.kind.value}"
 
 
 @dataclasses.dataclass(frozen=True)
-class Advance:
+class Advance(api.ActionValue):
     """Add ``card`` to your column of its colour and move that path's piece."""
 
     card: Card
+
+    def problem(self) -> str | None:
+        return _problem_of(self, "card", is_card, "a Card")
 
     def notation(self) -> str:
         return f"advance {self.card.id}"
 
 
 @dataclasses.dataclass(frozen=True)
-class Discard:
+class Discard(api.ActionValue):
+    """Put ``card`` on its colour's discard pile."""
+
     card: Card
+
+    def problem(self) -> str | None:
+        return _problem_of(self, "card", is_card, "a Card")
 
     def notation(self) -> str:
         return f"discard {self.card.id}"
 
 
 @dataclasses.dataclass(frozen=True)
-class Move:
+class Move(api.ActionValue):
     """Answer an arrow or a lost-city move: the piece on ``colour``'s path moves
     one stone (``colour`` None: no move).  ``kind`` is set only for a piece
     entering from the camp (the ``any_piece`` reading)."""
 
     colour: Colour | None = None
     kind: Kind | None = None
+
+    def problem(self) -> str | None:
+        problem = (_problem_of(self, "colour", _is_colour_or_none, "a Colour or None")
+                   or _problem_of(self, "kind", _is_kind_or_none, "a Kind or None"))
+        if problem is None and api.field(self, "colour") is None and api.field(self, "kind") is not None:
+            return "move names a piece but no path"
+        return problem
 
     def notation(self) -> str:
         if self.colour is None:
@@ -412,31 +481,60 @@ class Move:
 
 
 @dataclasses.dataclass(frozen=True)
-class Draw:
+class Draw(api.ActionValue):
     """Draw the top card of the draw pile (``draw``) or of a discard pile (``draw G``)."""
 
     colour: Colour | None = None
+
+    def problem(self) -> str | None:
+        return _problem_of(self, "colour", _is_colour_or_none, "a Colour or None")
 
     def notation(self) -> str:
         return "draw" if self.colour is None else f"draw {self.colour.letter}"
 
 
 @dataclasses.dataclass(frozen=True)
-class Tiles:
-    """Chance: the 25 tiles laid on the spaces, in ``SPACES`` order (starts a round)."""
+class Tiles(api.ActionValue):
+    """Chance: the 25 tiles laid on the spaces, in ``SPACES`` order (starts a
+    round).  A list of tiles is stored as a tuple."""
 
     tiles: tuple[Tile, ...]
+
+    def __post_init__(self) -> None:
+        tiles: typing.Any = self.tiles
+        if type(tiles) is list:
+            object.__setattr__(self, "tiles", tuple(tiles))
+        super().__post_init__()
+
+    def problem(self) -> str | None:
+        value = api.field(self, "tiles")
+        if type(value) is not tuple or len(value) != len(SPACES) or not all(is_tile(t) for t in value):
+            return f"a layout lists {len(SPACES)} Tiles in a tuple, not {errors.shown(value)}"
+        return None
 
     def notation(self) -> str:
         return "tiles " + " ".join(t.id for t in self.tiles)
 
 
 @dataclasses.dataclass(frozen=True)
-class Deal:
+class Deal(api.ActionValue):
     """Chance: the shuffled deck, all 110 cards (removed cards first with two
-    players, then the hands in seat order, then the draw pile top first)."""
+    players, then the hands in seat order, then the draw pile top first).  A
+    list of cards is stored as a tuple."""
 
     cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        cards: typing.Any = self.cards
+        if type(cards) is list:
+            object.__setattr__(self, "cards", tuple(cards))
+        super().__post_init__()
+
+    def problem(self) -> str | None:
+        value = api.field(self, "cards")
+        if type(value) is not tuple or len(value) != len(DECK) or not all(is_card(c) for c in value):
+            return f"a deal lists the {len(DECK)} Cards in a tuple, not {errors.shown(value)}"
+        return None
 
     def notation(self) -> str:
         return "deal " + " ".join(c.id for c in self.cards)
@@ -574,6 +672,9 @@ class Game(api.Game):
                    help="The English rule: the others' totals are not shown until the game ends."),
     )
     bot_levels: typing.ClassVar[tuple[str, ...]] = ()
+    action_types: typing.ClassVar[tuple[type[api.ActionValue], ...]] = (Start, Advance, Discard, Move, Draw,
+                                                                        Tiles, Deal)
+    option_ranges: typing.ClassVar[dict[str, tuple[int, int]]] = {"players": (2, 4), "first_player": (0, 3)}
 
     players: int = 2
     rounds: int = data.ROUNDS_LONG
@@ -625,12 +726,15 @@ class Game(api.Game):
 
     @classmethod
     def from_options(cls, options: typing.Mapping[str, typing.Any]) -> Game:
-        if not isinstance(options, typing.Mapping):
-            raise errors.InvalidOptionError("options must be an object")
-        unknown = sorted(set(options) - {f.name for f in dataclasses.fields(cls)})
-        if unknown:
-            raise errors.InvalidOptionError(f"unknown option {unknown[0]!r}")
-        return cls(**dict(options))
+        """The game of these options: the schema's, ``players`` (2..4) and
+        ``first_player`` (a seat).
+
+        >>> Game.from_options({"rounds": 2})
+        Traceback (most recent call last):
+        ...
+        lostcities.errors.InvalidOptionError: option 'rounds' must be one of 3, 1, not 2
+        """
+        return cls(**cls.read_options(options))  # type: ignore[arg-type]
 
     @classmethod
     def variants(cls) -> list[api.Game]:
