@@ -2,7 +2,8 @@
 
 Each game is dealt and played to the end by uniformly random legal actions
 through the public API (``legal_actions`` + ``apply``, which validates every
-action), then the same through ``clone`` + the unchecked hooks the AI could use.
+action), then the same through ``apply_unchecked`` (the sanctioned fast path
+for AI play-outs: no check, no event); and ``clone``.
 
     PYTHONPATH=core python benchmarks/engine_card.py --seconds 5
 """
@@ -30,7 +31,7 @@ def run(seconds: float, colours: int, seed: int, checked: bool) -> tuple[int, in
             if checked:
                 state.apply(action)
             else:
-                state._do(action)
+                state.apply_unchecked(action)
             actions += 1
         games += 1
     return games, actions, time.perf_counter() - start
@@ -45,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# card game engine, {args.colours} colours, Python {sys.version.split()[0]}")
     for checked in (True, False):
         games, actions, elapsed = run(args.seconds, args.colours, args.seed, checked)
-        label = "apply (checked)" if checked else "_do (unchecked)"
+        label = "apply (checked)" if checked else "apply_unchecked"
         print(f"{label:<16} {games / elapsed:8.0f} random games/s {actions / elapsed:10.0f} actions/s "
               f"({actions / games:.0f} actions per game)")
     state = card.Game(colours=args.colours, games=1).new_game(random.Random(args.seed))
