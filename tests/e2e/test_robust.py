@@ -133,10 +133,15 @@ def test_a_damaged_save_is_set_aside_with_plain_words_and_the_others_are_untouch
             page.goto(f"{site}?visit={visit}#{route}")
         else:
             page.evaluate("route => { location.hash = '#' + route; }", route)
+        try:
+            page.wait_for_function("key => localStorage.getItem(key) !== null", arg=damaged_key(document),
+                                   timeout=30_000)
+        except sync_api.TimeoutError:
+            raise AssertionError(f"{document}: the damaged save was not kept") from None
         said = wait_for_message(page, route)
         assert_plain_words(said)
         stored = storage_items(page)
-        assert stored.get(damaged_key(document)) == text, f"{document}: the damaged save was not kept"
+        assert stored.get(damaged_key(document)) == text, f"{document}: the damaged save was not kept as it was"
         for key, before in kept.items():
             assert stored.get(key) == before, f"{document}: {key} was changed"
 
@@ -204,8 +209,8 @@ Storage.prototype.setItem = function () {
 
 @pytest.mark.parametrize("script", [STORAGE_OFF, STORAGE_FULL], ids=["storage-off", "storage-full"])
 def test_without_storage_the_game_plays_and_says_progress_is_not_kept(
-        context: sync_api.BrowserContext, page: sync_api.Page, site: str, script: str) -> None:
-    context.add_init_script(script)
+        page: sync_api.Page, site: str, script: str) -> None:
+    page.add_init_script(script)
     conftest.open_site(page, site + "?seed=4#card")
     test_card.start(page, "easy")
     test_card.wait_phase(page, "play")
