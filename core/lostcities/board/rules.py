@@ -129,17 +129,18 @@ class Colour(enum.Enum):
     @property
     def index(self) -> int:
         """Position in :data:`COLOURS` (yellow 0 .. red 4)."""
-        return _COLOUR_INDEX[self]
+        return _COLOUR_INDEX[self.name]
 
     def __repr__(self) -> str:
         return f"Colour.{self.name}"
 
 
 COLOURS: typing.Final[tuple[Colour, ...]] = tuple(Colour(name) for name in data.COLOURS)
-_COLOUR_INDEX: typing.Final = {colour: i for i, colour in enumerate(COLOURS)}
+_COLOUR_INDEX: typing.Final = {colour.name: i for i, colour in enumerate(COLOURS)}
 _BY_LETTER: typing.Final = {colour.letter: colour for colour in COLOURS}
 _BY_NAME: typing.Final = {colour.value: colour for colour in COLOURS}
 NUM_COLOURS: typing.Final = len(COLOURS)
+_NAMES: typing.Final = tuple(colour.value for colour in COLOURS)
 NUM_VALUES: typing.Final = len(data.VALUES)
 
 
@@ -233,6 +234,7 @@ _TILE_OF: typing.Final[dict[int, Tile]] = {
     _ARTIFACT: Tile(TileKind.ARTIFACT), _ARROW: Tile(TileKind.ARROW),
     **{v: Tile(TileKind.POINTS, v) for v in _POINT_VALUES}}
 _TILE_CODE: typing.Final = {tile.id: code for code, tile in _TILE_OF.items()}
+_TILE_ID: typing.Final[dict[int, str | None]] = {_EMPTY: None, **{code: tile.id for code, tile in _TILE_OF.items()}}
 ALL_TILES: typing.Final[tuple[int, ...]] = tuple(
     sorted([_ARTIFACT] * data.ARTIFACT_TILES + [_ARROW] * data.ARROW_TILES + list(data.POINT_TILES)))
 """The 25 tile codes (sorted)."""
@@ -1483,16 +1485,15 @@ class State(api.State):
             "move": None if not self._move else _REASONS[self._move].value,  # type: ignore[union-attr]
             "starter": self.starter,
             "last": None if self._last < 0 else self._last,
-            "tiles": [None if t == _EMPTY else _TILE_OF[t].id for t in self._tiles],
+            "tiles": [_TILE_ID[t] for t in self._tiles],
             "hands": [[_IDS[c] for c in hand] for hand in self._hands],
             "known": [[_IDS[c] for c in known] for known in self._known],
             "removed": [_IDS[c] for c in self._removed],
             "draw_pile": [_IDS[c] for c in reversed(self._deck)],
-            "discard_piles": {colour.value: [_IDS[c] for c in self._piles[colour.index]] for colour in COLOURS},
-            "columns": [{colour.value: [_IDS[c] for c in cols[colour.index]] for colour in COLOURS}
-                        for cols in self._cols],
-            "pieces": [{colour.value: _piece_dict(self._stones[p], self._researcher[p], colour.index)
-                        for colour in COLOURS} for p in range(self.game.players)],
+            "discard_piles": {_NAMES[i]: [_IDS[c] for c in pile] for i, pile in enumerate(self._piles)},
+            "columns": [{_NAMES[i]: [_IDS[c] for c in col] for i, col in enumerate(cols)} for cols in self._cols],
+            "pieces": [_pieces_dict(stones, researcher) for stones, researcher in zip(
+                self._stones, self._researcher, strict=True)],
             "found": list(self._found),
             "artifacts": list(self._artifacts),
             "points": list(self._points),
@@ -1510,9 +1511,10 @@ def _piece(stones: typing.Sequence[int], researcher: int, colour: int) -> tuple[
     return (Kind.RESEARCHER if researcher == colour else Kind.ADVENTURER), stone
 
 
-def _piece_dict(stones: typing.Sequence[int], researcher: int, colour: int) -> dict[str, typing.Any] | None:
-    found = _piece(stones, researcher, colour)
-    return None if found is None else {"kind": found[0].value, "stone": found[1]}
+def _pieces_dict(stones: typing.Sequence[int], researcher: int) -> dict[str, dict[str, typing.Any] | None]:
+    """A player's pieces by colour name: ``{"kind", "stone"}`` or None."""
+    return {_NAMES[i]: None if not stone else {"kind": "researcher" if i == researcher else "adventurer",
+                                               "stone": stone} for i, stone in enumerate(stones)}
 
 
 def _player_round(stones: typing.Sequence[int], researcher: int, found: int) -> PlayerRound:
@@ -1744,11 +1746,10 @@ class View(api.View):
             "known": [[c.id for c in k] for k in self.known],
             "removed": self.removed,
             "draw_pile_size": self.draw_pile_size,
-            "discard_piles": {colour.value: [c.id for c in self.discard_piles[colour.index]] for colour in COLOURS},
-            "columns": [{colour.value: [c.id for c in cols[colour.index]] for colour in COLOURS}
-                        for cols in self.columns],
-            "pieces": [{colour.value: _piece_dict(self.stones[p], self.researcher[p], colour.index)
-                        for colour in COLOURS} for p in range(len(self.stones))],
+            "discard_piles": {_NAMES[i]: [c.id for c in pile] for i, pile in enumerate(self.discard_piles)},
+            "columns": [{_NAMES[i]: [c.id for c in col] for i, col in enumerate(cols)} for cols in self.columns],
+            "pieces": [_pieces_dict(stones, researcher) for stones, researcher in zip(
+                self.stones, self.researcher, strict=True)],
             "bridges_crossed": self.bridges_crossed,
             "tiles": [{"colour": colour.value, "stone": stone, "tile": None if t is None else t.id}
                       for (colour, stone), t in zip(SPACES, self.tiles, strict=False)],
