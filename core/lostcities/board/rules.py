@@ -85,6 +85,11 @@ reading):
   the viewer's own total.
 * Between rounds and after the game the board keeps the final position of the
   round (for the round table) until the next ``tiles`` clears it.
+* The two copies of a card are identical: they share an id (``G7``) and an
+  action names the card, not the copy.  The deal gives each seat eight cards
+  in one block (the order of dealing one by one changes nothing).
+* Up and down: while every card of a column has the same value the column
+  may still go either way; the first card of another value fixes it.
 
 >>> import random
 >>> from lostcities import board
@@ -740,9 +745,11 @@ class Game(api.Game):
 
     @classmethod
     def variants(cls) -> list[api.Game]:
-        return [cls(), cls(players=3), cls(players=4), cls(rounds=1), cls(players=4, rounds=1),
-                cls(up_and_down=True), cls(players=3, any_piece=True, hidden_scores=True, first_player=2),
-                cls(players=4, up_and_down=True, any_piece=True, rounds=1)]
+        """2, 3 and 4 players, the long and the short game, every option (long
+        games are few: a random long game runs to some 2,000 actions)."""
+        return [cls(), cls(players=3, rounds=1), cls(players=4, rounds=1), cls(rounds=1, up_and_down=True),
+                cls(players=3, any_piece=True, hidden_scores=True, first_player=2),
+                cls(players=4, rounds=1, up_and_down=True, any_piece=True, hidden_scores=True, first_player=1)]
 
     def state_from_snapshot(self, snapshot: typing.Mapping[str, typing.Any]) -> State:
         return _from_snapshot(self, snapshot)
