@@ -256,6 +256,19 @@ def test_two_players_remove_thirty_cards_again_every_round() -> None:
     assert state.round == 2 and len(state._removed) == 30 and state.draw_pile_size == 64
 
 
+def test_chance_events_tell_the_layout_and_the_deal() -> None:
+    state = board.Game().new_state()
+    rng = random.Random(8)
+    tiles = state.sample_chance(rng)
+    event = state.apply(tiles)
+    assert event.kind == "tiles" and event.action == tiles.notation() and len(event.details["tiles"]) == 25
+    assert event.text.endswith("{p0} will start.")
+    event = state.apply(state.sample_chance(rng))
+    assert event.kind == "deal" and event.action == "" and event.secret == {}
+    assert "30 cards are first removed unseen" in event.text
+    assert event.details == {"round": 1, "hand_size": 8, "removed": 30, "draw_pile": 64}
+
+
 def test_bad_chance_actions_are_refused() -> None:
     state = board.Game().new_state()
     assert_illegal(state, "draw", "tiles must be laid out first")
@@ -404,6 +417,26 @@ def test_any_piece_reading_brings_a_piece_from_the_camp() -> None:
     assert state.piece(0, B) == (RES, 2) and [c.id for c in state.column(0, B)] == ["B2"]
 
 
+def test_a_lost_city_move_onto_an_arrow_asks_again() -> None:
+    state = scenario(hands={0: ["G9"]}, pieces={0: {"G": (ADV, 9), "W": (RES, 1)}}, columns={0: {"G": ["G1"]}},
+                     tiles={("white", 2): "arrow", ("white", 3): "10"})
+    state.apply("advance G9")
+    event = state.apply("move W")
+    assert state.move_reason is board.MoveReason.ARROW and event.details["pending_move"] == "arrow"
+    event = state.apply("move W")
+    assert stone(state, 0, W) == 3 and state.scores()[0] == 10  # points never doubled, even for the researcher
+    assert step(state) is board.Step.DRAW
+
+
+def test_any_piece_reading_still_counts_the_pieces_in_the_camp() -> None:
+    game = board.Game(any_piece=True)
+    pieces = {"G": (ADV, 9), "Y": (ADV, 9), "B": (ADV, 9), "W": (ADV, 9)}
+    state = scenario(game, hands={0: ["G9"]}, pieces={0: pieces}, columns={0: {"G": ["G1"]}})
+    state.apply("advance G9")
+    assert set(legal(state)) == {"move none", "move R researcher"}
+    assert_illegal(state, "move R adventurer", "all four of your adventurers")
+
+
 def test_any_piece_reading_does_not_apply_to_arrows() -> None:
     game = board.Game(any_piece=True)
     state = scenario(game, hands={0: ["Y5"]}, pieces={0: {"Y": (ADV, 1)}}, columns={0: {"Y": ["Y1"]}},
@@ -538,6 +571,17 @@ def test_fifth_bridge_crossing_ends_the_round_at_once_without_its_tile() -> None
     rng = random.Random(1)
     state.apply(state.sample_chance(rng))
     assert state.starter == 1  # the player after the one who played last
+
+
+def test_an_arrow_move_can_be_the_fifth_crossing() -> None:
+    state = scenario(hands={0: ["W4"]}, pieces={0: {"W": (ADV, 1), "G": (RES, 6), **crossed_pieces(2)},
+                                                1: crossed_pieces(2)},
+                     columns={0: {"W": ["W1"]}}, tiles={("white", 2): "arrow"})
+    state.apply("advance W4")
+    event = state.apply("move G")
+    assert event.kind == "move" and event.details["moves"][0]["effect"] == "round_end"
+    assert phase(state) is board.Phase.TILES and state.results[-1].last == 0
+    assert "fifth piece crossed a bridge" in event.text
 
 
 def test_fifth_crossing_on_a_tile_triggers_nothing() -> None:

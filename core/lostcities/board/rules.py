@@ -111,9 +111,6 @@ import typing
 from lostcities import api, errors
 from lostcities.board import data
 
-if typing.TYPE_CHECKING:
-    from lostcities import bots
-
 # -- domain values ---------------------------------------------------------------
 
 
@@ -714,9 +711,6 @@ class Game(api.Game):
     def removed(self) -> int:
         """Cards removed unseen before every deal (30 with two players)."""
         return data.REMOVED_WITH_TWO if self.players == 2 else 0
-
-    def bot(self, level: str) -> bots.Bot:
-        return super().bot(level)
 
     def new_state(self) -> State:
         return State(self)
