@@ -1360,15 +1360,14 @@ class State(api.State):
         result = self._results[-1]
         over = self._phase == _P_OVER
         table = result.to_dict()
-        shown = not self.game.hidden_scores or over
-        if shown and not over:
+        if not self.game.hidden_scores and not over:
             table["totals"] = list(self._points)
         details["round_over"] = table
         why = ("the fifth piece crossed a bridge" if self._crossed >= data.CROSSINGS_TO_END
                else "the draw pile is empty")
         nets = ", ".join(f"{{p{q}}} {r.net:+d}" for q, r in enumerate(result.players))
-        single = self.game.rounds == 1
-        text = f" The {'round' if not single else 'expedition'} is over ({why}): {nets}."
+        which = "The round" if self.game.rounds == 1 else f"Round {result.number} of {self.game.rounds}"
+        text = f" {which} is over ({why}); the pieces score {nets}."
         if not over:
             return text
         artifacts = list(self._artifacts)
