@@ -20,11 +20,11 @@ import typing
 import pytest
 
 from lostcities import api, errors
+from tests.core import test_conformance as conformance  # before the board game is imported: its variants
 
 _OFFICIAL = "board" in api.games()
 from lostcities import board  # noqa: E402  (after noting whether the game was registered)
 from lostcities.board import data  # noqa: E402
-from tests.core import test_conformance as conformance  # noqa: E402
 
 if not _OFFICIAL:
     api._GAMES.pop("board", None)
