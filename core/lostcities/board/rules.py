@@ -45,7 +45,9 @@ Options (:class:`Game`): ``players`` (2-4), ``rounds`` (3 or 1, the short game),
 highest card of that colour in hand; the first card of another value fixes
 the direction), ``any_piece`` (the 2014 English reading of the lost-city move,
 below), ``hidden_scores`` (the English rule: the others' totals are not shown
-until the game ends) and ``first_player``.
+until the game ends) and ``first_player``.  ``players`` and ``first_player``
+are not in the option schema (as in the other games, a session passes the seat
+count); the four others are.
 
 Rule readings where the texts and the README are silent (a careful player's
 reading):
