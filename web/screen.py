@@ -456,8 +456,17 @@ class Screen:
 
     def _set_aside(self, text: str, err: session.SaveError, key: str) -> None:
         self.host.console("warn", f"{self.game.title}: the save was set aside ({err.reason}: {err.detail[:500]})")
-        self._write(self.damaged_key, text)
+        # Remove first: a save near the quota leaves room for its copy only once it is gone.
         self.host.storage_remove(key)
+        try:
+            self.host.storage_set(self.damaged_key, text)
+        except StorageError as err:
+            self.host.console("warn", f"{self.game.title}: the damaged save could not be copied aside ({err})")
+            self.host.storage_remove(self.damaged_key)
+            try:
+                self.host.storage_set(self.damaged_key, text)
+            except StorageError:
+                self.host.console("warn", f"{self.game.title}: the damaged save is dropped: no room to keep it")
         self.problem = err.reason
         self.session = None
         self.mode = "problem"
@@ -890,8 +899,11 @@ class MemoryHost:
     manual clock and timer queue (:meth:`run` fires them), lists of notices and
     console lines."""
 
-    def __init__(self, *, storage: dict[str, str] | None = None, seed: int | None = 1) -> None:
+    def __init__(self, *, storage: dict[str, str] | None = None, seed: int | None = 1,
+                 quota: int | None = None) -> None:
         self.storage = storage
+        self.quota = quota
+        """Characters the storage holds in all (None: no limit), as a browser's quota."""
         self.seed = seed
         self.root: MemoryRoot | None = None
         self.now = 0.0
@@ -916,6 +928,9 @@ class MemoryHost:
     def storage_set(self, key: str, text: str) -> None:
         if self.storage is None or self.full:
             raise StorageError("storage is off or full")
+        used = sum(len(k) + len(v) for k, v in self.storage.items() if k != key)
+        if self.quota is not None and used + len(key) + len(text) > self.quota:
+            raise StorageError("QuotaExceededError")
         self.storage[key] = text
 
     def storage_remove(self, key: str) -> None:

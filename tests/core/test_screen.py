@@ -76,6 +76,14 @@ def test_a_save_that_cannot_be_read_is_set_aside_with_plain_words(stored: str) -
     assert root(host).data["phase"] == "setup"
 
 
+def test_a_save_near_the_quota_is_still_set_aside() -> None:
+    stored = json.dumps({"pad": "x" * 5_000_000})
+    storage = {SAVE: stored, DAMAGED: "older"}
+    host = screen.MemoryHost(storage=storage, quota=len(stored) + 100)
+    screen.Screen(card_screen.CardAdapter(), host).mount()
+    assert storage == {DAMAGED: stored} and root(host).data["phase"] == "problem"
+
+
 def test_storage_off_gives_one_plain_line_and_the_game_goes_on() -> None:
     scr, host = mounted(None)
     assert root(host).data["phase"] == "setup"
