@@ -753,9 +753,9 @@ def test_views_hide_hands_draw_pile_and_removed_cards() -> None:
     assert view["removed"] == 30 and view["draw_pile_size"] == 64 and "draw_pile" not in view
     hidden = state.hidden_tokens(1)
     assert api.item_token(0, [c.id for c in state.hand(0)]) in hidden
-    assert not conformance.leaks(view, hidden)
+    assert not leaks(view, hidden)
     # The leak check catches the other player's view.
-    assert conformance.leaks(state.view(0).to_dict(), hidden)
+    assert leaks(state.view(0).to_dict(), hidden)
     sample = state.view(1).determinize(random.Random(1))
     assert sample.view(1) == state.view(1)
     assert sorted(c.id for c in sample.hand(1)) == sorted(c.id for c in state.hand(1))
@@ -859,7 +859,39 @@ REPLAY_RATE = 0.1
 
 
 def variant_id(game: api.Game) -> str:
-    return conformance.variant_id(game)
+    return "board-" + "-".join(f"{k}={v}" for k, v in sorted(game.options().items()))
+
+
+def roundtrip(data: typing.Any) -> typing.Any:
+    return json.loads(json.dumps(data))
+
+
+def leaks(data: typing.Any, hidden: set[str]) -> list[str]:
+    """The hidden tokens found in JSON-like ``data`` (see ``api.State.hidden_tokens``)."""
+    return sorted(hidden.intersection(api.json_tokens(data))) if hidden else []
+
+
+def check_event(state: api.State, action: api.Action, event: api.Event) -> None:
+    """``event`` was returned by applying ``action`` to reach ``state``: JSON-safe,
+    a log text with every placeholder filled, no hidden token for the others."""
+    assert type(event) is api.Event
+    assert roundtrip(event.to_dict()) == event.to_dict()
+    assert event.action in ("", action.notation()) and event.kind and event.text.strip()
+    assert "{" not in event.describe([f"Player{p}" for p in range(state.game.num_players)]), event.text
+    for player in range(state.game.num_players):
+        if player != event.player:
+            leaked = leaks(event.for_viewer(player).to_dict(), state.hidden_tokens(player))
+            assert not leaked, f"event {event.text!r} shows player {player} hidden {leaked[:5]}"
+
+
+def play_random(game: api.Game, rng: random.Random, on_step: typing.Callable[[api.State], None]) -> api.State:
+    """A random game, ``on_step`` called at every position before its action."""
+    state = game.new_state()
+    while not state.is_terminal():
+        on_step(state)
+        action = state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions())
+        check_event(state, action, state.apply(action))
+    return state
 
 
 @pytest.mark.parametrize("game", [*VARIANTS, board.Game(players=4)], ids=variant_id)
@@ -917,23 +949,23 @@ def test_conformance_deep_contract(game: board.Game, registered: None) -> None:
             for player in range(game.num_players):
                 view = state.view(player)
                 data_ = view.to_dict()
-                assert conformance.roundtrip(data_) == data_
-                assert not conformance.leaks(data_, state.hidden_tokens(player))
+                assert roundtrip(data_) == data_
+                assert not leaks(data_, state.hidden_tokens(player))
                 if state.current_player == player:
                     assert legal(state) == [a.notation() for a in view.legal_actions()]
                 sample = view.determinize(random.Random(rng.random()))
                 assert sample.view(player) == view
-                assert game.state_from_snapshot(conformance.roundtrip(sample.snapshot())) == sample
+                assert game.state_from_snapshot(roundtrip(sample.snapshot())) == sample
                 hidden = state.hidden_tokens(player)
                 if hidden:
-                    assert any(conformance.leaks(state.view(q).to_dict(), hidden)
+                    assert any(leaks(state.view(q).to_dict(), hidden)
                                for q in range(game.num_players) if q != player)
-            assert game.state_from_snapshot(conformance.roundtrip(before)) == state
+            assert game.state_from_snapshot(roundtrip(before)) == state
             if rng.random() < REPLAY_RATE:  # a save replays the whole history: costly
-                restored = api.state_from_dict(conformance.roundtrip(state.to_dict()))
+                restored = api.state_from_dict(roundtrip(state.to_dict()))
                 assert restored == state and restored.history == state.history
 
-        final = conformance.play_random(game, rng, check, conformance.check_event)
-        restored = api.state_from_dict(conformance.roundtrip(final.to_dict()))
+        final = play_random(game, rng, check)
+        restored = api.state_from_dict(roundtrip(final.to_dict()))
         assert restored.is_terminal() and restored == final and restored.scores() == final.scores()
     conformance.test_corrupted_saves_are_refused_with_a_reason(game)
