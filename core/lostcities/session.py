@@ -45,7 +45,7 @@ import json
 import random
 import typing
 
-from lostcities import api, errors
+from lostcities import api, errors, safejson
 
 FORMAT_VERSION: typing.Final = 1
 """Version of the save envelope (the state inside has its own version)."""
@@ -449,8 +449,6 @@ def parse(text_or_data: typing.Any) -> typing.Any:
     (data passes through); raises :class:`SaveError`."""
     if not isinstance(text_or_data, str):
         return text_or_data
-    from lostcities import safejson
-
     try:
         return safejson.loads(text_or_data)
     except errors.InvalidStateError as err:
