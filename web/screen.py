@@ -460,8 +460,8 @@ class Screen:
         self.host.storage_remove(key)
         try:
             self.host.storage_set(self.damaged_key, text)
-        except StorageError as err:
-            self.host.console("warn", f"{self.game.title}: the damaged save could not be copied aside ({err})")
+        except StorageError as refused:
+            self.host.console("warn", f"{self.game.title}: the damaged save could not be copied aside ({refused})")
             self.host.storage_remove(self.damaged_key)
             try:
                 self.host.storage_set(self.damaged_key, text)

@@ -82,6 +82,9 @@ def test_a_save_near_the_quota_is_still_set_aside() -> None:
     host = screen.MemoryHost(storage=storage, quota=len(stored) + 100)
     screen.Screen(card_screen.CardAdapter(), host).mount()
     assert storage == {DAMAGED: stored} and root(host).data["phase"] == "problem"
+    host = screen.MemoryHost(storage={SAVE: stored}, quota=len(stored) // 2)  # no room for a copy at all
+    screen.Screen(card_screen.CardAdapter(), host).mount()
+    assert root(host).data["phase"] == "problem" and "set aside" in root(host).regions["main"]
 
 
 def test_storage_off_gives_one_plain_line_and_the_game_goes_on() -> None:
