@@ -22,6 +22,29 @@ import typing
 
 from lostcities import api, session
 
+MINUS: typing.Final = "\u2212"
+"""A real minus sign, for scores."""
+
+
+def signed(points: int) -> str:
+    """``+12``, ``0`` or a negative number with a real minus sign (U+2212).
+
+    >>> signed(12), signed(0), signed(-20) == MINUS + "20"
+    ('+12', '0', True)
+    """
+    if points > 0:
+        return f"+{points}"
+    return number(points)
+
+
+def number(value: int) -> str:
+    """An integer with a real minus sign (U+2212) when negative.
+
+    >>> number(-51) == MINUS + "51", number(7)
+    (True, '7')
+    """
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
 
 def esc(text: object) -> str:
     """HTML-escape any value (quotes included).

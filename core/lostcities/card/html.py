@@ -49,26 +49,12 @@ SYMBOLS: typing.Final[dict[card.Colour, str]] = {
 WAGER_SYMBOL: typing.Final = "\u00d7"
 """The mark of a wager card (it multiplies its column)."""
 
-MINUS: typing.Final = "\u2212"
-
-
+MINUS: typing.Final = lc_html.MINUS
 esc = lc_html.esc
+signed = lc_html.signed
+number = lc_html.number
 _attrs = lc_html.attrs
 _classes = lc_html.classes
-
-
-def signed(points: int) -> str:
-    """``+12``, ``0`` or a negative number with a real minus sign (U+2212)."""
-    if points > 0:
-        return f"+{points}"
-    if points < 0:
-        return f"{MINUS}{-points}"
-    return "0"
-
-
-def number(value: int) -> str:
-    """An integer with a real minus sign (U+2212) when negative."""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
 def colour_name(colour: card.Colour) -> str:
