@@ -318,7 +318,7 @@ def test_one_expedition_per_colour_but_players_share_paths() -> None:
 def test_pieces_in_the_camp_limit_the_kinds() -> None:
     pieces = {"Y": (ADV, 1), "B": (ADV, 1), "W": (ADV, 1), "R": (ADV, 1)}
     state = scenario(hands={0: ["G4"]}, pieces={0: pieces})
-    assert_illegal(state, "start G4 adventurer", "all four of your adventurers")
+    assert_illegal(state, "start G4 adventurer", "all 4 of your adventurers")
     state.apply("start G4 researcher")
     state = scenario(hands={0: ["G4"]}, pieces={0: {"Y": (RES, 1)}})
     assert_illegal(state, "start G4 researcher", "researcher is already on a path")
@@ -434,7 +434,7 @@ def test_any_piece_reading_still_counts_the_pieces_in_the_camp() -> None:
     state = scenario(game, hands={0: ["G9"]}, pieces={0: pieces}, columns={0: {"G": ["G1"]}})
     state.apply("advance G9")
     assert set(legal(state)) == {"move none", "move R researcher"}
-    assert_illegal(state, "move R adventurer", "all four of your adventurers")
+    assert_illegal(state, "move R adventurer", "all 4 of your adventurers")
 
 
 def test_any_piece_reading_does_not_apply_to_arrows() -> None:

@@ -1279,7 +1279,7 @@ class State(api.State):
         if cls is Tiles:
             self._do(action)
             rounds = self.game.rounds
-            text = ("The 25 event tiles are shuffled and laid out face up" +
+            text = (f"The {len(SPACES)} event tiles are shuffled and laid out face up" +
                     ("" if rounds == 1 else f" for round {self._round} of {rounds}") +
                     f"; {{p{self._starter}}} will start.")
             return api.Event(api.CHANCE, notation, "tiles", text, {
@@ -1535,7 +1535,9 @@ def _piece_problem(stones: typing.Sequence[int], researcher: int, kind: Kind) ->
     if kind is Kind.RESEARCHER:
         return None if researcher < 0 else "your researcher is already on a path"
     adventurers = sum(1 for c, s in enumerate(stones) if s and c != researcher)
-    return None if adventurers < data.ADVENTURERS else "all four of your adventurers are already on paths"
+    if adventurers < data.ADVENTURERS:
+        return None
+    return f"all {data.ADVENTURERS} of your adventurers are already on paths"
 
 
 def _start_problem(hand: typing.Sequence[int], c: int, up_and_down: bool) -> str | None:
