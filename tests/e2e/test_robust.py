@@ -105,10 +105,8 @@ def assert_plain_words(text: str) -> None:
         assert word not in text, f"the player reads {word!r}: {text!r}"
 
 
-def wait_for_message(page: sync_api.Page, route: str) -> str:
-    page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
-    page.wait_for_selector(f"html[data-route='{route}']", state="attached")
-    page.wait_for_function(f"() => ({MESSAGES_JS})().length > 0", timeout=30_000)
+def wait_for_message(page: sync_api.Page) -> str:
+    page.wait_for_function(f"() => ({MESSAGES_JS})().length > 0", timeout=10_000)
     return messages(page)
 
 
@@ -133,12 +131,14 @@ def try_damaged_save(page: sync_api.Page, site: str, document: str, kind: str) -
         page.goto(f"{site}?reload={document}#{route}")
     else:
         page.evaluate("route => { location.hash = '#' + route; }", route)
+    page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+    page.wait_for_selector(f"html[data-route='{route}']", state="attached")
     try:
         page.wait_for_function("key => localStorage.getItem(key) !== null", arg=damaged_key(document),
-                               timeout=30_000)
+                               timeout=10_000)
     except sync_api.TimeoutError:
         raise AssertionError("the damaged save was not kept") from None
-    said = wait_for_message(page, route)
+    said = wait_for_message(page)
     assert_plain_words(said)
     stored = storage_items(page)
     assert stored.get(damaged_key(document)) == text, "the damaged save was not kept as it was"
