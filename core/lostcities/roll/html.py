@@ -53,7 +53,7 @@ import typing
 from lostcities import api, roll
 from lostcities import html as lc_html
 
-MINUS: typing.Final = "\u2212"
+MINUS: typing.Final = lc_html.MINUS
 COLOURS: typing.Final[tuple[roll.Colour, ...]] = roll.COLOURS
 BRIDGE_KEYS: typing.Final[tuple[str, ...]] = (*(c.value for c in COLOURS), "artefact", "dice")
 """``data-bridge`` values, one per :class:`~lostcities.roll.Column`, left to right."""
@@ -88,18 +88,8 @@ ICONS: typing.Final[dict[str, str]] = {
 esc = lc_html.esc
 
 
-def signed(points: int) -> str:
-    """``+12``, ``-20`` (written with a real minus sign, U+2212), ``0``."""
-    if points > 0:
-        return f"+{points}"
-    if points < 0:
-        return f"{MINUS}{-points}"
-    return "0"
-
-
-def number(points: int) -> str:
-    """``12``, ``-20`` (written with a real minus sign, U+2212)."""
-    return f"{MINUS}{-points}" if points < 0 else str(points)
+signed = lc_html.signed
+number = lc_html.number
 
 
 def colour_name(colour: roll.Colour) -> str:
