@@ -29,11 +29,12 @@ from __future__ import annotations
 import abc
 import dataclasses
 import enum
+import importlib
 import json
 import random
 import typing
 
-from lostcities import errors
+from lostcities import errors, safejson
 
 if typing.TYPE_CHECKING:
     from lostcities import bots
@@ -55,6 +56,57 @@ class Action(typing.Protocol):
     def notation(self) -> str:
         """The action's text, parsed back by ``Game.parse_action``."""
         ...
+
+
+class ActionValue:
+    """Base class of a game's actions (frozen dataclasses): the values are checked
+    when the action is built, and again by ``State.check`` -- an object made
+    without its constructor (``object.__new__``, ``object.__setattr__``) is
+    refused there, so nothing malformed reaches a state's ``_do``."""
+
+    def problem(self) -> str | None:
+        """Why this is not a well-formed action (None when it is).  Read the fields
+        with :func:`field`: an object made without its constructor may lack them."""
+        return None
+
+    def __post_init__(self) -> None:
+        problem = self.problem()
+        if problem is not None:
+            raise errors.MalformedActionError(problem)
+
+
+MISSING: typing.Final = object()
+"""What :func:`field` returns for a field that was never set."""
+
+
+def field(action: object, name: str) -> typing.Any:
+    """``action.name`` as stored, or :data:`MISSING` (never runs a property)."""
+    return vars(action).get(name, MISSING) if hasattr(action, "__dict__") else MISSING
+
+
+class DomainEnum(enum.Enum):
+    """Base of the games' domain enums (colours, columns): ``index``, the position
+    in declaration order, and a short evaluable repr.
+
+    >>> class Suit(DomainEnum):
+    ...     RED = "red"
+    ...     BLUE = "blue"
+    >>> Suit.BLUE.index, Suit("red")
+    (1, Suit.RED)
+    """
+
+    _index: int
+
+    def __init__(self, *_: object) -> None:
+        self._index = len(type(self)._member_names_)
+
+    @property
+    def index(self) -> int:
+        """Position in declaration order (0 for the first member)."""
+        return self._index
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
 
 
 class OptionKind(enum.Enum):
@@ -100,9 +152,9 @@ class Option:
         """``value`` if it is allowed (same type, not just equal), else ``InvalidOptionError``."""
         for allowed in self.values():
             if type(value) is type(allowed) and value == allowed:
-                return typing.cast(OptionValue, value)
+                return allowed
         shown = ", ".join(json.dumps(v) for v in self.values())
-        raise errors.InvalidOptionError(f"option {self.name!r} must be one of {shown}, not {value!r}")
+        raise errors.InvalidOptionError(f"option {self.name!r} must be one of {shown}, not {errors.shown(value)}")
 
     def to_dict(self) -> dict[str, typing.Any]:
         return {"name": self.name, "label": self.label, "kind": self.kind.value, "default": self.default,
@@ -173,6 +225,12 @@ class Game(abc.ABC):
     session passes it as ``players`` when the game has more than one size)."""
     bot_levels: typing.ClassVar[tuple[str, ...]] = ()
     """Computer-player levels, weakest first (``bot(level)`` makes one)."""
+    action_types: typing.ClassVar[tuple[type[ActionValue], ...]] = ()
+    """The game's action classes: ``check_action`` accepts only their instances."""
+    option_ranges: typing.ClassVar[dict[str, tuple[int, int]]] = {}
+    """Integer options checked by range, lowest and highest value: options outside
+    the schema (e.g. ``players``, the seat count) or schema options whose form
+    offers only some of the values a game accepts (``read_options`` checks them)."""
 
     @classmethod
     def metadata(cls) -> dict[str, typing.Any]:
@@ -183,8 +241,13 @@ class Game(abc.ABC):
                 "bot_levels": list(cls.bot_levels)}
 
     def bot(self, level: str) -> bots.Bot:
-        """A computer player of ``level`` (one of ``bot_levels``)."""
-        raise errors.InvalidOptionError(f"{self.title} has no computer player {level!r}")
+        """A computer player of ``level`` (one of ``bot_levels``), made by ``bot(level)``
+        of the game package's ``ai`` module (``lostcities.card.ai`` for the card game)."""
+        if level not in self.bot_levels:
+            raise errors.InvalidOptionError(f"{self.title} has no computer player {errors.shown(level)}")
+        package = type(self).__module__.rpartition(".")[0]
+        ai = importlib.import_module(f"{package}.ai")  # imported late: the AI imports the rules
+        return typing.cast("bots.Bot", ai.bot(level))
 
     @property
     @abc.abstractmethod
@@ -214,6 +277,42 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def from_options(cls, options: typing.Mapping[str, typing.Any]) -> Game:
         """Inverse of ``options``; raises ``InvalidOptionError``."""
+
+    @classmethod
+    def read_options(cls, options: typing.Any) -> dict[str, OptionValue]:
+        """Check an options mapping: only known names, each schema option through
+        :meth:`Option.validate`, each of ``option_ranges`` an integer in its range.
+        Raises ``InvalidOptionError``; ``from_options`` builds the game from it."""
+        if not isinstance(options, typing.Mapping):
+            raise errors.InvalidOptionError(f"options must be an object, not {type(options).__name__}")
+        schema = {option.name: option for option in cls.option_schema}
+        read: dict[str, OptionValue] = {}
+        for name, value in options.items():
+            if isinstance(name, str) and name in cls.option_ranges:
+                low, high = cls.option_ranges[name]
+                if type(value) is not int or not low <= value <= high:
+                    raise errors.InvalidOptionError(
+                        f"option {name!r} must be an integer from {low} to {high}, not {errors.shown(value)}")
+                read[name] = value
+            elif name in schema:
+                read[name] = schema[name].validate(value)
+            else:
+                raise errors.InvalidOptionError(f"unknown option {errors.shown(name)}")
+        return read
+
+    def check_action(self, action: object) -> Action:
+        """``action`` if it is a well-formed action of this game (one of
+        ``action_types``, its fields of the right types), else ``MalformedActionError``."""
+        if not self.action_types:
+            if not callable(getattr(action, "notation", None)):
+                raise errors.MalformedActionError(f"{errors.shown(action)} is not an action")
+            return typing.cast(Action, action)
+        if type(action) not in self.action_types:
+            raise errors.MalformedActionError(f"{errors.shown(action)} is not an action of {self.title}")
+        problem = typing.cast(ActionValue, action).problem()
+        if problem is not None:
+            raise errors.MalformedActionError(problem)
+        return typing.cast(Action, action)
 
     @abc.abstractmethod
     def state_from_snapshot(self, snapshot: typing.Mapping[str, typing.Any]) -> State:
@@ -292,10 +391,24 @@ class State(abc.ABC):
     def clone(self) -> State:
         """An independent copy (history included)."""
 
+    def _shallow_copy(self) -> typing.Self:
+        """A new state of the same class sharing every field but the history (copied):
+        a ``clone`` then replaces the mutable fields by copies."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._history = self._history[:]
+        return new
+
     def hidden_tokens(self, player: int) -> set[str]:
-        """Strings naming secrets of this state that ``view(player)`` must never contain
-        (e.g. the ids of the cards in the opponent's hand and in the draw pile).
-        The conformance test checks every string in the view's JSON against them."""
+        """Tokens naming the secrets of this state that neither ``view(player)`` nor an
+        event shown to ``player`` may contain (e.g. the ids of the cards in the
+        opponent's hand and in the draw pile).
+
+        A token is a string of :func:`json_tokens`: a string found anywhere in
+        the JSON, or an item of a list as :func:`item_token` writes it (e.g. a
+        game sheet after a choice still hidden: ``item_token(2, sheet_dict)``
+        must not be item 2 of any list).  The conformance test checks every
+        view and every event against them."""
         return set()
 
     # -- generic behaviour ---------------------------------------------
@@ -338,10 +451,10 @@ class State(abc.ABC):
                 if err.position is None:
                     raise type(err)(err.reason, position=self.position()) from None
                 raise
-        if not callable(getattr(action, "notation", None)):
-            raise errors.MalformedActionError(
-                f"{action!r} is not an action", position=self.position()
-            )
+        try:
+            action = self.game.check_action(action)
+        except errors.MalformedActionError as err:
+            raise errors.MalformedActionError(err.reason, position=self.position()) from None
         if self.is_terminal():
             raise errors.GameOverError(
                 f"the game is over; {action.notation()} cannot be played", position=self.position()
@@ -465,6 +578,7 @@ class Record:
 
     @classmethod
     def from_dict(cls, data: typing.Mapping[str, typing.Any]) -> Record:
+        """Read a record written by :meth:`to_dict`; raises ``InvalidStateError``."""
         _check_header(data, "lostcities.record")
         game = game_from_dict(data)
         actions = data.get("actions")
@@ -493,21 +607,24 @@ def games() -> dict[str, type[Game]]:
 
 
 def _check_header(data: typing.Any, fmt: str) -> None:
-    if not isinstance(data, typing.Mapping):
+    if not isinstance(data, dict):
         raise errors.InvalidStateError(f"expected an object, got {type(data).__name__}")
-    if data.get("format") != fmt:
-        raise errors.InvalidStateError(f"not a {fmt} (format is {data.get('format')!r})")
+    safejson.check_value(data)
+    found = data.get("format")
+    if found != fmt:
+        raise errors.InvalidStateError(f"not a {fmt} (format is {errors.shown(found)})")
     version = data.get("version")
-    if version != FORMAT_VERSION:
+    if type(version) is not int or version != FORMAT_VERSION:
         raise errors.InvalidStateError(
-            f"saved with format version {version!r}; this version reads version {FORMAT_VERSION}"
+            f"saved with format version {errors.shown(version)}; this version reads version {FORMAT_VERSION}"
         )
 
 
 def game_from_dict(data: typing.Mapping[str, typing.Any]) -> Game:
+    """The game of a save or record (its ``game`` and ``options``); raises ``InvalidStateError``."""
     name = data.get("game")
-    if name not in _GAMES:
-        raise errors.InvalidStateError(f"unknown game {name!r}")
+    if not isinstance(name, str) or name not in _GAMES:
+        raise errors.InvalidStateError(f"unknown game {errors.shown(name)}")
     options = data.get("options")
     if not isinstance(options, typing.Mapping):
         raise errors.InvalidStateError("'options' must be an object")
@@ -528,6 +645,8 @@ def state_from_dict(data: typing.Any, game: Game | None = None) -> State:
     found = game_from_dict(data)
     if game is not None and found != game:
         raise errors.InvalidStateError(f"saved game is {found!r}, expected {game!r}")
+    if "history" not in data and "state" not in data:
+        raise errors.InvalidStateError("a save holds a 'history', a 'state' or both; this one has neither")
     history = data.get("history", [])
     snapshot = data.get("state")
     start = data.get("start")
@@ -542,6 +661,9 @@ def state_from_dict(data: typing.Any, game: Game | None = None) -> State:
         if snapshot is not None and _canonical(state.snapshot()) != _canonical(snapshot):
             raise errors.InvalidStateError("the saved position does not match its own history")
         return state
+    fresh = found.new_state()
+    if _canonical(snapshot) == _canonical(fresh.snapshot()):
+        return fresh  # a new game, saved before its first action: no scenario
     state = found.state_from_snapshot(snapshot)
     # Later saves of this state replay from here: remember where it started.
     state._start = _plain(snapshot)
@@ -552,5 +674,46 @@ def _plain(data: typing.Any) -> dict[str, typing.Any]:
     return typing.cast(dict[str, typing.Any], json.loads(json.dumps(data)))
 
 
-def _canonical(data: typing.Any) -> str:
+def canonical_json(data: typing.Any) -> str:
+    """Compact JSON with sorted keys: equal data give equal text.
+
+    >>> canonical_json({"b": [1, 2], "a": None})
+    '{"a":null,"b":[1,2]}'
+    """
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+_canonical = canonical_json
+
+
+def item_token(index: int, value: typing.Any) -> str:
+    """The token of a JSON object or array found as item ``index`` of a list.
+
+    >>> item_token(1, {"dice": 3})
+    '[1]{"dice":3}'
+    """
+    return f"[{index}]{canonical_json(value)}"
+
+
+def json_tokens(data: typing.Any) -> typing.Iterator[str]:
+    """Every token of JSON-like ``data`` that :meth:`State.hidden_tokens` is matched
+    against: each string (keys included) and, for each object or array that is an
+    item of a list, its :func:`item_token`.  Iterative (no recursion).
+
+    >>> sorted(json_tokens({"hand": ["Y7"], "sheets": [{"dice": 3}]}))
+    ['Y7', '[0]{"dice":3}', 'dice', 'hand', 'sheets']
+    """
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, dict):
+            for key, value in item.items():
+                yield str(key)
+                stack.append(value)
+        elif isinstance(item, (list, tuple)):
+            for index, value in enumerate(item):
+                if isinstance(value, (dict, list, tuple)):
+                    yield item_token(index, value)
+                stack.append(value)

@@ -18,7 +18,7 @@ lostcities.errors.InvalidStateError: the saved data is nested too deeply (more t
 >>> loads('{"a": 1')
 Traceback (most recent call last):
 ...
-lostcities.errors.InvalidStateError: the saved data is not valid JSON (Expecting ',' delimiter: line 1 column 8)
+lostcities.errors.InvalidStateError: the saved data is not valid JSON (Expecting ',' delimiter at line 1, column 8)
 """
 
 from __future__ import annotations
@@ -99,7 +99,9 @@ def loads(text: str, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) 
         raise _refuse(f"is nested too deeply (more than {max_depth} levels)")
     try:
         return json.loads(text, parse_constant=_no_constant)
-    except ValueError as err:  # json.JSONDecodeError, too many digits, NaN
+    except json.JSONDecodeError as err:
+        raise _refuse(f"is not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})") from None
+    except ValueError as err:  # too many digits, NaN
         raise _refuse(f"is not valid JSON ({err})") from None
     except RecursionError:  # pragma: no cover - the depth check comes first
         raise _refuse(f"is nested too deeply (more than {max_depth} levels)") from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -25,7 +26,8 @@ def test_a_scenario_save_keeps_working_after_more_moves(game: api.Game) -> None:
     rng = random.Random(7)
     state = game.new_state()
     advance(state, rng, 12)
-    scenario = {"format": "lostcities.state", "version": api.FORMAT_VERSION, **game.to_dict(), "state": state.snapshot()}
+    scenario = {"format": "lostcities.state", "version": api.FORMAT_VERSION, **game.to_dict(),
+                "state": state.snapshot()}
     loaded = api.state_from_dict(json.loads(json.dumps(scenario)))
     assert loaded == state and loaded.history == ()
     advance(loaded, rng, 9)
@@ -65,3 +67,105 @@ def test_new_game_draws_the_opening_chance_from_the_rng() -> None:
         one = game.new_game(random.Random(11))
         two = game.new_game(random.Random(11))
         assert one == two and not one.is_chance()
+
+
+# -- hostile input (issue 9, item 4) ------------------------------------------------------------
+
+
+def deeply_nested(depth: int) -> list[object]:
+    nested: list[object] = []
+    for _ in range(depth):
+        nested = [nested]
+    return nested
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_saves_and_records_with_wrong_types_are_invalid_states(game: api.Game) -> None:
+    state = game.new_state()
+    advance(state, random.Random(8), 6)
+    save = json.loads(json.dumps(state.to_dict()))
+    record = json.loads(json.dumps(state.record().to_dict()))
+    deep = deeply_nested(5_000)
+    for data in (save, record):
+        load = api.state_from_dict if data is save else api.Record.from_dict
+        for bad in ({**data, "game": []}, {**data, "game": {}}, {**data, "options": []}, {**data, "version": True},
+                    {**data, "version": "1"}, {}, {**data, "options": {"players": deep}}, {**data, "game": deep},
+                    {**data, "start": deep}, {**data, "history": deep}, {**data, "actions": deep}, deep,
+                    {**data, "options": {1: 2}}, {**data, "extra": float("nan")}, {**data, "x": (1, 2)}):
+            with pytest.raises(errors.InvalidStateError):
+                load(bad)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_save_with_neither_history_nor_state_is_refused(game: api.Game) -> None:
+    save = game.new_state().to_dict()
+    del save["history"], save["state"]
+    with pytest.raises(errors.InvalidStateError, match="neither"):
+        api.state_from_dict(save)
+
+
+@pytest.mark.parametrize("game", [g for cls in api.games().values() for g in cls.variants()], ids=repr)
+def test_a_new_game_saves_and_loads_byte_identically(game: api.Game) -> None:
+    save = game.new_state().to_dict()
+    loaded = api.state_from_dict(json.loads(json.dumps(save)))
+    assert json.dumps(loaded.to_dict()) == json.dumps(save)
+    assert "start" not in loaded.to_dict() and loaded.history == ()
+    snapshot_only = {k: v for k, v in save.items() if k != "history"}
+    assert json.dumps(api.state_from_dict(snapshot_only).to_dict()) == json.dumps(save)
+
+
+class Forged:
+    """An object that claims to be an action."""
+
+    def notation(self) -> str:
+        return "refuse"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_objects_that_are_no_actions_of_the_game_are_malformed(game: api.Game) -> None:
+    state = game.new_state()
+    advance(state, random.Random(9), 4)
+    before = state.to_dict()
+    other = [cls for cls in api.games().values() if cls is not type(game)]
+    foreign = [cls.variants()[0].new_game(random.Random(1)).legal_actions()[0] for cls in other]
+    unset = [object.__new__(t) for t in game.action_types if dataclasses.fields(t)]  # built around the constructor
+    assert unset
+    for action in [Forged(), None, 3, b"refuse", *foreign, *unset]:
+        assert not state.is_legal(action)  # type: ignore[arg-type]
+        with pytest.raises(errors.MalformedActionError) as info:
+            state.apply(action)  # type: ignore[arg-type]
+        assert game.title in str(info.value)
+        assert state.to_dict() == before
+
+
+@pytest.mark.parametrize("cls", list(api.games().values()), ids=lambda cls: cls.name)
+def test_metadata_is_json_safe_and_every_schema_default_builds_a_game(cls: type[api.Game]) -> None:
+    data = cls.metadata()
+    assert json.loads(json.dumps(data)) == data
+    assert data["min_players"] <= data["max_players"] and data["bot_levels"] == list(cls.bot_levels)
+    defaults = {option.name: option.default for option in cls.option_schema}
+    game = cls.from_options(defaults)
+    assert game.new_game(random.Random(1)).legal_actions()
+    for option in cls.option_schema:
+        assert option.default in option.values()
+        for value in option.values():
+            assert getattr(cls.from_options({**defaults, option.name: value}), option.name) == value
+    for level in cls.bot_levels:
+        assert game.bot(level) is not None
+    with pytest.raises(errors.InvalidOptionError):
+        game.bot("grandmaster")
+
+
+@pytest.mark.parametrize("cls", list(api.games().values()), ids=lambda cls: cls.name)
+def test_options_are_checked_through_the_schema(cls: type[api.Game]) -> None:
+    for bad in ([], "x", None, {"nonsense": 1}, {1: 2}, {("a",): 1}, {"x" * 1000: 1}):
+        with pytest.raises(errors.InvalidOptionError):
+            cls.from_options(bad)  # type: ignore[arg-type]
+    for option in cls.option_schema:
+        for bad in (None, "1", 1.5, [], {}, deeply_nested(5_000), str(option.default)):
+            with pytest.raises(errors.InvalidOptionError, match=option.name):
+                cls.from_options({option.name: bad})
+    for name, (low, high) in cls.option_ranges.items():
+        for bad in (low - 1, high + 1, True, str(low), None):
+            with pytest.raises(errors.InvalidOptionError, match=name):
+                cls.from_options({name: bad})

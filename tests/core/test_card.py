@@ -100,7 +100,7 @@ def test_cards_are_unique_with_short_ids_and_evaluable_repr() -> None:
     assert {"Y2", "Y10", "Y$1", "Y$2", "Y$3", "P7"} <= set(all_ids)
     namespace = {"Card": card.Card, "Colour": card.Colour}
     for c in card.CARDS:
-        assert eval(repr(c), namespace) == c  # noqa: S307 - evaluable repr is the point
+        assert eval(repr(c), namespace) == c
         assert C(c.id) is c and card.CARDS[c.index] is c
     assert C("Y$2").is_wager and C("Y$2").value == 0 and C("Y10").value == 10
     with pytest.raises(ValueError):
@@ -170,7 +170,7 @@ def test_bad_deals_are_refused() -> None:
     order = list(card.Game().deck)
     assert_illegal(state, card.Deal(tuple(order[:-1])), errors.IllegalActionError, "exactly once")
     assert_illegal(state, card.Deal(tuple(order[:-1] + order[:1])), errors.IllegalActionError, "exactly once")
-    assert_illegal(state, card.Deal(tuple(order[:-1] + [C("P5")])), errors.IllegalActionError, "only list cards")
+    assert_illegal(state, card.Deal(tuple([*order[:-1], C("P5")])), errors.IllegalActionError, "only list cards")
     assert_illegal(state, "play Y7", errors.IllegalActionError, "dealt first")
     state.apply(card.Deal(tuple(order)))
     assert_illegal(state, card.Deal(tuple(order)), errors.IllegalActionError, "already dealt")
@@ -189,7 +189,8 @@ def test_play_starts_and_extends_a_column_in_rising_order() -> None:
 
 def test_column_cards_must_rise() -> None:
     state = make_state((H0, H1), columns=({"red": ["R$1", "R5"], "yellow": ["Y8"]}, {}))
-    assert_illegal(state, "play R4", errors.IllegalActionError, "red 4 cannot follow red 5: cards in a column must rise")
+    assert_illegal(state, "play R4", errors.IllegalActionError,
+                   "red 4 cannot follow red 5: cards in a column must rise")
     assert_illegal(state, "play Y7", errors.IllegalActionError, "cards in a column must rise")
     assert not state.is_legal("play R4")
 
@@ -397,7 +398,7 @@ def test_match_leader_starts_next_game_and_terminal_after_last() -> None:
 def test_next_starter_rule() -> None:
     game = card.Game(games=3)
     empty = card.PlayerScore(tuple(card.ColumnScore(c) for c in game.colour_list))
-    good = card.PlayerScore((card.ColumnScore(card.Colour.YELLOW, 0, (8, 9, 10)),) + empty.columns[1:])
+    good = card.PlayerScore((card.ColumnScore(card.Colour.YELLOW, 0, (8, 9, 10)), *empty.columns[1:]))
     assert game.next_starter([]) == 0
     assert game.next_starter([card.GameResult(0, (empty, good))]) == 1
     assert game.next_starter([card.GameResult(1, (good, empty))]) == 0
@@ -574,7 +575,8 @@ def test_clone_is_independent() -> None:
     assert twin != state and len(twin.history) == len(state.history) + 1
 
 
-def corrupt(snap: dict[str, typing.Any], change: typing.Callable[[dict[str, typing.Any]], None]) -> dict[str, typing.Any]:
+def corrupt(snap: dict[str, typing.Any],
+            change: typing.Callable[[dict[str, typing.Any]], None]) -> dict[str, typing.Any]:
     bad = copy.deepcopy(snap)
     change(bad)
     return bad
@@ -709,3 +711,106 @@ def test_random_matches_replay_from_their_records() -> None:
         random_play(state, rng)
         record = api.Record.from_dict(json.loads(json.dumps(state.record().to_dict())))
         assert record.replay() == state
+
+
+# -- events ---------------------------------------------------------------------------------------
+
+
+def test_the_deal_event_tells_nothing_of_the_hands() -> None:
+    state = card.Game(games=2).new_state()
+    event = state.apply(state.sample_chance(random.Random(1)))
+    assert event.player == api.CHANCE and event.kind == "deal" and event.action == "" and event.secret == {}
+    assert event.details == {"game_number": 1, "games": 2, "starter": 0, "hand_size": 8, "draw_pile": 44}
+    assert event.describe(["Ann", "Bob"]) == (
+        "Game 1 of 2: the cards are shuffled and dealt, 8 to each player; Ann starts.")
+    text = json.dumps(event.to_dict())
+    assert not any(c.id in text.split('"') for c in state.game.deck)
+
+
+def test_play_and_discard_events_tell_the_column_and_the_pile() -> None:
+    state = make_state((H0, H1), columns=({"yellow": ["Y$2"]}, {}))
+    event = state.apply("play Y7")
+    assert event.kind == "play" and event.action == "play Y7" and event.player == 0
+    assert event.details == {"card": "Y7", "colour": "yellow", "value": 7, "wager": False,
+                             "column": ["Y$2", "Y7"], "column_points": -26}
+    assert event.text == "{p0} played the yellow 7 on their yellow expedition, which now scores -26 points."
+    state = make_state((H0, H1), piles={"red": ["R2"]})
+    event = state.apply("discard R$3")
+    assert event.kind == "discard" and event.details == {"card": "R$3", "colour": "red", "pile": ["R2", "R$3"]}
+    assert event.text == "{p0} discarded a red wager card on the red discard pile."
+
+
+def test_a_draw_from_a_pile_is_public_from_the_draw_pile_secret() -> None:
+    state = make_state((H0[:7], H1), piles={"blue": ["B2"]}, step="draw")
+    event = state.apply("draw B")
+    assert event.details == {"source": "blue", "card": "B2", "draw_pile": state.draw_pile_size}
+    assert event.text == "{p0} took the blue 2 from the blue discard pile."
+    state = make_state((H0[:7], H1), step="draw", deck=["W7"])
+    event = state.apply("draw")
+    left = state.draw_pile_size
+    assert event.details == {"source": "draw_pile", "draw_pile": left} and event.secret == {"card": "W7"}
+    assert event.text == f"{{p0}} drew a card from the draw pile ({left} left)."
+    assert event.for_viewer(0).secret == {"card": "W7"}
+    assert "W7" not in json.dumps(event.for_viewer(1).to_dict())
+
+
+def test_the_last_draw_tells_the_end_of_the_game_and_of_the_match() -> None:
+    state = make_state((H0[:7], H1), columns=({"white": ["W2"]}, {"red": ["R5"]}), step="draw", deck_size=1)
+    event = state.apply("draw")
+    assert event.details["game_over"] == {"game_number": 1, **state.results[0].to_dict()}
+    assert event.details["match_over"] == {"totals": state.totals, "winner": state.winner()}
+    assert event.text.endswith("The draw pile is empty: the game is over, {p0} scores -18 and {p1} -15. {p1} wins.")
+    match = card.Game(games=3)
+    state = match.new_state()
+    rng = random.Random(4)
+    events = []
+    while not state.is_terminal():
+        events.append(state.apply(state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions())))
+    ends = [e for e in events if "game_over" in e.details]
+    assert [e.details["game_over"]["game_number"] for e in ends] == [1, 2, 3]
+    assert ["match_over" in e.details for e in ends] == [False, False, True]
+    assert "wins the match" in ends[-1].text or "tie" in ends[-1].text
+    assert [e.details["game_number"] for e in events if e.kind == "deal"] == [1, 2, 3]
+
+
+# -- hostile input (issue 9, item 4) ------------------------------------------------------------
+
+
+def test_action_values_are_checked_when_built() -> None:
+    for build, words in [(lambda: card.Play(card="Y7"), "play needs a Card"),  # type: ignore[arg-type]
+                         (lambda: card.Discard(card=None), "discard needs a Card"),  # type: ignore[arg-type]
+                         (lambda: card.Draw(colour="Y"), "Colour or None"),  # type: ignore[arg-type]
+                         (lambda: card.Deal(cards=None), "tuple"),  # type: ignore[arg-type]
+                         (lambda: card.Deal(cards=("Y7",)), "lists Cards"),  # type: ignore[arg-type]
+                         (lambda: card.Play(card.Card(card.Colour.RED, 0, wager=1).__class__.__new__(card.Card)),
+                          "play needs a Card")]:
+        with pytest.raises(errors.MalformedActionError, match=words):
+            build()
+    assert card.Deal(list(card.deck_of(5))) == card.Deal(card.deck_of(5))  # type: ignore[arg-type]
+
+
+def forged(cls: type, **fields: object) -> object:
+    """An action built around its constructor, as hostile code could."""
+    action = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(action, name, value)
+    return action
+
+
+def test_forged_action_objects_are_refused_by_check_and_change_nothing() -> None:
+    state = make_state((H0, H1))
+    over = card.Game(games=1).new_game(random.Random(5))
+    rng = random.Random(5)
+    while not over.is_terminal():
+        over.apply(rng.choice(over.legal_actions()))
+    fake = card.Card.__new__(card.Card)
+    object.__setattr__(fake, "index", 5)
+    for target in (state, over):
+        before = target.to_dict()
+        for action in (forged(card.Play, card="Y7"), forged(card.Play), forged(card.Discard, card=None),
+                       forged(card.Draw, colour="Y"), forged(card.Deal, cards=None), forged(card.Play, card=fake),
+                       forged(card.Deal, cards=[C("Y7")]), forged(card.Draw)):
+            assert not target.is_legal(action)  # type: ignore[arg-type]
+            with pytest.raises(errors.MalformedActionError):
+                target.apply(action)  # type: ignore[arg-type]
+            assert target.to_dict() == before

@@ -9,6 +9,11 @@ contract of :mod:`lostcities.api`:
   typed ``GameError`` and leave the state exactly as it was;
 * views are JSON-safe, never contain a hidden token, and a determinization of a
   view is a valid state with the same view;
+* every ``apply`` returns an :class:`api.Event`: JSON-safe, with a log text, and
+  what each other player may see of it holds none of their hidden tokens after
+  the action (a secret that is still a secret after the action; what the
+  action made public, like a card played from a hand, may be told);
+* the leak check itself catches a view that shows another player's secrets;
 * states and records survive a JSON round trip and replay to the same state;
 * notations round-trip.
 """
@@ -26,7 +31,10 @@ from lostcities import api, errors
 
 MAX_ACTIONS = 20_000
 LIGHT_GAMES = 1000  # per game, spread over its variants: contract checks at every step
+LIGHT_ACTIONS = 400_000  # per variant at most: long games play fewer light games (card and roll never reach it)
 DEEP_GAMES = 8  # per variant: contract checks at every step
+DEEP_POSITIONS = 8_000  # per variant at most: later positions of long games are played, not checked
+LEAK_ACTIONS = 400  # per variant: positions checked by the test of the leak check itself
 REPLAY_RATE = 0.08  # share of those steps that also replay the whole history (costly)
 
 
@@ -43,23 +51,35 @@ def variant_id(game: api.Game) -> str:
     return f"{game.name}-" + "-".join(f"{k}={v}" for k, v in sorted(game.options().items()))
 
 
-def strings_in(data: typing.Any) -> typing.Iterator[str]:
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            yield str(key)
-            yield from strings_in(value)
-    elif isinstance(data, (list, tuple)):
-        for item in data:
-            yield from strings_in(item)
+def leaks(data: typing.Any, hidden: set[str]) -> list[str]:
+    """The hidden tokens found in JSON-like ``data`` (see ``api.State.hidden_tokens``)."""
+    if not hidden:
+        return []
+    return sorted(hidden.intersection(api.json_tokens(data)))
+
+
+def check_event(state: api.State, action: api.Action, event: api.Event) -> None:
+    """``event`` was returned by applying ``action`` to reach ``state``."""
+    assert isinstance(event, api.Event)
+    data = event.to_dict()
+    assert roundtrip(data) == data, "an event is not JSON-safe"
+    assert event.action in ("", action.notation())
+    assert event.kind and event.text.strip()
+    names = [f"Player{p}" for p in range(state.game.num_players)]
+    assert "{" not in event.describe(names), f"unfilled placeholder in {event.text!r}"
+    for player in range(state.game.num_players):
+        if player == event.player:
+            continue
+        leaked = leaks(event.for_viewer(player).to_dict(), state.hidden_tokens(player))
+        assert not leaked, f"event {event.text!r} shows player {player} hidden {leaked[:5]}"
 
 
 def roundtrip(data: typing.Any) -> typing.Any:
     return json.loads(json.dumps(data))
 
 
-def play_random(game: api.Game, rng: random.Random, on_step: typing.Callable[[api.State], None] | None = None) -> api.State:
+def play_random(game: api.Game, rng: random.Random, on_step: typing.Callable[[api.State], None] | None = None,
+                on_event: typing.Callable[[api.State, api.Action, api.Event], None] | None = None) -> api.State:
     state = game.new_state()
     for _ in range(MAX_ACTIONS):
         if state.is_terminal():
@@ -72,7 +92,11 @@ def play_random(game: api.Game, rng: random.Random, on_step: typing.Callable[[ap
             actions = state.legal_actions()
             assert actions, f"no legal action for player {state.current_player}: {state.position()}"
             action = rng.choice(actions)
-        state.apply(action)
+        event = state.apply(action)
+        if on_event:
+            on_event(state, action, event)
+        else:
+            assert type(event) is api.Event
     raise AssertionError(f"{game!r} did not end within {MAX_ACTIONS} actions")
 
 
@@ -87,8 +111,12 @@ def test_options_round_trip(game: api.Game) -> None:
 def test_random_games_end_and_keep_the_contract(game: api.Game) -> None:
     """Many light games: termination, legal actions apply, scores are integers."""
     count = max(50, LIGHT_GAMES // len([v for v in VARIANTS if v.name == game.name]))
+    played = 0
     for seed in range(count):
+        if played >= LIGHT_ACTIONS:
+            break
         state = play_random(game, random.Random(f"{variant_id(game)}:{seed}"))
+        played += len(state.history)
         scores = state.scores()
         assert len(scores) == game.num_players
         assert all(isinstance(s, int) for s in scores)
@@ -102,10 +130,20 @@ def test_deep_contract_at_every_step(game: api.Game) -> None:
     """Fewer games, every check at every position."""
     seen_actions: dict[str, api.Action] = {}
     malformed = ["", "   ", "\x00", "nonsense", "play", "draw draw draw", "take", "9" * 50, "🙂"]
+    checked = 0
+
+    def check_budgeted_event(state: api.State, action: api.Action, event: api.Event) -> None:
+        if checked < DEEP_POSITIONS:
+            check_event(state, action, event)
+
     for seed in range(DEEP_GAMES):
         rng = random.Random(f"deep:{variant_id(game)}:{seed}")
 
-        def check(state: api.State) -> None:
+        def check(state: api.State, rng: random.Random = rng) -> None:
+            nonlocal checked
+            checked += 1
+            if checked > DEEP_POSITIONS:
+                return
             before = state.snapshot()
             before_history = state.history
             # Legal actions: each applies on a clone; notation round-trips.
@@ -145,9 +183,8 @@ def test_deep_contract_at_every_step(game: api.Game) -> None:
                 view = state.view(player)
                 data = view.to_dict()
                 assert roundtrip(data) == data
-                hidden = state.hidden_tokens(player)
-                leaked = hidden.intersection(strings_in(data))
-                assert not leaked, f"view of player {player} shows hidden {sorted(leaked)[:5]}"
+                leaked = leaks(data, state.hidden_tokens(player))
+                assert not leaked, f"view of player {player} shows hidden {leaked[:5]}"
                 assert view.current_player == state.current_player
                 if state.current_player == player:
                     assert {a.notation() for a in view.legal_actions()} == {a.notation() for a in state.legal_actions()}
@@ -167,7 +204,7 @@ def test_deep_contract_at_every_step(game: api.Game) -> None:
             assert record.replay() == state
             assert state.snapshot() == before
 
-        final = play_random(game, rng, check)
+        final = play_random(game, rng, check, check_budgeted_event)
         restored = api.state_from_dict(roundtrip(final.to_dict()))
         assert restored.is_terminal() and restored.scores() == final.scores()
 
@@ -213,6 +250,37 @@ def test_corrupted_saves_are_refused_with_a_reason(game: api.Game) -> None:
             except Exception as err:  # pragma: no cover - the failure we look for
                 raise AssertionError(f"corrupt {key}={junk!r} raised {type(err).__name__}: {err}") from err
     assert refused, "no corrupted snapshot was refused"
+
+
+@pytest.mark.parametrize("cls", list(api.games().values()), ids=lambda cls: cls.name)
+def test_the_leak_check_catches_a_view_that_shows_secrets(cls: type[api.Game]) -> None:
+    """Every game names its secrets well enough for the leak check to fail: shown
+    to ``player``, the view of a player ``other`` who knows some of ``player``'s
+    hidden tokens (hidden from ``player``, not from ``other``) is caught."""
+    for game in cls.variants():
+        caught = 0  # positions where some player knows another's secret (each one caught)
+
+        def check(state: api.State, game: api.Game = game) -> None:
+            nonlocal caught
+            hidden = [state.hidden_tokens(p) for p in range(game.num_players)]
+            for player in range(game.num_players):
+                for other in range(game.num_players):
+                    if other != player and hidden[player] - hidden[other]:
+                        leaked = leaks(state.view(other).to_dict(), hidden[player])
+                        assert leaked, f"{state.position()}: view of {other} shown to {player} is not caught"
+                        caught += 1
+
+        rng = random.Random(f"leak:{variant_id(game)}")
+        state = game.new_state()
+        for _ in range(LEAK_ACTIONS):
+            if state.is_terminal():
+                break
+            check(state)
+            state.apply(state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions()))
+        if game.num_players > 1 and not getattr(game, "in_sequence", False):
+            assert caught, f"{variant_id(game)}: no player ever knows a secret of another"
+        else:
+            assert not caught, f"{variant_id(game)} has no secret to keep"
 
 
 def test_every_registered_game_has_title_and_description() -> None:

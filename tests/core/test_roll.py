@@ -14,7 +14,7 @@ import pytest
 
 from lostcities import api, errors, roll
 
-R, O, Y, G, B, P = roll.COLOURS
+R, O, Y, G, B, P = roll.COLOURS  # noqa: E741 - the colours' initials, as on the sheet
 BOX, CIRCLE, TOP = roll.Target.BOX, roll.Target.CIRCLE, roll.Target.TOP
 
 
@@ -327,7 +327,7 @@ def test_artefact_column_stops_at_nine() -> None:
     sheet = make_sheet({c: [1] * 9 for c in roll.COLOURS[:5]})
     assert sheet.artefacts == 9
     sheet.mark(roll.Colour.PURPLE, 1)
-    for k in range(2, 10):
+    for _ in range(2, 10):
         if sheet.is_accelerating():
             sheet.accelerate(None)
         sheet.mark(roll.Colour.PURPLE, 1)
@@ -389,12 +389,12 @@ def test_acceleration_may_target_the_same_expedition() -> None:
 
 
 def test_acceleration_is_optional() -> None:
-    sheet, arrow = sheet_before_arrow(R, 2)
+    sheet, _arrow = sheet_before_arrow(R, 2)
     before = sheet.copy()
     sheet.mark(R, 6)
     sheet.accelerate(None)
     assert not sheet.is_accelerating()
-    assert sheet.expedition(R) == before.expedition(R) + (6,)
+    assert sheet.expedition(R) == (*before.expedition(R), 6)
     for colour in roll.COLOURS:
         if colour is not R:
             assert sheet.expedition(colour) == before.expedition(colour)
@@ -781,21 +781,21 @@ def test_corrupted_snapshots_are_refused() -> None:
     snap = state.snapshot()
     sheet = ("sheets", 0)
     bad_cases = [
-        (sheet + ("expeditions", "red", "numbers"), [1, 3, 2]),
-        (sheet + ("expeditions", "red", "numbers"), [0]),
-        (sheet + ("expeditions", "red", "numbers"), [11]),
-        (sheet + ("expeditions", "red", "numbers"), [1] * 10),
-        (sheet + ("expeditions", "red", "numbers"), "1234"),
-        (sheet + ("expeditions", "red", "top"), True),
-        (sheet + ("expeditions", "red", "circle"), 1),
-        (sheet + ("expeditions", "pink"), {}),
-        (sheet + ("artefacts",), 5),
-        (sheet + ("artefacts",), 10),
-        (sheet + ("dice",), 10),
-        (sheet + ("dice",), -1),
-        (sheet + ("bridges", "red"), "scored"),
-        (sheet + ("bridges", "red"), "maybe"),
-        (sheet + ("accelerating",), True),
+        ((*sheet, "expeditions", "red", "numbers"), [1, 3, 2]),
+        ((*sheet, "expeditions", "red", "numbers"), [0]),
+        ((*sheet, "expeditions", "red", "numbers"), [11]),
+        ((*sheet, "expeditions", "red", "numbers"), [1] * 10),
+        ((*sheet, "expeditions", "red", "numbers"), "1234"),
+        ((*sheet, "expeditions", "red", "top"), True),
+        ((*sheet, "expeditions", "red", "circle"), 1),
+        ((*sheet, "expeditions", "pink"), {}),
+        ((*sheet, "artefacts"), 5),
+        ((*sheet, "artefacts"), 10),
+        ((*sheet, "dice"), 10),
+        ((*sheet, "dice"), -1),
+        ((*sheet, "bridges", "red"), "scored"),
+        ((*sheet, "bridges", "red"), "maybe"),
+        ((*sheet, "accelerating"), True),
         (("sheets", 1, "accelerating"), True),
         (("phase",), "roll"),
         (("phase",), "over"),
@@ -894,3 +894,180 @@ def test_properties_over_thousands_of_random_games() -> None:
                 assert all(s.bridges[i] is not roll.BridgeMark.OPEN for s in state.sheets)
         assert state.scores() == [b.total for b in state.breakdowns()]
     assert games == 2000 and min(lengths) > 5
+
+
+# -- events ---------------------------------------------------------------------------------------
+
+
+def test_the_roll_event_tells_the_dice() -> None:
+    state = roll.Game(players=2).new_state()
+    event = state.apply("roll purple red red 9 0 4")
+    assert event.player == api.CHANCE and event.kind == "roll" and event.action == "roll red red purple 0 4 9"
+    assert event.details == {"turn": 1, "active": 0, "colours": ["red", "red", "purple"], "numbers": [0, 4, 9]}
+    assert event.describe(["Ann", "Bob"]) == "Turn 1: Ann rolled red, red and purple with 0, 4 and 9."
+
+
+def test_a_take_event_tells_the_box_written_and_an_arrow() -> None:
+    sheet, arrow = sheet_before_arrow(R, 2)
+    state = scenario([sheet, make_sheet()], roll_text="roll red yellow purple 3 5 8")
+    event = state.apply("take red 3")
+    assert event.kind == "take" and event.player == 0 and event.action == "take red 3"
+    assert event.details["colour"] == "red" and event.details["number"] == 3 and event.details["target"] == "box"
+    assert event.details["box"] == arrow and event.details["value"] == 3 and event.details["arrow"] is True
+    assert not event.details["circle"] and not event.details["top"]
+    assert f"wrote 3 in box {arrow} of the red expedition" in event.text
+    assert "An arrow: {p0} may accelerate an expedition." in event.text
+    event = state.apply("accelerate none")
+    assert event.kind == "accelerate" and event.details["colour"] is None and event.details["box"] is None
+    assert event.text == "{p0} let the acceleration go."
+
+
+def test_a_take_event_tells_an_artefact_a_circle_and_a_top_artefact() -> None:
+    box = artefact_boxes(B)[0]
+    state = scenario([make_sheet({B: [2] * (box - 1)}), make_sheet()], roll_text="roll blue red red 0 2 5")
+    event = state.apply("take blue 2")
+    assert event.details["box"] == box and event.details["artefacts"] == 1
+    assert "The box holds an artefact." in event.text
+    while state.sheets[0].is_accelerating():
+        state.apply("accelerate none")
+    event = state.apply("take red 0 circle")
+    assert event.details["circle"] is True and event.details["box"] is None and event.details["value"] is None
+    assert "marked the double circle of the red expedition" in event.text
+    state = scenario([make_sheet({G: [1] * 9}), make_sheet()], roll_text="roll green red red 0 2 5")
+    event = state.apply("take green 0 top")
+    assert event.details["top"] is True and event.details["artefacts"] == 1
+    assert event.text.startswith("{p0} took green and 0 and claimed the top artefact of the green expedition.")
+
+
+def test_acceleration_chain_events_say_whether_the_chain_goes_on() -> None:
+    sheet, _ = sheet_before_arrow(R, 2)
+    state = scenario([sheet, make_sheet()], roll_text="roll red yellow purple 3 5 8")
+    state.apply("take red 3")
+    seen = []
+    while state.sheets[0].is_accelerating():
+        expedition = state.sheets[0].expedition(G)
+        event = state.apply("accelerate green")
+        assert event.kind == "accelerate" and event.details["colour"] == "green"
+        assert event.details["box"] == len(expedition) + 1
+        assert event.details["value"] == (expedition[-1] if expedition else 1)
+        assert event.details["arrow"] is state.sheets[0].is_accelerating()
+        seen.append(event.details["arrow"])
+    assert seen and seen[-1] is False
+
+
+def test_a_refuse_event_tells_the_dice_symbol_shaded() -> None:
+    state = scenario([make_sheet(dice=8), make_sheet(dice=9)], roll_text="roll red green blue 1 2 3")
+    event = state.apply("refuse")
+    assert event.kind == "refuse" and event.details == {"dice": 9, "shaded": True, "exhausted": True, "bridges": []}
+    assert event.text == "{p0} refused the dice and shaded dice symbol 9. All nine are shaded: {p0} is exhausted."
+    event = state.apply("refuse")
+    assert event.details["shaded"] is False and "already shaded" in event.text
+    assert event.details["game_over"] == {"scores": state.scores(), "winners": state.winners(), "reason": "exhausted"}
+    assert "The game is over (everybody is exhausted)" in event.text
+
+
+def test_the_event_ending_a_turn_tells_the_bridges_passed_and_by_whom() -> None:
+    six = [1, 1, 1, 1, 1, 1]
+    sheets = [make_sheet({Y: six}), make_sheet({Y: six}), make_sheet({Y: six})]
+    state = scenario(sheets, in_sequence=True, roll_text="roll yellow yellow red 1 2 3")
+    event = state.apply("take yellow 2")
+    assert event.details["bridges"] == ["yellow"] and "{p0} reached the yellow bridge." in event.text
+    while state.sheets[state.current_player].is_accelerating():
+        state.apply("accelerate none")
+    state.apply("take yellow 3")
+    while state.current_player == 1 and state.sheets[1].is_accelerating():
+        state.apply("accelerate none")
+    event = state.apply("refuse")
+    assert event.details["turn_end"] == {"turn": 1, "bridges": [{"column": "yellow", "players": [0, 1]}]}
+    assert "{p0} and {p1} passed the yellow bridge (20 points each); it is crossed out for everyone else." in event.text
+    assert "game_over" not in event.details
+
+
+def test_simultaneous_choices_stay_out_of_the_events_until_revealed() -> None:
+    state = roll.Game(players=3).new_state()
+    state.apply("roll red green green 3 0 9")
+    assert state.apply("take green 3").kind == "take"  # the active player's choice is public
+    event = state.apply("take red 9")
+    assert event.player == 1 and event.kind == "choose" and event.action == "" and event.details == {}
+    assert event.text == "{p1} made a choice."
+    assert event.secret["action"] == "take red 9" and event.secret["kind"] == "take"
+    assert event.secret["details"]["box"] == 1
+    for viewer in (0, 2):
+        shown = json.dumps(event.for_viewer(viewer).to_dict())
+        assert "red" not in shown and "9" not in shown.replace('"player": 1', "")
+    assert event.for_viewer(1) == event
+    event = state.apply("refuse")
+    assert event.kind == "refuse" and event.action == "refuse"
+    assert event.details["revealed"] == [
+        {"player": 1, "actions": ["take red 9"],
+         "text": "{p1} took red and 9 and wrote 9 in box 1 of the red expedition."},
+        {"player": 2, "actions": ["refuse"], "text": "{p2} refused the dice and shaded dice symbol 1."},
+    ]
+    assert event.text.startswith("Everybody has chosen. {p1} took red and 9")
+
+
+def test_in_sequence_choices_are_public_events() -> None:
+    state = roll.Game(players=3, in_sequence=True).new_state()
+    state.apply("roll red green green 3 0 9")
+    state.apply("take green 3")
+    event = state.apply("take red 9")
+    assert event.kind == "take" and event.action == "take red 9" and event.secret == {}
+
+
+# -- hostile input (issue 9, item 4) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["take red ³", "take red ²", "take red ٣", "roll red red red 1 2 ٣",
+                                  "take red \uff11", "take red 5 ᵗᵒᵖ", "accelerate ʀed"])
+def test_only_ascii_digits_are_numbers(text: str) -> None:
+    state = roll.Game(players=2).new_state()
+    state.apply("roll red green green 3 0 9")
+    before = state.to_dict()
+    assert not state.is_legal(text)
+    with pytest.raises(errors.MalformedActionError, match="is not"):
+        state.apply(text)
+    assert state.to_dict() == before
+    save = {**before, "history": [*before["history"], text]}
+    with pytest.raises(errors.InvalidStateError, match="cannot be replayed"):
+        api.state_from_dict(save)
+
+
+def forged(cls: type, **fields: object) -> object:
+    """An action built around its constructor, as hostile code could."""
+    action = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(action, name, value)
+    return action
+
+
+def test_forged_action_objects_are_refused_by_check_and_change_nothing() -> None:
+    complete = make_sheet({R: [1] * 9})
+    state = scenario([complete, make_sheet()], roll_text="roll red green green 3 0 9")
+    before = state.to_dict()
+    for action in (forged(roll.Take, colour=R, number=9, target="top"), forged(roll.Take, colour="red", number=9),
+                   forged(roll.Take, colour=R, number="9", target=TOP), forged(roll.Take, colour=R, number=True),
+                   forged(roll.Take), forged(roll.Accelerate, colour="red"), forged(roll.Accelerate),
+                   forged(roll.Roll, colours=(R, R, R), numbers=(9, 1, 2))):
+        assert not state.is_legal(action)  # type: ignore[arg-type]
+        with pytest.raises(errors.MalformedActionError):
+            state.apply(action)  # type: ignore[arg-type]
+        assert state.to_dict() == before
+    assert state.is_legal(roll.Take(R, 9, TOP))
+    with pytest.raises(errors.MalformedActionError, match="not a target"):
+        roll.Take(R, 9, "top")  # type: ignore[arg-type]
+
+
+def test_the_fast_choice_for_play_outs_matches_apply() -> None:
+    rng = random.Random(12)
+    for _ in range(30):
+        state = roll.Game(players=3).new_game(rng)
+        fast = state.clone()
+        option = rng.choice([(a.colour.index, a.number, a.target) for a in state.legal_actions()
+                             if isinstance(a, roll.Take)] + [None])
+        state.apply(roll.REFUSE if option is None else roll.Take(roll.COLOURS[option[0]], option[1], option[2]))
+        fast.fast_choose(option)
+        while state.sheets[0].is_accelerating():
+            state.apply("accelerate none")
+            fast.sheets[0].fast_accelerate(-1)
+        fast.fast_next()
+        assert fast.sheets == state.sheets and fast.pool() == state.pool() and fast.taken == state.taken

@@ -8,7 +8,10 @@
 
 from __future__ import annotations
 
+# isort: skip_file
+# (order matters: the modules below read the rules from the package as they load)
+
 from lostcities.card.rules import *  # noqa: F403
-from lostcities.card import ai, html, rules  # noqa: E402
+from lostcities.card import ai, html, rules
 
 __all__ = ["ai", "html", "rules"]

@@ -58,19 +58,18 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import itertools
 import random
 import typing
 
 from lostcities import api, errors
 
-if typing.TYPE_CHECKING:
-    from lostcities import bots
-
 # -- domain values -------------------------------------------------------------
 
 
-class Colour(enum.Enum):
-    """The expedition colours; purple is the sixth colour of the expansion."""
+class Colour(api.DomainEnum):
+    """The expedition colours; purple is the sixth colour of the expansion
+    (``index``: yellow 0 .. purple 5, the position in :data:`COLOURS`)."""
 
     YELLOW = "yellow"
     BLUE = "blue"
@@ -84,24 +83,16 @@ class Colour(enum.Enum):
         """One-letter code used in card ids and notation (``Y B W G R P``)."""
         return _LETTER[self]
 
-    @property
-    def index(self) -> int:
-        """Position in :data:`COLOURS` (yellow 0 .. purple 5)."""
-        return _COLOUR_INDEX[self]
-
     @classmethod
     def from_letter(cls, letter: str) -> Colour:
         """The colour of a letter (case-insensitive); raises ``KeyError``."""
         return _BY_LETTER[letter.upper()]
 
-    def __repr__(self) -> str:
-        return f"Colour.{self.name}"
 
 
 COLOURS: typing.Final[tuple[Colour, ...]] = tuple(Colour)
 _LETTER: typing.Final = {colour: colour.name[0] for colour in Colour}
 _BY_LETTER: typing.Final = {letter: colour for colour, letter in _LETTER.items()}
-_COLOUR_INDEX: typing.Final = {colour: i for i, colour in enumerate(COLOURS)}
 
 CARDS_PER_COLOUR: typing.Final = 12
 """Three wagers and the numbers 2..10."""
@@ -377,31 +368,76 @@ class GameResult:
 # -- actions ------------------------------------------------------------------------
 
 
+def is_card(value: object) -> bool:
+    """``value`` is one of the 72 cards, intact (not a look-alike built around
+    :class:`Card`'s constructor).
+
+    >>> is_card(Card(Colour.RED, 7)), is_card("R7")
+    (True, False)
+    """
+    if type(value) is not Card:
+        return False
+    fields = vars(value)
+    index = fields.get("index")
+    if type(index) is not int or not 0 <= index < len(CARDS):
+        return False
+    real = CARDS[index]
+    return (fields.get("colour") is real.colour and type(fields.get("value")) is int
+            and fields.get("value") == real.value and type(fields.get("wager")) is int
+            and fields.get("wager") == real.wager)
+
+
 @dataclasses.dataclass(frozen=True)
-class Play:
-    """Add a card from your hand to your own column of its colour: ``play Y7``."""
+class Play(api.ActionValue):
+    """Add a card from your hand to your own column of its colour: ``play Y7``.
+
+    >>> Play("Y7")
+    Traceback (most recent call last):
+    ...
+    lostcities.errors.MalformedActionError: play needs a Card, not 'Y7' (use card.play("Y7"))
+    """
 
     card: Card
+
+    def problem(self) -> str | None:
+        value = api.field(self, "card")
+        return None if is_card(value) else f"play needs a Card, not {errors.shown(value)} (use card.play(\"Y7\"))"
 
     def notation(self) -> str:
         return f"play {self.card.id}"
 
 
 @dataclasses.dataclass(frozen=True)
-class Discard:
+class Discard(api.ActionValue):
     """Put a card from your hand on its colour's discard pile: ``discard Y$2``."""
 
     card: Card
+
+    def problem(self) -> str | None:
+        value = api.field(self, "card")
+        return None if is_card(value) else f"discard needs a Card, not {errors.shown(value)}"
 
     def notation(self) -> str:
         return f"discard {self.card.id}"
 
 
 @dataclasses.dataclass(frozen=True)
-class Draw:
-    """Draw the top card of the draw pile (``draw``) or of a discard pile (``draw Y``)."""
+class Draw(api.ActionValue):
+    """Draw the top card of the draw pile (``draw``) or of a discard pile (``draw Y``).
+
+    >>> Draw("Y")
+    Traceback (most recent call last):
+    ...
+    lostcities.errors.MalformedActionError: draw needs a Colour or None, not 'Y'
+    """
 
     colour: Colour | None = None
+
+    def problem(self) -> str | None:
+        value = api.field(self, "colour")
+        if value is None or type(value) is Colour:
+            return None
+        return f"draw needs a Colour or None, not {errors.shown(value)}"
 
     @property
     def is_from_draw_pile(self) -> bool:
@@ -412,19 +448,40 @@ class Draw:
 
 
 @dataclasses.dataclass(frozen=True)
-class Deal:
+class Deal(api.ActionValue):
     """Chance action starting a game: the shuffled deck, listed by card id.
 
     Its first 8 cards are player 1's hand, the next 8 player 2's, the rest the
-    draw pile with the first of them on top."""
+    draw pile with the first of them on top.  A list of cards is stored as a tuple.
+
+    >>> Deal(None)
+    Traceback (most recent call last):
+    ...
+    lostcities.errors.MalformedActionError: a deal lists Cards in a tuple, not None
+    """
 
     cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        cards: typing.Any = self.cards
+        if type(cards) is list:
+            object.__setattr__(self, "cards", tuple(cards))
+        super().__post_init__()
+
+    def problem(self) -> str | None:
+        value = api.field(self, "cards")
+        if type(value) is not tuple:
+            return f"a deal lists Cards in a tuple, not {errors.shown(value)}"
+        for item in value:
+            if not is_card(item):
+                return f"a deal lists Cards, not {errors.shown(item)}"
+        return None
 
     def notation(self) -> str:
         return "deal " + " ".join(_IDS[c.index] for c in self.cards)
 
 
-Action = typing.Union[Play, Discard, Draw, Deal]
+Action: typing.TypeAlias = Play | Discard | Draw | Deal
 
 _PLAY: typing.Final = tuple(Play(c) for c in CARDS)
 _DISCARD: typing.Final = tuple(Discard(c) for c in CARDS)
@@ -473,6 +530,8 @@ class Game(api.Game):
                    ((1, "One game"), (3, "Three games (the rulebook's match)"))),
     )
     bot_levels: typing.ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
+    action_types: typing.ClassVar[tuple[type[api.ActionValue], ...]] = (Play, Discard, Draw, Deal)
+    option_ranges: typing.ClassVar[dict[str, tuple[int, int]]] = {"games": (1, 5), "first_player": (0, 1)}
 
     colours: int = 5
     games: int = 3
@@ -482,18 +541,12 @@ class Game(api.Game):
         for field, low, high in (("colours", 5, 6), ("games", 1, 5), ("first_player", 0, 1)):
             value = getattr(self, field)
             if type(value) is not int or not low <= value <= high:
-                raise errors.InvalidOptionError(f"option {field!r} must be an integer from {low} to {high}, not {value!r}")
+                raise errors.InvalidOptionError(
+                    f"option {field!r} must be an integer from {low} to {high}, not {errors.shown(value)}")
 
     @property
     def num_players(self) -> int:
         return NUM_PLAYERS
-
-    def bot(self, level: str) -> bots.Bot:
-        from lostcities.card import ai  # the AI imports these rules
-
-        if level not in self.bot_levels:
-            return super().bot(level)
-        return ai.bot(level)
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -537,7 +590,8 @@ class Game(api.Game):
             word = args[0].upper()
             colour = _BY_LETTER.get(word) or _BY_NAME.get(word.lower())
             if colour is None:
-                raise errors.MalformedActionError(f"{args[0]!r} is not a colour; use one of {' '.join(_LETTER[c] for c in self.colour_list)}")
+                letters = " ".join(_LETTER[c] for c in self.colour_list)
+                raise errors.MalformedActionError(f"{errors.shown(args[0])} is not a colour; use one of {letters}")
             self._check_colour(colour)
             return _DRAW_FROM[colour.index]
         if verb == "deal":
@@ -562,12 +616,17 @@ class Game(api.Game):
 
     @classmethod
     def from_options(cls, options: typing.Mapping[str, typing.Any]) -> Game:
-        if not isinstance(options, typing.Mapping):
-            raise errors.InvalidOptionError("options must be an object")
-        unknown = sorted(set(options) - {"colours", "games", "first_player"})
-        if unknown:
-            raise errors.InvalidOptionError(f"unknown option {unknown[0]!r}")
-        return cls(**dict(options))
+        """The game of these options: ``colours`` through the schema, ``games``
+        (1..5, the setup form offers 1 or 3) and ``first_player`` (0 or 1).
+
+        >>> Game.from_options({"colours": 6, "games": 2})
+        Game(colours=6, games=2, first_player=0)
+        >>> Game.from_options({"colours": 7})
+        Traceback (most recent call last):
+        ...
+        lostcities.errors.InvalidOptionError: option 'colours' must be one of 5, 6, not 7
+        """
+        return cls(**cls.read_options(options))  # type: ignore[arg-type]
 
     @classmethod
     def variants(cls) -> list[api.Game]:
@@ -751,9 +810,8 @@ class State(api.State):
                     if top > 1:
                         raise errors.IllegalActionError("wagers must come before any number card in a column")
                 elif rank <= top:
-                    raise errors.IllegalActionError(
-                        f"{action.card.label} cannot follow {action.card.colour.value} {top}: cards in a column must rise"
-                    )
+                    raise errors.IllegalActionError(f"{action.card.label} cannot follow "
+                                                    f"{action.card.colour.value} {top}: cards in a column must rise")
             return
         if isinstance(action, Draw):
             if not self._step:
@@ -783,30 +841,25 @@ class State(api.State):
             raise errors.IllegalActionError(f"the deal must list each of the {expected} cards exactly once")
 
     def _do(self, action: api.Action) -> None:
-        cls = type(action)
+        act: typing.Any = action  # checked: one of this game's actions
+        cls = type(act)
         p = self._player
-        if cls is Play:
-            c = action.card.index  # type: ignore[union-attr]
+        if cls is Play or cls is Discard:
+            c = act.card.index
             self._hands[p].remove(c)
             known = self._known[p]
             if known and c in known:
                 known.remove(c)
             col = COLOUR_OF[c]
-            self._cols[p][col].append(c)
-            self._tops[p][col] = RANK_OF[c]
-            self._step = 1
-        elif cls is Discard:
-            c = action.card.index  # type: ignore[union-attr]
-            self._hands[p].remove(c)
-            known = self._known[p]
-            if known and c in known:
-                known.remove(c)
-            col = COLOUR_OF[c]
-            self._piles[col].append(c)
-            self._discarded = col
+            if cls is Play:
+                self._cols[p][col].append(c)
+                self._tops[p][col] = RANK_OF[c]
+            else:
+                self._piles[col].append(c)
+                self._discarded = col
             self._step = 1
         elif cls is Draw:
-            colour = action.colour  # type: ignore[union-attr]
+            colour = act.colour
             if colour is None:
                 self._hands[p].append(self._deck.pop())
             else:
@@ -821,6 +874,110 @@ class State(api.State):
                 self._end_game()
         else:
             self._deal(typing.cast(Deal, action))
+
+    def _apply(self, action: api.Action) -> api.Event:
+        """Perform a checked action and describe it for the log.
+
+        The event's ``kind`` is ``deal``, ``play``, ``discard`` or ``draw``;
+        ``details`` (public, JSON-safe) hold:
+
+        * ``deal``: ``game_number``, ``games``, ``starter``, ``hand_size``,
+          ``draw_pile`` (cards left in it).  Nothing of the hands: the event's
+          ``action`` is ``""`` (the deal's notation lists the whole deck) and it
+          has no ``secret``;
+        * ``play``: ``card`` (id), ``colour``, ``value`` (0 for a wager),
+          ``wager`` (bool), ``column`` (the ids of the expedition, bottom
+          first, after the play) and ``column_points`` (its score now);
+        * ``discard``: ``card``, ``colour``, ``pile`` (the ids of that
+          discard pile, bottom first, after the discard);
+        * ``draw``: ``source`` (``"draw_pile"`` or a colour), ``draw_pile``
+          (cards left in it) and, from a discard pile, ``card`` (public: both
+          players saw it).  From the draw pile the card is in ``secret``
+          (``{"card": id}``), for the drawer only.
+
+        The draw that empties the draw pile also carries ``game_over``
+        (:meth:`GameResult.to_dict` plus ``game_number``) and, after the last
+        game of the match, ``match_over`` (``totals`` and ``winner``, None on a
+        tie).  ``text`` is one or more sentences with ``{p0}``/``{p1}`` for the
+        names.
+
+        >>> state = Game(games=1).new_game(random.Random(7))
+        >>> event = state.apply("play B3")
+        >>> event.text
+        '{p0} played the blue 3 on their blue expedition, which now scores -17 points.'
+        >>> event.details["column"], event.details["column_points"]
+        (['B3'], -17)
+        >>> event = state.apply("draw")
+        >>> event.text, event.details, sorted(event.secret)
+        ('{p0} drew a card from the draw pile (43 left).', {'source': 'draw_pile', 'draw_pile': 43}, ['card'])
+        >>> event.for_viewer(1).secret
+        {}
+        """
+        p = self._player
+        cls = type(action)
+        if cls is Deal:
+            self._deal(typing.cast(Deal, action))
+            number, starter = self._game_number, self._starter
+            text = (f"Game {number} of {self.game.games}: the cards are shuffled and dealt, "
+                    f"{HAND_SIZE} to each player; {{p{starter}}} starts.")
+            if self.game.games == 1:
+                text = f"The cards are shuffled and dealt, {HAND_SIZE} to each player; {{p{starter}}} starts."
+            return api.Event(api.CHANCE, "", "deal", text, {
+                "game_number": number, "games": self.game.games, "starter": starter,
+                "hand_size": HAND_SIZE, "draw_pile": len(self._deck)})
+        notation = action.notation()
+        if cls is Play or cls is Discard:
+            c = typing.cast(Play, action).card
+            self._do(action)
+            colour = c.colour.value
+            if cls is Play:
+                column = self._cols[p][c.colour.index]
+                points = column_points(column)
+                what = f"a {colour} wager card" if c.wager else f"the {c.label}"
+                return api.Event(p, notation, "play", (
+                    f"{{p{p}}} played {what} on their {colour} expedition, which now scores {points} points."), {
+                    "card": c.id, "colour": colour, "value": c.value, "wager": c.is_wager,
+                    "column": [_IDS[i] for i in column], "column_points": points})
+            what = f"a {colour} wager card" if c.wager else f"the {c.label}"
+            return api.Event(p, notation, "discard", f"{{p{p}}} discarded {what} on the {colour} discard pile.", {
+                "card": c.id, "colour": colour, "pile": [_IDS[i] for i in self._piles[c.colour.index]]})
+        colour_drawn = typing.cast(Draw, action).colour
+        number = self._game_number
+        self._do(action)
+        left = len(self._deck)
+        details: dict[str, typing.Any]
+        secret: dict[str, typing.Any] = {}
+        if colour_drawn is None:
+            details = {"source": "draw_pile", "draw_pile": left}
+            secret = {"card": _IDS[self._hands[p][-1]]}
+            text = f"{{p{p}}} drew a card from the draw pile ({left} left)."
+        else:
+            taken = CARDS[self._hands[p][-1]]
+            what = f"a {colour_drawn.value} wager card" if taken.wager else f"the {taken.label}"
+            details = {"source": colour_drawn.value, "card": taken.id, "draw_pile": left}
+            text = f"{{p{p}}} took {what} from the {colour_drawn.value} discard pile."
+        if self.is_game_over():
+            text += self._describe_end(number, details)
+        return api.Event(p, notation, "draw", text, details, secret)
+
+    def _describe_end(self, number: int, details: dict[str, typing.Any]) -> str:
+        """Add the end of game ``number`` (and of the match) to an event; return its sentences."""
+        result = self._results[-1]
+        details["game_over"] = {"game_number": number, **result.to_dict()}
+        scores = result.scores
+        single = self.game.games == 1
+        text = (f" The draw pile is empty: {'the game' if single else f'game {number}'} is over, "
+                f"{{p0}} scores {scores[0]} and {{p1}} {scores[1]}.")
+        if self._player != api.TERMINAL:
+            return text
+        winner = self.winner()
+        details["match_over"] = {"totals": list(self._totals), "winner": winner}
+        if single:
+            return text + (" It is a tie." if winner is None else f" {{p{winner}}} wins.")
+        a, b = self._totals
+        if winner is None:
+            return text + f" The match ends in a tie, {a} points each."
+        return text + f" {{p{winner}}} wins the match, {max(a, b)} points to {min(a, b)}."
 
     def _deal(self, action: Deal) -> None:
         n = self.game.colours
@@ -840,7 +997,7 @@ class State(api.State):
 
     def _end_game(self) -> None:
         result = GameResult(self._starter, (self.breakdown(0), self.breakdown(1)))
-        self._results = self._results + (result,)
+        self._results = (*self._results, result)
         for p, points in enumerate(result.scores):
             self._totals[p] += points
         self._player = api.TERMINAL if len(self._results) >= self.game.games else api.CHANCE
@@ -854,22 +1011,14 @@ class State(api.State):
 
     # -- copies, views, saves ---------------------------------------------------
     def clone(self) -> State:
-        new = object.__new__(State)
-        new.game = self.game
-        new._history = self._history[:]
-        new._start = self._start
-        new._player = self._player
-        new._step = self._step
-        new._discarded = self._discarded
-        new._starter = self._starter
-        new._game_number = self._game_number
-        new._hands = [self._hands[0][:], self._hands[1][:]]
-        new._known = [self._known[0][:], self._known[1][:]]
+        new = self._shallow_copy()
+        hands, known = self._hands, self._known
+        new._hands = [hands[0][:], hands[1][:]]
+        new._known = [known[0][:], known[1][:]]
         new._cols = [[col[:] for col in cols] for cols in self._cols]
         new._tops = [self._tops[0][:], self._tops[1][:]]
         new._piles = [pile[:] for pile in self._piles]
         new._deck = self._deck[:]
-        new._results = self._results
         new._totals = self._totals[:]
         return new
 
@@ -882,8 +1031,8 @@ class State(api.State):
         return {_IDS[c] for c in hidden}
 
     def view(self, player: int) -> View:
-        if player not in (0, 1):
-            raise ValueError(f"no player {player!r} in a two-player game")
+        if type(player) is not int or not 0 <= player < NUM_PLAYERS:
+            raise errors.IllegalActionError(f"there is no player {errors.shown(player)}")
         other = 1 - player
         return View(
             game=self.game,
@@ -913,7 +1062,8 @@ class State(api.State):
             "discarded": COLOURS[self._discarded].value if in_play and self._discarded >= 0 else None,
             "hands": [[_IDS[c] for c in hand] for hand in self._hands],
             "known": [[_IDS[c] for c in known] for known in self._known],
-            "columns": [{colour.value: [_IDS[c] for c in cols[colour.index]] for colour in colours} for cols in self._cols],
+            "columns": [{colour.value: [_IDS[c] for c in cols[colour.index]] for colour in colours}
+                        for cols in self._cols],
             "discard_piles": {colour.value: [_IDS[c] for c in self._piles[colour.index]] for colour in colours},
             "draw_pile": [_IDS[c] for c in reversed(self._deck)],
             "results": [_result_to_snapshot(r) for r in self._results],
@@ -923,7 +1073,8 @@ class State(api.State):
 def _result_to_snapshot(result: GameResult) -> dict[str, typing.Any]:
     return {
         "starter": result.starter,
-        "columns": [{c.colour.value: {"wagers": c.wagers, "numbers": list(c.numbers)} for c in p.columns} for p in result.players],
+        "columns": [{c.colour.value: {"wagers": c.wagers, "numbers": list(c.numbers)} for c in p.columns}
+                    for p in result.players],
     }
 
 
@@ -971,7 +1122,8 @@ class View(api.View):
         return len(self.results) == self.game_number
 
     def breakdown(self, player: int) -> PlayerScore:
-        return PlayerScore(tuple(_score_indices(i, [c.index for c in col]) for i, col in enumerate(self.columns[player])))
+        columns = self.columns[player]
+        return PlayerScore(tuple(_score_indices(i, [c.index for c in col]) for i, col in enumerate(columns)))
 
     def scores(self) -> list[int]:
         """Like ``State.scores()``: match totals plus the current game as it stands."""
@@ -1007,7 +1159,8 @@ class View(api.View):
                 out.append(_DISCARD[card.index])
             return out
         banned = -1 if self.just_discarded is None else COLOUR_OF[self.just_discarded.index]
-        return [_DRAW_DECK] + [_DRAW_FROM[i] for i, pile in enumerate(self.discard_piles) if pile and i != banned]
+        draws: list[api.Action] = [_DRAW_DECK]
+        return draws + [_DRAW_FROM[i] for i, pile in enumerate(self.discard_piles) if pile and i != banned]
 
     def to_dict(self) -> dict[str, typing.Any]:
         colours = self.game.colour_list
@@ -1022,7 +1175,8 @@ class View(api.View):
             "hand": [c.id for c in self.hand],
             "opponent_hand_size": self.opponent_hand_size,
             "opponent_known": [c.id for c in self.opponent_known],
-            "columns": [{colour.value: [c.id for c in cols[colour.index]] for colour in colours} for cols in self.columns],
+            "columns": [{colour.value: [c.id for c in cols[colour.index]] for colour in colours}
+                        for cols in self.columns],
             "discard_piles": {colour.value: [c.id for c in self.discard_piles[colour.index]] for colour in colours},
             "draw_pile_size": self.draw_pile_size,
             "just_discarded": None if self.just_discarded is None else self.just_discarded.id,
@@ -1129,7 +1283,7 @@ def _from_snapshot(game: Game, snap: typing.Mapping[str, typing.Any]) -> State:
                 wagers = small_int(entry["wagers"], "wagers", 0, 3)
                 numbers = entry["numbers"]
                 if (not isinstance(numbers, list) or any(type(v) is not int or not 2 <= v <= 10 for v in numbers)
-                        or any(a >= b for a, b in zip(numbers, numbers[1:]))):
+                        or any(a >= b for a, b in itertools.pairwise(numbers))):
                     raise bad(f"game {g + 1} {colour.value} column of player {p + 1} must rise from 2 to 10")
                 used[colour.value].extend(numbers)
                 wagers_used[colour.value] += wagers
@@ -1244,17 +1398,18 @@ def _from_snapshot(game: Game, snap: typing.Mapping[str, typing.Any]) -> State:
     if state._step:
         expected[player] -= 1
     if sizes != expected:
-        raise bad(f"at the {step} step the hands must hold {expected[0]} and {expected[1]} cards, not {sizes[0]} and {sizes[1]}")
+        raise bad(f"at the {step} step the hands must hold {expected[0]} and {expected[1]} cards, "
+                  f"not {sizes[0]} and {sizes[1]}")
     discarded = snap["discarded"]
     if discarded is None:
         state._discarded = -1
     else:
         if state._step == 0:
             raise bad("no card can have been discarded before the play step")
-        colour = _BY_NAME.get(discarded) if isinstance(discarded, str) else None
-        if colour is None or colour.index >= n:
+        pile_colour = _BY_NAME.get(discarded) if isinstance(discarded, str) else None
+        if pile_colour is None or pile_colour.index >= n:
             raise bad(f"discarded must be a colour of this game, not {discarded!r}")
-        if not state._piles[colour.index]:
-            raise bad(f"the {colour.value} discard pile cannot be empty right after a discard")
-        state._discarded = colour.index
+        if not state._piles[pile_colour.index]:
+            raise bad(f"the {pile_colour.value} discard pile cannot be empty right after a discard")
+        state._discarded = pile_colour.index
     return state

@@ -9,7 +9,10 @@
 
 from __future__ import annotations
 
+# isort: skip_file
+# (order matters: the modules below read the rules from the package as they load)
+
 from lostcities.roll.rules import *  # noqa: F403
-from lostcities.roll import ai, data, html, rules  # noqa: E402
+from lostcities.roll import ai, data, html, rules
 
 __all__ = ["ai", "data", "html", "rules"]

@@ -100,5 +100,5 @@ box 7 (or shading the 7th artefact or dice symbol) passes it."""
 BRIDGE_BONUS: typing.Final = 20
 """confirmed: points for passing a bridge first (or in the same turn as the first)."""
 
-BRIDGES: typing.Final[tuple[str, ...]] = COLOURS + ("artefacts", "dice")
+BRIDGES: typing.Final[tuple[str, ...]] = (*COLOURS, "artefacts", "dice")
 """confirmed: the eight bridges, one per column, left to right."""

@@ -94,21 +94,19 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import itertools
 import random
 import typing
 
 from lostcities import api, errors
-
-if typing.TYPE_CHECKING:
-    from lostcities import bots
 from lostcities.roll import data as roll_data
-
 
 # -- domain enums ---------------------------------------------------------------
 
 
-class Colour(enum.Enum):
-    """The six expeditions and colour-die faces, left to right on the sheet."""
+class Colour(api.DomainEnum):
+    """The six expeditions and colour-die faces, left to right on the sheet
+    (``index``: red 0 .. purple 5)."""
 
     RED = "red"
     ORANGE = "orange"
@@ -116,41 +114,29 @@ class Colour(enum.Enum):
     GREEN = "green"
     BLUE = "blue"
     PURPLE = "purple"
-
-    @property
-    def index(self) -> int:
-        """Position on the sheet, 0 (red) .. 5 (purple)."""
-        return _COLOUR_INDEX[self]
 
     @property
     def symbol(self) -> str:
         """Name of the symbol this colour carries for colour-blind players."""
         return roll_data.SYMBOLS[self.value]
 
-    def __repr__(self) -> str:
-        return f"Colour.{self.name}"
-
 
 COLOURS: typing.Final[tuple[Colour, ...]] = tuple(Colour)
-_COLOUR_INDEX: typing.Final[dict[Colour, int]] = {c: i for i, c in enumerate(COLOURS)}
 _COLOUR_BY_NAME: typing.Final[dict[str, Colour]] = {c.value: c for c in COLOURS}
 
 
-class Column(enum.Enum):
-    """The eight columns of a sheet, each with one bonus bridge."""
+class Column(api.DomainEnum):
+    """The eight columns of a sheet, each with one bonus bridge: the six
+    expeditions (named as their colours), then the artefacts and the dice."""
 
-    RED = "red"
-    ORANGE = "orange"
-    YELLOW = "yellow"
-    GREEN = "green"
-    BLUE = "blue"
-    PURPLE = "purple"
+    RED = Colour.RED.value
+    ORANGE = Colour.ORANGE.value
+    YELLOW = Colour.YELLOW.value
+    GREEN = Colour.GREEN.value
+    BLUE = Colour.BLUE.value
+    PURPLE = Colour.PURPLE.value
     ARTEFACTS = "artefacts"
     DICE = "dice"
-
-    @property
-    def index(self) -> int:
-        return _COLUMN_INDEX[self]
 
     @classmethod
     def of(cls, colour: Colour) -> Column:
@@ -159,7 +145,6 @@ class Column(enum.Enum):
 
 
 COLUMNS: typing.Final[tuple[Column, ...]] = tuple(Column)
-_COLUMN_INDEX: typing.Final[dict[Column, int]] = {c: i for i, c in enumerate(COLUMNS)}
 _ARTEFACT_BRIDGE: typing.Final = 6
 _DICE_BRIDGE: typing.Final = 7
 
@@ -229,8 +214,12 @@ def written_value(number: int) -> int:
 # -- actions --------------------------------------------------------------------
 
 
+def _colour_index(colour: Colour) -> int:
+    return colour.index
+
+
 def _sorted_colours(colours: typing.Iterable[Colour]) -> tuple[Colour, ...]:
-    return tuple(sorted(colours, key=_COLOUR_INDEX.__getitem__))
+    return tuple(sorted(colours, key=_colour_index))
 
 
 def _is_face(number: object) -> bool:
@@ -238,7 +227,7 @@ def _is_face(number: object) -> bool:
 
 
 @dataclasses.dataclass(frozen=True)
-class Roll:
+class Roll(api.ActionValue):
     """Chance outcome: three colour dice and three number dice (stored sorted).
 
     >>> Roll((Colour.GREEN, Colour.RED, Colour.GREEN), (9, 0, 3)).notation()
@@ -249,37 +238,54 @@ class Roll:
     numbers: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        colours, numbers = tuple(self.colours), tuple(self.numbers)
-        if len(colours) != roll_data.COLOUR_DICE or not all(isinstance(c, Colour) for c in colours):
-            raise errors.MalformedActionError("a roll needs three colour dice")
-        if len(numbers) != roll_data.NUMBER_DICE or not all(_is_face(n) for n in numbers):
-            raise errors.MalformedActionError("a roll needs three number dice from 0 to 9")
-        object.__setattr__(self, "colours", _sorted_colours(colours))
-        object.__setattr__(self, "numbers", tuple(sorted(numbers)))
+        colours, numbers = self.colours, self.numbers
+        if isinstance(colours, (tuple, list)) and all(type(c) is Colour for c in colours):
+            object.__setattr__(self, "colours", _sorted_colours(colours))
+        if isinstance(numbers, (tuple, list)) and all(_is_face(n) for n in numbers):
+            object.__setattr__(self, "numbers", tuple(sorted(numbers)))
+        super().__post_init__()
+
+    def problem(self) -> str | None:
+        colours, numbers = api.field(self, "colours"), api.field(self, "numbers")
+        if (type(colours) is not tuple or len(colours) != roll_data.COLOUR_DICE
+                or not all(type(c) is Colour for c in colours)):
+            return f"a roll needs three colour dice, not {errors.shown(colours)}"
+        if (type(numbers) is not tuple or len(numbers) != roll_data.NUMBER_DICE
+                or not all(_is_face(n) for n in numbers)):
+            return f"a roll needs three number dice from 0 to 9, not {errors.shown(numbers)}"
+        if colours != _sorted_colours(colours) or list(numbers) != sorted(numbers):
+            return "a roll lists its dice sorted"
+        return None
 
     def notation(self) -> str:
         return " ".join(["roll", *(c.value for c in self.colours), *(str(n) for n in self.numbers)])
 
 
 @dataclasses.dataclass(frozen=True)
-class Take:
+class Take(api.ActionValue):
     """Take one colour die and one number die and use them on the colour's expedition.
 
     >>> Take(Colour.RED, 0, Target.CIRCLE).notation(), Take(Colour.BLUE, 4).notation()
     ('take red 0 circle', 'take blue 4')
+    >>> Take(Colour.RED, 4, "top")
+    Traceback (most recent call last):
+    ...
+    lostcities.errors.MalformedActionError: 'top' is not a target (a Target)
     """
 
     colour: Colour
     number: int
     target: Target = Target.BOX
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.colour, Colour):
-            raise errors.MalformedActionError(f"{self.colour!r} is not a colour")
-        if not _is_face(self.number):
-            raise errors.MalformedActionError(f"{self.number!r} is not a number die face (0..9)")
-        if not isinstance(self.target, Target):
-            raise errors.MalformedActionError(f"{self.target!r} is not a target")
+    def problem(self) -> str | None:
+        colour, number, target = (api.field(self, name) for name in ("colour", "number", "target"))
+        if type(colour) is not Colour:
+            return f"{errors.shown(colour)} is not a colour (a Colour)"
+        if not _is_face(number):
+            return f"{errors.shown(number)} is not a number die face (0..9)"
+        if type(target) is not Target:
+            return f"{errors.shown(target)} is not a target (a Target)"
+        return None
 
     def notation(self) -> str:
         text = f"take {self.colour.value} {self.number}"
@@ -287,7 +293,7 @@ class Take:
 
 
 @dataclasses.dataclass(frozen=True)
-class Refuse:
+class Refuse(api.ActionValue):
     """Refuse the dice: shade a dice symbol (no effect once all nine are shaded)."""
 
     def notation(self) -> str:
@@ -295,7 +301,7 @@ class Refuse:
 
 
 @dataclasses.dataclass(frozen=True)
-class Accelerate:
+class Accelerate(api.ActionValue):
     """Use a pending acceleration on an expedition, or decline it (``colour=None``).
 
     >>> Accelerate(Colour.BLUE).notation(), Accelerate(None).notation()
@@ -304,15 +310,17 @@ class Accelerate:
 
     colour: Colour | None
 
-    def __post_init__(self) -> None:
-        if self.colour is not None and not isinstance(self.colour, Colour):
-            raise errors.MalformedActionError(f"{self.colour!r} is not a colour")
+    def problem(self) -> str | None:
+        colour = api.field(self, "colour")
+        if colour is None or type(colour) is Colour:
+            return None
+        return f"{errors.shown(colour)} is not a colour (a Colour or None)"
 
     def notation(self) -> str:
         return f"accelerate {'none' if self.colour is None else self.colour.value}"
 
 
-Action = typing.Union[Roll, Take, Refuse, Accelerate]
+Action: typing.TypeAlias = Roll | Take | Refuse | Accelerate
 REFUSE: typing.Final = Refuse()
 _TAKE_CACHE: dict[tuple[int, int, Target], Take] = {}
 
@@ -330,50 +338,17 @@ _ACCELERATE_NONE: typing.Final = Accelerate(None)
 
 
 def parse_action(text: str) -> Action:
-    """Parse a Roll & Write action from its notation (case and spacing are free).
+    """Parse a Roll & Write action: ``Game.parse_action`` (the options do not matter).
 
     >>> parse_action("Take  red 0 circle")
     Take(colour=Colour.RED, number=0, target=<Target.CIRCLE: 'circle'>)
-    >>> parse_action("accelerate none").notation()
-    'accelerate none'
     """
-    if not isinstance(text, str):
-        raise errors.MalformedActionError(f"{text!r} is not an action's text")
-    words = text.lower().split()
+    return _PARSER.parse_action(text)
 
-    def bad(why: str) -> errors.MalformedActionError:
-        return errors.MalformedActionError(f"{text.strip()!r}: {why}")
 
-    def colour(word: str) -> Colour:
-        try:
-            return _COLOUR_BY_NAME[word]
-        except KeyError:
-            raise bad(f"{word!r} is not a colour") from None
-
-    def number(word: str) -> int:
-        if len(word) != 1 or not word.isdigit():
-            raise bad(f"{word!r} is not a number die face (0..9)")
-        return int(word)
-
-    if not words:
-        raise errors.MalformedActionError("an empty text is not an action")
-    verb, args = words[0], words[1:]
-    if verb == "refuse" and not args:
-        return REFUSE
-    if verb == "take" and len(args) in (2, 3):
-        target = Target.BOX
-        if len(args) == 3:
-            try:
-                target = Target(args[2])
-            except ValueError:
-                raise bad(f"{args[2]!r} is not a target (box, circle or top)") from None
-        return Take(colour(args[0]), number(args[1]), target)
-    if verb == "accelerate" and len(args) == 1:
-        return Accelerate(None if args[0] == "none" else colour(args[0]))
-    if verb == "roll" and len(args) == 6:
-        return Roll(tuple(colour(w) for w in args[:3]), tuple(number(w) for w in args[3:]))
-    raise bad("expected 'roll C C C N N N', 'take COLOUR N [circle|top]', 'refuse' or "
-              "'accelerate COLOUR|none'")
+_FACES: typing.Final = {str(n): n for n in roll_data.NUMBER_FACES}
+"""Number die faces by their ASCII digit (``'³'`` and ``'٣'`` are no faces)."""
+_TARGETS: typing.Final = {t.value: t for t in Target}
 
 
 # -- the sheet ------------------------------------------------------------------
@@ -393,7 +368,7 @@ class Breakdown:
 
     def to_dict(self) -> dict[str, int]:
         """``{"red": .., ..., "purple": .., "artefacts": .., "dice": .., "bridges": .., "total": ..}``"""
-        data = {c.value: p for c, p in zip(COLOURS, self.expeditions)}
+        data = {c.value: p for c, p in zip(COLOURS, self.expeditions, strict=True)}
         data.update(artefacts=self.artefacts, dice=self.dice, bridges=self.bridges, total=self.total)
         return data
 
@@ -424,7 +399,7 @@ class Sheet:
     (10, -60)
     """
 
-    __slots__ = ("boxes", "circles", "tops", "artefacts", "dice", "bridges", "accelerating")
+    __slots__ = ("accelerating", "artefacts", "boxes", "bridges", "circles", "dice", "tops")
 
     boxes: list[tuple[int, ...]]
     """Numbers written in each expedition (1..10), bottom first."""
@@ -750,7 +725,7 @@ class Sheet:
                 raise bad(f"{colour.value} numbers must be a list of at most 9 numbers")
             if not all(type(n) is int and 1 <= n <= 10 for n in numbers):
                 raise bad(f"{colour.value} numbers must be from 1 to 10")
-            if any(a > b for a, b in zip(numbers, numbers[1:])):
+            if any(a > b for a, b in itertools.pairwise(numbers)):
                 raise bad(f"{colour.value} numbers decrease")
             circle, top = entry["circle"], entry["top"]
             if type(circle) is not bool or type(top) is not bool:
@@ -803,7 +778,7 @@ class Sheet:
                 return False
         if self.artefacts < earlier.artefacts or self.dice < earlier.dice:
             return False
-        return all(x is y or y is _OPEN for x, y in zip(self.bridges, earlier.bridges))
+        return all(x is y or y is _OPEN for x, y in zip(self.bridges, earlier.bridges, strict=True))
 
 
 def _keys(data: typing.Any, keys: set[str], what: str) -> None:
@@ -847,6 +822,8 @@ class Game(api.Game):
                         "On: they choose one after another, seeing the earlier choices."),
     )
     bot_levels: typing.ClassVar[tuple[str, ...]] = ("easy", "hard")
+    action_types: typing.ClassVar[tuple[type[api.ActionValue], ...]] = (Roll, Take, Refuse, Accelerate)
+    option_ranges: typing.ClassVar[dict[str, tuple[int, int]]] = {"players": (1, 5)}
 
     players: int = 2
     """1 (solo) to 5."""
@@ -864,13 +841,6 @@ class Game(api.Game):
     def num_players(self) -> int:
         return self.players
 
-    def bot(self, level: str) -> bots.Bot:
-        from lostcities.roll import ai  # the AI imports these rules
-
-        if level not in self.bot_levels:
-            return super().bot(level)
-        return ai.bot(level)
-
     def new_state(self) -> State:
         return State(self)
 
@@ -878,19 +848,66 @@ class Game(api.Game):
         return typing.cast(State, super().new_game(rng))
 
     def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+        """Parse a Roll & Write action from its notation (case and spacing are free).
+
+        >>> game = Game()
+        >>> game.parse_action("accelerate none").notation()
+        'accelerate none'
+        >>> game.parse_action("take red ³")
+        Traceback (most recent call last):
+        ...
+        lostcities.errors.MalformedActionError: 'take red ³': '³' is not a number die face (0..9)
+        """
+        if not isinstance(text, str):
+            raise errors.MalformedActionError(f"an action is text, not {type(text).__name__}")
+        words = text.lower().split()
+
+        def bad(why: str) -> errors.MalformedActionError:
+            return errors.MalformedActionError(f"{errors.shown(text.strip())}: {why}")
+
+        def colour(word: str) -> Colour:
+            found = _COLOUR_BY_NAME.get(word)
+            if found is None:
+                raise bad(f"{errors.shown(word)} is not a colour")
+            return found
+
+        def number(word: str) -> int:
+            face = _FACES.get(word)
+            if face is None:
+                raise bad(f"{errors.shown(word)} is not a number die face (0..9)")
+            return face
+
+        if not words:
+            raise errors.MalformedActionError("empty action; expected roll, take, refuse or accelerate")
+        verb, args = words[0], words[1:]
+        if verb == "refuse" and not args:
+            return REFUSE
+        if verb == "take" and len(args) in (2, 3):
+            target = _TARGETS.get(args[2]) if len(args) == 3 else Target.BOX
+            if target is None:
+                raise bad(f"{errors.shown(args[2])} is not a target (box, circle or top)")
+            return _take(colour(args[0]).index, number(args[1]), target)
+        if verb == "accelerate" and len(args) == 1:
+            return _ACCELERATE_NONE if args[0] == "none" else _ACCELERATE[colour(args[0]).index]
+        if verb == "roll" and len(args) == 6:
+            return Roll(tuple(colour(w) for w in args[:3]), tuple(number(w) for w in args[3:]))
+        raise bad("expected 'roll C C C N N N', 'take COLOUR N [circle|top]', 'refuse' or "
+                  "'accelerate COLOUR|none'")
 
     def options(self) -> dict[str, typing.Any]:
         return {"players": self.players, "in_sequence": self.in_sequence}
 
     @classmethod
     def from_options(cls, options: typing.Mapping[str, typing.Any]) -> Game:
-        if not isinstance(options, typing.Mapping):
-            raise errors.InvalidOptionError("options must be an object")
-        unknown = set(options) - {"players", "in_sequence"}
-        if unknown:
-            raise errors.InvalidOptionError(f"unknown options {sorted(unknown)}")
-        return cls(**options)
+        """The game of these options: ``in_sequence`` through the schema and
+        ``players``, the seat count (1..5) that a session passes.
+
+        >>> Game.from_options({"players": 6})
+        Traceback (most recent call last):
+        ...
+        lostcities.errors.InvalidOptionError: option 'players' must be an integer from 1 to 5, not 6
+        """
+        return cls(**cls.read_options(options))  # type: ignore[arg-type]
 
     @classmethod
     def variants(cls) -> list[api.Game]:
@@ -899,6 +916,9 @@ class Game(api.Game):
 
     def state_from_snapshot(self, snapshot: typing.Mapping[str, typing.Any]) -> State:
         return State._from_snapshot(self, snapshot)
+
+
+_PARSER: typing.Final = Game()
 
 
 class State(api.State):
@@ -1025,6 +1045,146 @@ class State(api.State):
         if not sheet.accelerating:
             self.fast_next()
 
+    def _apply(self, action: api.Action) -> api.Event:
+        """Perform a checked action and describe it for the log.
+
+        ``kind`` is ``roll``, ``take``, ``refuse``, ``accelerate`` or, for a
+        simultaneous choice still hidden from the others, ``choose``.
+        ``details`` (public, JSON-safe):
+
+        * ``roll`` (``player`` is ``api.CHANCE``): ``turn`` (1-based), ``active``
+          (who rolled), ``colours`` and ``numbers`` (the dice, sorted);
+        * ``take``: ``colour``, ``number`` (the die), ``target`` (``box``,
+          ``circle`` or ``top``), ``box`` (1..9, the box written, or None),
+          ``value`` (the number written, a 0 is written as 10, or None),
+          ``circle`` and ``top`` (bools: the double circle marked, the top
+          artefact claimed), ``artefacts`` (artefacts shaded by it, 0 or 1),
+          ``arrow`` (bool: an acceleration is asked for next), ``bridges``
+          (columns whose bridge this sheet reached);
+        * ``accelerate``: ``colour`` (None when declined) and ``box``,
+          ``value``, ``top``, ``artefacts``, ``arrow`` (the chain continues),
+          ``bridges`` as for ``take``;
+        * ``refuse``: ``dice`` (dice symbols now shaded), ``shaded`` (False
+          once all nine were shaded already), ``exhausted``, ``bridges``.
+
+        The action that ends the turn also carries ``turn_end``: ``turn`` and
+        ``bridges`` (``[{"column": ..., "players": [...]}]``, the bridges
+        passed this turn and by whom; every other sheet has them crossed out)
+        and, when the game ends, ``game_over``: ``scores``, ``winners`` and
+        ``reason`` (``bridges`` or ``exhausted``).
+
+        Simultaneous choices (``is_pending``): until the last player has
+        chosen, an event of the other players' choices is ``kind="choose"``
+        with ``action=""``, the text ``"{pN} made a choice."`` and no details;
+        its ``secret`` (the actor's only, see ``Event.for_viewer``) holds the
+        real ``action``, ``kind``, ``text`` and ``details``.  The choice that
+        ends the turn reveals them all: ``details["revealed"]`` lists
+        ``{"player", "actions", "text"}`` for each of those players, in
+        order, and the text tells every choice.
+
+        >>> state = Game(players=2).new_state()
+        >>> state.apply("roll red green green 3 0 9").text
+        'Turn 1: {p0} rolled red, green and green with 0, 3 and 9.'
+        >>> event = state.apply("take green 3")
+        >>> event.text
+        '{p0} took green and 3 and wrote 3 in box 1 of the green expedition.'
+        >>> event.details["box"], event.details["arrow"]
+        (1, False)
+        >>> event = state.apply("take red 9")
+        >>> event.text
+        'Everybody has chosen. {p1} took red and 9 and wrote 9 in box 1 of the red expedition.'
+        >>> [(r["player"], r["actions"]) for r in event.details["revealed"]]
+        [(1, ['take red 9'])]
+        """
+        if type(action) is Roll:
+            self._do(action)
+            colours = [c.value for c in action.colours]
+            numbers = [str(n) for n in action.numbers]
+            return api.Event(api.CHANCE, action.notation(), "roll", (
+                f"Turn {self.turn + 1}: {{p{self.active}}} rolled {_listed(colours)} with {_listed(numbers)}."), {
+                "turn": self.turn + 1, "active": self.active, "colours": colours, "numbers": list(action.numbers)})
+        actor = self.actor
+        hidden = self.is_pending(actor)
+        turn = self.turn
+        started = self.before
+        old = self.sheets[actor].copy()
+        self._do(action)
+        kind, text, details = _describe_choice(action, old, self.sheets[actor], actor)
+        notation = action.notation()
+        over = self.phase is Phase.ROLL or self.phase is Phase.OVER
+        if hidden and not over:
+            return api.Event(actor, "", "choose", f"{{p{actor}}} made a choice.", {}, {
+                "action": notation, "kind": kind, "text": text, "details": details})
+        if over:
+            if hidden:
+                revealed = self._reveal(action, turn, started)
+                details["revealed"] = revealed
+                text = " ".join(["Everybody has chosen.", *(r["text"] for r in revealed)])
+            text += self._describe_turn_end(turn, started, details)
+        return api.Event(actor, notation, kind, text, details)
+
+    def _reveal(self, action: api.Action, turn: int, started: list[Sheet | None]) -> list[dict[str, typing.Any]]:
+        """The simultaneous choices of the turn that ``action`` ends, player by player."""
+        turn_actions: list[api.Action] = [action]
+        for earlier in reversed(self._history):
+            if type(earlier) is Roll:
+                break
+            turn_actions.append(earlier)
+        turn_actions.reverse()
+        n = self.game.players
+        active = turn % n
+        groups: list[list[api.Action]] = []
+        for a in turn_actions:
+            if type(a) is not Accelerate or not groups:
+                groups.append([])
+            groups[-1].append(a)
+        revealed = []
+        for g, group in enumerate(groups):
+            player = (active + g) % n
+            first = started[player]
+            if player == active or first is None:
+                continue
+            sheet = first.copy()
+            texts = []
+            for a in group:
+                old = sheet.copy()
+                _fast_choice(sheet, a)
+                texts.append(_describe_choice(a, old, sheet, player)[1])
+            revealed.append({"player": player, "actions": [a.notation() for a in group], "text": " ".join(texts)})
+        return revealed
+
+    def _describe_turn_end(self, turn: int, started: list[Sheet | None], details: dict[str, typing.Any]) -> str:
+        """Add the end of the turn (bridges, game over) to an event's details; return its sentences."""
+        n = self.game.players
+        bridges = []
+        text = ""
+        for i, column in enumerate(COLUMNS):
+            players = [p for p in range(n) if self.sheets[p].bridges[i] is _SCORED
+                       and (started[p] or self.sheets[p]).bridges[i] is _OPEN]
+            if not players:
+                continue
+            bridges.append({"column": column.value, "players": players})
+            who = _listed([f"{{p{p}}}" for p in players])
+            each = " each" if len(players) > 1 else ""
+            text += f" {who} passed the {column.value} bridge ({roll_data.BRIDGE_BONUS} points{each})"
+            text += "." if n == len(players) else "; it is crossed out for everyone else."
+        details["turn_end"] = {"turn": turn + 1, "bridges": bridges}
+        if self.phase is not Phase.OVER:
+            return text
+        scores = self.scores()
+        winners = self.winners()
+        exhausted = all(s.is_exhausted() for s in self.sheets)
+        details["game_over"] = {"scores": scores, "winners": winners,
+                                "reason": "exhausted" if exhausted else "bridges"}
+        why = "everybody is exhausted" if exhausted else "every bridge has been passed"
+        best = scores[winners[0]]
+        if n == 1:
+            return text + f" The game is over ({why}): {{p0}} scores {best} points."
+        if len(winners) == 1:
+            return text + f" The game is over ({why}): {{p{winners[0]}}} wins with {best} points."
+        names = _listed([f"{{p{p}}}" for p in winners])
+        return text + f" The game is over ({why}): {names} share the win with {best} points."
+
     # -- fast, unchecked steps (also used by the AI's simulations) -------------
     def fast_roll(self, colours: tuple[int, ...], numbers: tuple[int, ...]) -> None:
         """Start the turn with these dice (colour indices and faces)."""
@@ -1033,6 +1193,18 @@ class State(api.State):
         self.pool_numbers = tuple(numbers)
         self.phase = Phase.ACTIVE
         self.actor = self.active
+
+    def fast_choose(self, option: tuple[int, int, Target] | None) -> None:
+        """The actor takes (expedition index, die face, target) or refuses (None),
+        unchecked; then resolve any acceleration on the sheet (``fast_accelerate``)
+        and call :meth:`fast_next`.  ``before`` is not kept: for play-outs."""
+        sheet = self.sheets[self.actor]
+        if option is None:
+            sheet.fast_refuse()
+            return
+        sheet.fast_mark(*option)
+        if self.phase is Phase.ACTIVE:
+            self.taken = (COLOURS[option[0]], option[1])
 
     def fast_next(self) -> None:
         """The player to act has finished their choice: move on."""
@@ -1078,25 +1250,15 @@ class State(api.State):
 
     # -- copies, views and saves ------------------------------------------------
     def clone(self) -> State:
-        other = State.__new__(State)
-        other.game = self.game
-        other._history = self._history[:]
-        other._start = self._start
+        other = self._shallow_copy()
         other.sheets = [s.copy() for s in self.sheets]
-        other.turn = self.turn
-        other.phase = self.phase
-        other.actor = self.actor
-        other.roll = self.roll
-        other.taken = self.taken
-        other.pool_colours = self.pool_colours
-        other.pool_numbers = self.pool_numbers
         other.before = [None if s is None else s.copy() for s in self.before]
         return other
 
     def view(self, player: int) -> View:
         if type(player) is not int or not 0 <= player < self.game.players:
-            raise errors.IllegalActionError(f"there is no player {player!r}")
-        return View(self, player)
+            raise errors.IllegalActionError(f"there is no player {errors.shown(player)}")
+        return View.of(self, player)
 
     def snapshot(self) -> dict[str, typing.Any]:
         return {
@@ -1204,52 +1366,94 @@ class State(api.State):
         return state
 
     def hidden_tokens(self, player: int) -> set[str]:
-        return set()
+        """The choices made this turn that ``player`` may not see yet: for each
+        other player whose simultaneous choice is hidden (``is_pending``) and
+        has changed their sheet, that sheet and its score breakdown as item
+        ``q`` of a list (``api.item_token``): the view shows the sheet as it
+        was before the choice instead.  The dice of the next roll are not
+        secret: they do not exist before chance rolls them.
+
+        >>> state = Game(players=3).new_state()
+        >>> state.apply("roll red green green 3 0 9").kind, state.apply("take green 3").kind
+        ('roll', 'take')
+        >>> state.hidden_tokens(1)
+        set()
+        >>> state.apply("take red 9").kind
+        'choose'
+        >>> len(state.hidden_tokens(0)), len(state.hidden_tokens(2)), state.hidden_tokens(1)
+        (2, 2, set())
+        """
+        tokens: set[str] = set()
+        for other in range(self.game.players):
+            earlier = self.before[other]
+            if other == player or earlier is None or not self.is_pending(other):
+                continue
+            sheet = self.sheets[other]
+            if sheet != earlier:
+                tokens.add(api.item_token(other, sheet.to_dict()))
+                scores = sheet.breakdown().to_dict()
+                if scores != earlier.breakdown().to_dict():
+                    tokens.add(api.item_token(other, scores))
+        return tokens
 
 
+@dataclasses.dataclass(frozen=True, eq=False)
 class View(api.View):
     """What one player may know: everything but the simultaneous choices other
-    players have made this turn, whose sheets are shown as before that choice."""
+    players have made this turn, whose sheets are shown as before that choice.
+
+    Built by ``state.view(player)``; the sheets are copies (changing them
+    changes neither the state nor the view's equality with a fresh view).
+    """
 
     game: Game
+    player: int
+    to_act: int
+    """The player to act, ``api.CHANCE`` or ``api.TERMINAL`` (also ``current_player``)."""
+    turn: int
+    phase: Phase
+    actor: int
+    roll: Roll | None
+    taken: tuple[Colour, int] | None
+    pool_colours: tuple[int, ...]
+    pool_numbers: tuple[int, ...]
+    hidden: tuple[int, ...]
+    """Players whose choice this turn is hidden from the viewer."""
+    sheets: tuple[Sheet, ...]
+    """Every sheet as the viewer may see it (a hidden player's as before their choice)."""
+    before: tuple[Sheet | None, ...]
+    """Earlier sheets (before this turn's choice) of the players whose choice the viewer saw."""
+    legal: tuple[api.Action, ...]
+    """The viewer's legal actions when it is their turn, else empty."""
 
-    def __init__(self, state: State, player: int) -> None:
-        self.game = state.game
-        self.player = player
-        self._current = state.current_player
-        self.turn = state.turn
-        self.phase = state.phase
-        self.actor = state.actor
-        self.roll = state.roll
-        self.taken = state.taken
-        self.pool_colours = state.pool_colours
-        self.pool_numbers = state.pool_numbers
-        self.hidden: tuple[int, ...] = tuple(
-            p for p in range(state.game.players) if p != player and state.is_pending(p))
-        """Players whose choice this turn is hidden from the viewer."""
-        self.sheets: list[Sheet] = []
-        self.before: list[Sheet | None] = []
-        """Earlier sheets (before this turn's choice) of the players whose choice the viewer saw."""
+    @classmethod
+    def of(cls, state: State, player: int) -> View:
+        """``player``'s view of ``state`` (what ``state.view(player)`` returns)."""
+        hidden = tuple(p for p in range(state.game.players) if p != player and state.is_pending(p))
+        sheets: list[Sheet] = []
+        before: list[Sheet | None] = []
         for p, sheet in enumerate(state.sheets):
             earlier = state.before[p]
-            if p in self.hidden:
-                self.sheets.append((sheet if earlier is None else earlier).copy())
-                self.before.append(None)
+            if p in hidden:
+                sheets.append((sheet if earlier is None else earlier).copy())
+                before.append(None)
             else:
-                self.sheets.append(sheet.copy())
-                self.before.append(None if earlier is None else earlier.copy())
-        self._legal = state.legal_actions() if player == state.current_player else []
+                sheets.append(sheet.copy())
+                before.append(None if earlier is None else earlier.copy())
+        legal = tuple(state.legal_actions()) if player == state.current_player else ()
+        return cls(state.game, player, state.current_player, state.turn, state.phase, state.actor, state.roll,
+                   state.taken, state.pool_colours, state.pool_numbers, hidden, tuple(sheets), tuple(before), legal)
 
     @property
     def current_player(self) -> int:
-        return self._current
+        return self.to_act
 
     @property
     def active(self) -> int:
         return self.turn % self.game.players
 
     def legal_actions(self) -> list[api.Action]:
-        return list(self._legal)
+        return list(self.legal)
 
     def pool(self) -> tuple[tuple[Colour, ...], tuple[int, ...]]:
         return tuple(COLOURS[c] for c in self.pool_colours), self.pool_numbers
@@ -1262,7 +1466,7 @@ class View(api.View):
             "game": self.game.name,
             "options": self.game.options(),
             "player": self.player,
-            "current_player": self._current,
+            "current_player": self.to_act,
             "turn": self.turn,
             "active": self.active,
             "phase": self.phase.value,
@@ -1275,7 +1479,7 @@ class View(api.View):
             "sheets": [s.to_dict() for s in self.sheets],
             "before": [None if s is None else s.to_dict() for s in self.before],
             "scores": [s.breakdown().to_dict() for s in self.sheets],
-            "legal": [a.notation() for a in self._legal],
+            "legal": [a.notation() for a in self.legal],
         }
 
     def determinize(self, rng: random.Random) -> State:
@@ -1293,6 +1497,73 @@ class View(api.View):
             state.before[p] = sheet.copy()
             random_choice(sheet, self.pool_colours, self.pool_numbers, rng)
         return state
+
+
+def _listed(words: typing.Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _fast_choice(sheet: Sheet, action: api.Action) -> None:
+    """Apply one checked take, refuse or accelerate to ``sheet``."""
+    if type(action) is Take:
+        sheet.fast_mark(action.colour.index, action.number, action.target)
+    elif type(action) is Accelerate:
+        sheet.fast_accelerate(-1 if action.colour is None else action.colour.index)
+    else:
+        sheet.fast_refuse()
+
+
+def _describe_choice(action: api.Action, old: Sheet, new: Sheet,
+                     player: int) -> tuple[str, str, dict[str, typing.Any]]:
+    """``(kind, text, details)`` of one take, refuse or accelerate that turned ``old`` into ``new``."""
+    who = f"{{p{player}}}"
+    passed = [c.value for c in COLUMNS if new.has_passed(c) and not old.has_passed(c)]
+    if type(action) is Refuse:
+        shaded = new.dice > old.dice
+        if shaded:
+            text = f"{who} refused the dice and shaded dice symbol {new.dice}."
+            if new.is_exhausted():
+                text += f" All nine are shaded: {who} is exhausted."
+        else:
+            text = f"{who} refused the dice (all nine dice symbols are already shaded)."
+        return "refuse", text, {"dice": new.dice, "shaded": shaded, "exhausted": new.is_exhausted(),
+                                "bridges": passed}
+    take = type(action) is Take
+    colour = typing.cast("Take | Accelerate", action).colour
+    details: dict[str, typing.Any] = {"colour": None if colour is None else colour.value}
+    if colour is None:
+        text = f"{who} let the acceleration go."
+        e = -1
+    else:
+        e = colour.index
+        name = colour.value
+        if take:
+            die = typing.cast(Take, action)
+            details.update(number=die.number, target=die.target.value)
+            text = f"{who} took {name} and {die.number} and "
+        else:
+            text = f"{who} accelerated the {name} expedition and "
+        of = f"of the {name} expedition" if take else "of it"
+        if new.tops[e] and not old.tops[e]:
+            text += f"claimed the top artefact {of}."
+        elif new.circles[e] and not old.circles[e]:
+            text += f"marked the double circle {of}."
+        else:
+            text += f"wrote {new.boxes[e][-1]} in box {len(new.boxes[e])}{' ' + of if take else ''}."
+    grew = e >= 0 and len(new.boxes[e]) > len(old.boxes[e])
+    details.update(box=len(new.boxes[e]) if grew else None, value=new.boxes[e][-1] if grew else None)
+    if take:
+        details["circle"] = new.circles[e] and not old.circles[e]
+    details.update(top=e >= 0 and new.tops[e] and not old.tops[e], artefacts=new.artefacts - old.artefacts,
+                   arrow=new.accelerating, bridges=passed)
+    if grew and ARTEFACT[e][len(new.boxes[e])]:
+        text += " The box holds an artefact" + ("." if details["artefacts"] else " (all nine are shaded).")
+    for column in passed:
+        text += f" {who} reached the {column} bridge."
+    if new.accelerating:
+        text += f" An arrow: {who} may accelerate an expedition."
+    return ("take" if take else "accelerate"), text, details
 
 
 def random_choice(sheet: Sheet, colours: tuple[int, ...], numbers: tuple[int, ...],
