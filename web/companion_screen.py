@@ -51,6 +51,15 @@ class CompanionSheet:
 
     # -- saving --------------------------------------------------------------------------------------
     def create(self, scr: screen.Screen, values: typing.Mapping[str, str]) -> None:
+        """A new sheet, or the sheet still stored (the site's first release did not remember
+        that a sheet was open last, so #roll shows the form: choosing companion continues it)."""
+        try:
+            stored = scr.host.storage_get(scr.doc_key(self.name))
+            if stored is not None:
+                self.load(scr, stored)
+                return
+        except (screen.StorageError, session.SaveError):
+            pass
         name = session.unique_names([values.get("companion_name", "")])[0]
         self.player = "You" if name == "Player 1" else name
 

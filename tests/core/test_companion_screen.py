@@ -130,3 +130,20 @@ def test_a_new_sheet_from_the_menu() -> None:
     assert table.phase == "menu"
     table.click("confirm-new")
     assert table.phase == "setup" and KEY not in table.host.storage
+
+
+def test_a_sheet_saved_by_the_first_release_continues() -> None:
+    """The first release kept no ``lostcities:roll:last``: #roll shows the form, and choosing
+    companion mode continues the stored sheet instead of replacing it."""
+    sheet = roll.Sheet()
+    sheet.mark(roll.Colour.RED, 3)
+    first = {"format": "lostcities.roll-companion", "version": 1, "name": "Ida", "sheet": sheet.to_dict(),
+             "undo": [], "entries": 1, "log": ["Turn 1: wrote 3 in red"], "chain": [], "finished": False}
+    storage = {KEY: json.dumps(first), "lostcities:roll:prefs": json.dumps({"last": "companion"})}
+    table = Sheet(storage)
+    assert table.phase == "setup"
+    table.root.form = {"mode": "companion", "companion_name": "Someone"}
+    table.click("start")
+    assert table.phase == "companion" and table.doc.player == "Ida" and table.doc.entries == 1
+    assert table.stored().expedition(roll.Colour.RED) == (3,)
+    assert "Turn 1: wrote 3 in red" in table.root.html()
