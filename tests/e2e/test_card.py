@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 import typing
 
 from playwright import sync_api
@@ -148,7 +147,8 @@ def inject_save(page: sync_api.Page, site: str, data: typing.Any) -> None:
     page.wait_for_selector("html[data-route='card'] .lc-screen:not([data-phase='loading'])", state="attached")
 
 
-def ui_save(state: card.State, opponent: str = "easy", names: tuple[str, str] = ("You", "Computer")) -> dict[str, typing.Any]:
+def ui_save(state: card.State, opponent: str = "easy",
+            names: tuple[str, str] = ("You", "Computer")) -> dict[str, typing.Any]:
     return {
         "format": "lostcities.card-ui",
         "version": 1,
