@@ -35,7 +35,7 @@ def test_unknown_route_and_malformed_seed_give_clear_messages(page: sync_api.Pag
     conftest.open_site(page, site + "?seed=12abc#nowhere")
     notice = page.locator("#notice")
     assert not notice.is_hidden()
-    assert "no game called 'nowhere'" in notice.inner_text()
+    assert re.search(r"no game called ['\u2018\u201c]nowhere['\u2019\u201d]", notice.inner_text())
     assert page.locator(".home").count() == 1
 
 
