@@ -22,6 +22,12 @@ from the other players until everybody has chosen (the views strip them), so
 there is always exactly one actor.
 
 Every action has a round-trip text notation: ``game.parse_action(a.notation()) == a``.
+Actions are small frozen values (:class:`ActionValue`) checked when built and
+again by ``State.check``.
+
+``State.apply`` returns an :class:`Event`: what happened and what it revealed,
+JSON-safe, with a log text; ``event.for_viewer(p)`` is what player ``p`` may
+see of it.  A user interface narrates and animates from events only.
 """
 
 from __future__ import annotations
@@ -182,7 +188,9 @@ class Event:
     player: int
     """Who acted (``CHANCE`` for a chance outcome)."""
     action: str
-    """The action's notation."""
+    """The action's notation, or ``""`` when the notation itself would tell a
+    secret (a deal listing the shuffled deck, a simultaneous choice not yet
+    revealed): ``secret`` then holds what the actor may see."""
     kind: str
     """What happened, one word (``play``, ``draw``, ``roll``, ...)."""
     text: str

@@ -388,7 +388,24 @@ def is_card(value: object) -> bool:
 
 
 @dataclasses.dataclass(frozen=True)
-class Play(api.ActionValue):
+class CardAction(api.ActionValue):
+    """An action naming one card of the hand: :class:`Play` or :class:`Discard`."""
+
+    verb: typing.ClassVar[str]
+    card: Card
+
+    def problem(self) -> str | None:
+        value = api.field(self, "card")
+        if is_card(value):
+            return None
+        return f"{self.verb} needs a Card, not {errors.shown(value)} (use card.{self.verb}(\"Y7\"))"
+
+    def notation(self) -> str:
+        return f"{self.verb} {self.card.id}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Play(CardAction):
     """Add a card from your hand to your own column of its colour: ``play Y7``.
 
     >>> Play("Y7")
@@ -397,28 +414,14 @@ class Play(api.ActionValue):
     lostcities.errors.MalformedActionError: play needs a Card, not 'Y7' (use card.play("Y7"))
     """
 
-    card: Card
-
-    def problem(self) -> str | None:
-        value = api.field(self, "card")
-        return None if is_card(value) else f"play needs a Card, not {errors.shown(value)} (use card.play(\"Y7\"))"
-
-    def notation(self) -> str:
-        return f"play {self.card.id}"
+    verb: typing.ClassVar[str] = "play"
 
 
 @dataclasses.dataclass(frozen=True)
-class Discard(api.ActionValue):
+class Discard(CardAction):
     """Put a card from your hand on its colour's discard pile: ``discard Y$2``."""
 
-    card: Card
-
-    def problem(self) -> str | None:
-        value = api.field(self, "card")
-        return None if is_card(value) else f"discard needs a Card, not {errors.shown(value)}"
-
-    def notation(self) -> str:
-        return f"discard {self.card.id}"
+    verb: typing.ClassVar[str] = "discard"
 
 
 @dataclasses.dataclass(frozen=True)
