@@ -34,7 +34,7 @@ def make_state(
     ``deck_size``) to the bottom of their discard piles."""
     game = game or card.Game(games=1)
     colours = [c.value for c in game.colour_list]
-    cols = [{k: [] for k in colours}, {k: [] for k in colours}]
+    cols: list[dict[str, list[str]]] = [{k: [] for k in colours}, {k: [] for k in colours}]
     for p, given in enumerate(columns or ({}, {})):
         for k, v in given.items():
             cols[p][k] = list(v)
@@ -54,7 +54,7 @@ def make_state(
         need = deck_size - len(draw)
         draw += rest[:need]
         rest = rest[need:]
-    bottom = {k: [] for k in colours}
+    bottom: dict[str, list[str]] = {k: [] for k in colours}
     for cid in rest:
         bottom[C(cid).colour.value].append(cid)
     snap = {
@@ -70,7 +70,7 @@ H0 = ["Y7", "Y$1", "B3", "B5", "W10", "G2", "R4", "R$3"]
 H1 = ["Y2", "Y3", "B9", "W4", "W5", "G$1", "G8", "R10"]
 
 
-def assert_illegal(state: card.State, action: str, kind: type[errors.GameError], words: str) -> None:
+def assert_illegal(state: card.State, action: str | api.Action, kind: type[errors.GameError], words: str) -> None:
     before = json.dumps(state.snapshot(), sort_keys=True)
     history = state.history
     with pytest.raises(kind) as info:
@@ -418,7 +418,8 @@ def test_scores_count_the_current_game_as_it_stands() -> None:
 def test_illegal_actions_leave_the_state_unchanged_everywhere() -> None:
     rng = random.Random(3)
     state = card.Game(games=2).new_state()
-    every = [card.play(c.id) for c in card.Game().deck] + [card.discard(c.id) for c in card.Game().deck]
+    every: list[api.Action] = [card.play(c.id) for c in card.Game().deck]
+    every += [card.discard(c.id) for c in card.Game().deck]
     every += [card.draw()] + [card.draw(c) for c in card.Game().colour_list]
     checked = 0
     while not state.is_terminal():
@@ -562,6 +563,7 @@ def test_snapshots_and_saves_round_trip() -> None:
             state.apply(actions[rng.randrange(len(actions))])
     data = json.loads(json.dumps(state.to_dict()))
     loaded = api.state_from_dict(data)
+    assert isinstance(loaded, card.State)
     assert loaded == state and loaded.results == state.results
     assert state.record().replay() == state
     assert seen > 10
@@ -707,7 +709,7 @@ def check_invariants(state: card.State, size: int) -> None:
 def test_random_matches_replay_from_their_records() -> None:
     rng = random.Random(77)
     for game in card.Game.variants():
-        state = game.new_state()
+        state = typing.cast(card.State, game.new_state())
         random_play(state, rng)
         record = api.Record.from_dict(json.loads(json.dumps(state.record().to_dict())))
         assert record.replay() == state
@@ -777,21 +779,23 @@ def test_the_last_draw_tells_the_end_of_the_game_and_of_the_match() -> None:
 
 
 def test_action_values_are_checked_when_built() -> None:
-    for build, words in [(lambda: card.Play(card="Y7"), "play needs a Card"),  # type: ignore[arg-type]
-                         (lambda: card.Discard(card=None), "discard needs a Card"),  # type: ignore[arg-type]
-                         (lambda: card.Draw(colour="Y"), "Colour or None"),  # type: ignore[arg-type]
-                         (lambda: card.Deal(cards=None), "tuple"),  # type: ignore[arg-type]
-                         (lambda: card.Deal(cards=("Y7",)), "lists Cards"),  # type: ignore[arg-type]
-                         (lambda: card.Play(card.Card(card.Colour.RED, 0, wager=1).__class__.__new__(card.Card)),
-                          "play needs a Card")]:
+    cases: list[tuple[type, dict[str, typing.Any], str]] = [
+        (card.Play, {"card": "Y7"}, "play needs a Card"),
+        (card.Discard, {"card": None}, "discard needs a Card"),
+        (card.Draw, {"colour": "Y"}, "Colour or None"),
+        (card.Deal, {"cards": None}, "tuple"),
+        (card.Deal, {"cards": ("Y7",)}, "lists Cards"),
+        (card.Play, {"card": object.__new__(card.Card)}, "play needs a Card"),
+    ]
+    for cls, fields, words in cases:
         with pytest.raises(errors.MalformedActionError, match=words):
-            build()
+            cls(**fields)
     assert card.Deal(list(card.deck_of(5))) == card.Deal(card.deck_of(5))  # type: ignore[arg-type]
 
 
 def forged(cls: type, **fields: object) -> object:
     """An action built around its constructor, as hostile code could."""
-    action = object.__new__(cls)
+    action: object = object.__new__(cls)
     for name, value in fields.items():
         object.__setattr__(action, name, value)
     return action

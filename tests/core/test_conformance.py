@@ -240,6 +240,7 @@ def test_corrupted_saves_are_refused_with_a_reason(game: api.Game) -> None:
     # A snapshot-only save (a scenario) whose fields are scrambled is refused too.
     snapshot = state.snapshot()
     refused = 0
+    junk: typing.Any
     for key in snapshot:
         for junk in (None, -1, "x", [], {"a": 1}):
             bad = {**snapshot, key: junk}

@@ -109,7 +109,7 @@ def saved(state: api.State) -> str:
     return json.dumps(state.to_dict(), sort_keys=True)
 
 
-def mutate(data: typing.Any, draw: st.DrawFn) -> typing.Any:
+def mutate(data: typing.Any, draw: typing.Callable[[st.SearchStrategy[typing.Any]], typing.Any]) -> typing.Any:
     """``data`` (JSON-like, copied) with one random place replaced, deleted or added to."""
     data = copy.deepcopy(data)
     if not isinstance(data, (dict, list)) or not data:
@@ -211,7 +211,7 @@ def test_damaged_records_are_refused_with_invalid_state_errors(name: str) -> Non
     def check(index: int, data: st.DataObject) -> None:
         COUNTS[f"Record.from_dict[{name}]"] += 1
         record = json.loads(json.dumps(states[index].record().to_dict()))
-        damaged = mutate(record, data.draw) if data.draw(st.integers(0, 9)) else data.draw(PYTHON_VALUES)
+        damaged: typing.Any = mutate(record, data.draw) if data.draw(st.integers(0, 9)) else data.draw(PYTHON_VALUES)
         try:
             loaded = api.Record.from_dict(damaged)
             state = loaded.replay()

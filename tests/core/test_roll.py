@@ -1034,7 +1034,7 @@ def test_only_ascii_digits_are_numbers(text: str) -> None:
 
 def forged(cls: type, **fields: object) -> object:
     """An action built around its constructor, as hostile code could."""
-    action = object.__new__(cls)
+    action: object = object.__new__(cls)
     for name, value in fields.items():
         object.__setattr__(action, name, value)
     return action

@@ -563,6 +563,9 @@ class Game(api.Game):
     def new_state(self) -> State:
         return State(self)
 
+    def new_game(self, rng: random.Random) -> State:
+        return typing.cast(State, super().new_game(rng))
+
     def parse_action(self, text: str) -> Action:
         """Parse ``play Y7``, ``discard Y$2``, ``draw``, ``draw Y`` or ``deal ...``.
 
