@@ -505,16 +505,13 @@ def match_summary(view: card.View, names: typing.Sequence[str]) -> str:
 # -- other panels --------------------------------------------------------------------------
 
 LEVEL_WORDS: typing.Final[dict[str, str]] = {
-    "easy": "easy \u2013 a casual explorer",
-    "medium": "medium \u2013 a sound player",
-    "hard": "hard \u2013 thinks ahead",
+    level: f"{level} \u2013 {words}"
+    for level, words in (("easy", "a casual explorer"), ("medium", "a sound player"), ("hard", "thinks ahead"))
 }
+"""How the setup form describes each computer level."""
 
-
-PACES: typing.Final[dict[str, str]] = {
-    "normal": "Relaxed: pauses so that you can follow each move",
-    "quick": "Quick: short pauses",
-}
+PACES: typing.Final[dict[str, str]] = {"normal": "Relaxed: pauses so that you can follow each move",
+                                       "quick": "Quick: short pauses"}
 """How fast the computer's moves follow each other."""
 
 
