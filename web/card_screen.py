@@ -20,7 +20,7 @@ import screen
 from lostcities import api, card, session
 from lostcities import html as lc_html
 
-PAUSES: typing.Final[dict[str, tuple[int, int]]] = {"normal": (450, 1000), "quick": (120, 350)}
+PAUSES: typing.Final[dict[str, tuple[int, int]]] = {"relaxed": (450, 1000), "quick": (120, 350), "instant": (0, 0)}
 """Per pace, in ms: the pause before the computer's play appears (the player sees
 their own draw land) and the pause between its play and its draw (the player
 can follow it)."""
@@ -53,7 +53,7 @@ class CardAdapter:
         names = last.names if level == session.HUMAN else ("Player 1", "Player 2")
         return card.html.setup_form(opponent=level, colours=int(last.option("colours")),
                                     games=int(last.option("games")), names=names,
-                                    pace=last.pref("pace", "normal"), error=scr.error)
+                                    pace=last.pref("pace", "relaxed"), error=scr.error)
 
     def read_setup(self, scr: screen.Screen, values: typing.Mapping[str, str]) -> session.Setup:
         return session.setup_from_form(self.game.name, values, {"pace": tuple(PAUSES)})
@@ -225,7 +225,7 @@ class CardAdapter:
         return self._state(scr).game_number == 0
 
     def pause(self, scr: screen.Screen, event: api.Event | None) -> int:
-        pace = PAUSES.get(self._session(scr).setup.pref("pace", "normal"), PAUSES["normal"])
+        pace = PAUSES.get(self._session(scr).setup.pref("pace", "relaxed"), PAUSES["relaxed"])
         between = (event is not None and event.action.split(" ")[0] in ("play", "discard")
                    and self._session(scr).is_computer(event.player))
         return pace[1] if between else pace[0]

@@ -30,7 +30,9 @@ def phase(page: sync_api.Page) -> str:
 
 def wait_phase(page: sync_api.Page, *phases: str, timeout: int = TURN_TIMEOUT_MS) -> str:
     selector = ",".join(f".lc-screen[data-phase='{p}']" for p in phases)
-    page.wait_for_selector(selector, timeout=timeout, state="attached")
+    # A locator, not wait_for_selector: an element handle stays alive until the page closes,
+    # and with it the subtree it belongs to (the long-session test counts those nodes).
+    page.locator(selector).first.wait_for(timeout=timeout, state="attached")
     return phase(page)
 
 
@@ -113,7 +115,7 @@ def place(page: sync_api.Page) -> str:
     """Play or discard a card by clicks; returns the card id."""
     cid, where = choose(page)
     page.click(f".lc-hand [data-card='{cid}']")
-    page.wait_for_selector(f".lc-hand [data-card='{cid}'].is-selected")
+    page.locator(f".lc-hand [data-card='{cid}'].is-selected").wait_for()
     target = "column" if where == "column" else "discard"
     page.click(f"[data-target='{target}'][data-colour='{cid[0]}']")
     wait_phase(page, "draw")
@@ -205,7 +207,7 @@ def test_full_game_against_the_easy_computer_by_clicks(page: sync_api.Page, site
 
 def test_reload_restores_the_position_mid_turn_and_the_computer_resumes(page: sync_api.Page, site: str) -> None:
     conftest.open_site(page, site + "?seed=4#card")
-    start(page, "easy", games="3", pace="normal")
+    start(page, "easy", games="3", pace="relaxed")
     wait_phase(page, "play")
     take_turn(page)
     wait_phase(page, "play")

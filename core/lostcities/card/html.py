@@ -510,9 +510,10 @@ LEVEL_WORDS: typing.Final[dict[str, str]] = {
 }
 """How the setup form describes each computer level."""
 
-PACES: typing.Final[dict[str, str]] = {"normal": "Relaxed: pauses so that you can follow each move",
-                                       "quick": "Quick: short pauses"}
-"""How fast the computer's moves follow each other."""
+PACES: typing.Final[dict[str, str]] = {"relaxed": "Relaxed: pauses so that you can follow each move",
+                                       "quick": "Quick: short pauses",
+                                       "instant": "Instant: no pauses"}
+"""How fast the computer's moves follow each other (the same keys as Roll & Write's)."""
 
 
 HOW_TO_PLAY: typing.Final = (
@@ -529,13 +530,14 @@ HOW_TO_PLAY: typing.Final = (
 
 
 def setup_form(*, opponent: str = "easy", colours: int = 5, games: int = 3,
-               names: typing.Sequence[str] = ("Player 1", "Player 2"), pace: str = "normal", error: str = "") -> str:
+               names: typing.Sequence[str] = ("Player 1", "Player 2"), pace: str = "relaxed", error: str = "") -> str:
     """The new-match form (:func:`lostcities.html.setup_form` for the card game):
     the opponent (a computer level or ``human`` for pass-and-play), the
     computer's pace, five or six expeditions, a match of three games or a
     single game."""
     first, second = [*names, "Player 1", "Player 2"][:2]
     seats = (session.Seat(first), session.Seat(second, None if opponent == session.HUMAN else opponent))
+    pace = pace if pace in PACES else next(iter(PACES))  # a pace saved by an older release
     paces = "".join(lc_html.radio("pace", key, esc(words), pace == key) for key, words in PACES.items())
     return lc_html.setup_form(
         card.Game, seats=seats, options={"colours": colours, "games": games}, level_words=LEVEL_WORDS,
