@@ -70,15 +70,50 @@ class ActionValue:
     without its constructor (``object.__new__``, ``object.__setattr__``) is
     refused there, so nothing malformed reaches a state's ``_do``."""
 
+    TUPLES: typing.ClassVar[tuple[str, ...]] = ()
+    """Fields whose value, given as a list, is stored as a tuple (actions stay hashable)."""
+
     def problem(self) -> str | None:
         """Why this is not a well-formed action (None when it is).  Read the fields
         with :func:`field`: an object made without its constructor may lack them."""
         return None
 
     def __post_init__(self) -> None:
+        for name in self.TUPLES:
+            value: object = field(self, name)
+            if type(value) is list:
+                object.__setattr__(self, name, tuple(value))
         problem = self.problem()
         if problem is not None:
             raise errors.MalformedActionError(problem)
+
+
+def is_intact(value: object, table: typing.Sequence[object]) -> bool:
+    """``value`` is an item of ``table`` (a game's list of its cards, say), intact:
+    of the items' own type, and every field, ``index`` first (its position in
+    the table), of the same type and value as the real item's -- not a
+    look-alike built around the constructor with ``object.__setattr__``.
+
+    >>> import dataclasses
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Face:
+    ...     value: int
+    ...     index: int = 0
+    >>> FACES = (Face(0, 0), Face(1, 1))
+    >>> fake = Face(1, 1)
+    >>> object.__setattr__(fake, "value", True)
+    >>> is_intact(Face(1, 1), FACES), is_intact(fake, FACES), is_intact(Face(1, 0), FACES), is_intact(1, FACES)
+    (True, False, False, False)
+    """
+    if not table or type(value) is not type(table[0]):
+        return False
+    fields = vars(value)
+    index = fields.get("index")
+    if type(index) is not int or not 0 <= index < len(table):
+        return False
+    real = vars(table[index])
+    return fields.keys() == real.keys() and all(
+        type(fields[name]) is type(item) and fields[name] == item for name, item in real.items())
 
 
 MISSING: typing.Final = object()

@@ -312,15 +312,7 @@ def is_card(value: object) -> bool:
     >>> is_card(Card(Colour.RED, 7)), is_card("R7")
     (True, False)
     """
-    if type(value) is not Card:
-        return False
-    fields = vars(value)
-    index = fields.get("index")
-    if type(index) is not int or not 0 <= index < len(CARDS):
-        return False
-    real = CARDS[index]
-    return (fields.get("colour") is real.colour and type(fields.get("value")) is int
-            and fields.get("value") == real.value and fields.get("id") == real.id)
+    return api.is_intact(value, CARDS)
 
 
 def is_tile(value: object) -> bool:
@@ -505,12 +497,7 @@ class Tiles(api.ActionValue):
     round).  A list of tiles is stored as a tuple."""
 
     tiles: tuple[Tile, ...]
-
-    def __post_init__(self) -> None:
-        tiles: typing.Any = self.tiles
-        if type(tiles) is list:
-            object.__setattr__(self, "tiles", tuple(tiles))
-        super().__post_init__()
+    TUPLES: typing.ClassVar[tuple[str, ...]] = ("tiles",)
 
     def problem(self) -> str | None:
         value = api.field(self, "tiles")
@@ -529,12 +516,7 @@ class Deal(api.ActionValue):
     list of cards is stored as a tuple."""
 
     cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        cards: typing.Any = self.cards
-        if type(cards) is list:
-            object.__setattr__(self, "cards", tuple(cards))
-        super().__post_init__()
+    TUPLES: typing.ClassVar[tuple[str, ...]] = ("cards",)
 
     def problem(self) -> str | None:
         value = api.field(self, "cards")

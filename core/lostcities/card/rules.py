@@ -375,16 +375,7 @@ def is_card(value: object) -> bool:
     >>> is_card(Card(Colour.RED, 7)), is_card("R7")
     (True, False)
     """
-    if type(value) is not Card:
-        return False
-    fields = vars(value)
-    index = fields.get("index")
-    if type(index) is not int or not 0 <= index < len(CARDS):
-        return False
-    real = CARDS[index]
-    return (fields.get("colour") is real.colour and type(fields.get("value")) is int
-            and fields.get("value") == real.value and type(fields.get("wager")) is int
-            and fields.get("wager") == real.wager)
+    return api.is_intact(value, CARDS)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -464,12 +455,7 @@ class Deal(api.ActionValue):
     """
 
     cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        cards: typing.Any = self.cards
-        if type(cards) is list:
-            object.__setattr__(self, "cards", tuple(cards))
-        super().__post_init__()
+    TUPLES: typing.ClassVar[tuple[str, ...]] = ("cards",)
 
     def problem(self) -> str | None:
         value = api.field(self, "cards")
