@@ -32,6 +32,7 @@ class CardAdapter:
 
     game = card.Game
     prefix = "lc"
+    words = lc_html.Words()
     documents: typing.ClassVar[dict[str, typing.Callable[[], screen.Document]]] = {}
 
     def __init__(self) -> None:

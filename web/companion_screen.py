@@ -16,6 +16,7 @@ import typing
 
 import screen
 from lostcities import errors, roll, session
+from lostcities import html as lc_html
 
 FORMAT: typing.Final = "lostcities.roll-companion"
 VERSION: typing.Final = 1
@@ -31,6 +32,7 @@ class CompanionSheet:
     """One player's sheet (see :class:`screen.Document`)."""
 
     name = "companion"
+    words = lc_html.Words(match="sheet")
 
     def __init__(self) -> None:
         self.player = "You"

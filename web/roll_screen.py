@@ -16,6 +16,7 @@ import typing
 import companion_screen
 import screen
 from lostcities import api, errors, roll, session
+from lostcities import html as lc_html
 
 PACE_MS: typing.Final[dict[str, int]] = {"relaxed": 900, "quick": 350, "instant": 0}
 """Pause after each visible computer action (and before its roll), in ms."""
@@ -43,6 +44,7 @@ class RollAdapter:
 
     game = roll.Game
     prefix = "rw"
+    words = lc_html.Words(secret="sheet")
     documents: typing.ClassVar[dict[str, typing.Callable[[], screen.Document]]] = {
         companion_screen.CompanionSheet.name: companion_screen.CompanionSheet}
 

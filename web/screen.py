@@ -216,6 +216,10 @@ class Document(typing.Protocol):
     def phase(self, screen: Screen) -> str:
         """``data-phase`` while it is open."""
 
+    @property
+    def words(self) -> lc_html.Words:
+        """How the shared panels name it (the menu's *New sheet*)."""
+
     def render(self, screen: Screen) -> Frame: ...
 
     def on_input(self, screen: Screen, event: Input) -> Command:
@@ -242,6 +246,10 @@ class Adapter(typing.Protocol):
     @property
     def documents(self) -> typing.Mapping[str, typing.Callable[[], Document]]:
         """The adapter's documents by name (usually none)."""
+
+    @property
+    def words(self) -> lc_html.Words:
+        """How the shared panels (menu, hand-over) name the game's things."""
 
     def shell(self) -> str:
         """The screen element's markup (one element, with a ``data-region="main"`` inside)."""
@@ -783,7 +791,8 @@ class Screen:
             self.host.set_info(self.adapter.info(self) if current is not None and self.mode == "play" else "")
         title = self.game.title
         if self.menu_open:
-            self._panel("menu", lc_html.menu())
+            words = self.document.words if self.document is not None else self.adapter.words
+            self._panel("menu", lc_html.menu(words=words))
         elif self.mode == "setup":
             self._panel("setup", self.adapter.setup_form(self, self.last_setup()))
         elif self.mode == "problem":
@@ -792,7 +801,7 @@ class Screen:
             self._panel("stale", lc_html.stale(STALE))
         elif self.mode == "handover" and current is not None:
             who = current.name(current.current_player)
-            self._panel("handover", lc_html.handover(who, self.adapter.handover_note(self)))
+            self._panel("handover", lc_html.handover(who, self.adapter.handover_note(self), self.adapter.words))
         elif self.mode == "document" and self.document is not None:
             self._frame(self.document.render(self))
         elif current is not None:

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import html as _html
 import typing
 
@@ -112,12 +113,28 @@ def shell(prefix: str, title: str, *, before: str = "") -> str:
     )
 
 
-def menu(extra: str = "") -> str:
+@dataclasses.dataclass(frozen=True)
+class Words:
+    """How a screen names its own things on the shared panels.
+
+    >>> 'your sheet will be shown' in handover("Ann", words=Words(secret="sheet"))
+    True
+    >>> 'New sheet (abandon this one)' in menu(words=Words(match="sheet"))
+    True
+    """
+
+    secret: str = "cards"
+    """What the hand-over shows the next person: *your cards will be shown*."""
+    match: str = "match"
+    """What the menu's new-game button abandons: *New match (abandon this one)*."""
+
+
+def menu(extra: str = "", words: Words = Words()) -> str:
     """The in-game menu (an overlay over the game): back, new game, all games."""
     return (
         '<section class="lc-menu" aria-labelledby="lc-menu-title"><h2 id="lc-menu-title">Menu</h2>'
         f'<p>{button("Back to the game", "close-menu")}</p>'
-        f'<p>{button("New match (abandon this one)", "confirm-new", cls="secondary")}</p>{extra}'
+        f'<p>{button(f"New {words.match} (abandon this one)", "confirm-new", cls="secondary")}</p>{extra}'
         f"<p>{home_link()}</p>"
         '<p class="lc-hint">The game is saved after every move: you can leave and come back.</p></section>'
     )
@@ -159,14 +176,14 @@ def stale(message: str) -> str:
     )
 
 
-def handover(name: str, note: str = "") -> str:
+def handover(name: str, note: str = "", words: Words = Words()) -> str:
     """The screen between two turns of pass and play: nothing of the table."""
     said = f'<p class="lc-note">{esc(note)}</p>' if note else ""
     return (
         '<section class="lc-handover" aria-labelledby="lc-handover-title">'
         f'<h2 id="lc-handover-title">Pass the device to {esc(name)}</h2>{said}'
-        f"<p>{esc(name)}, tap when you are ready: your cards will be shown.</p>"
-        + button(f"I am {name} \u2013 show my cards", "ready", cls="lc-ready")
+        f"<p>{esc(name)}, tap when you are ready: your {esc(words.secret)} will be shown.</p>"
+        + button(f"I am {name} \u2013 show my {words.secret}", "ready", cls="lc-ready")
         + "</section>"
     )
 

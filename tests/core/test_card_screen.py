@@ -203,7 +203,7 @@ def test_the_setup_form_remembers_the_last_choice() -> None:
     _, host = mounted()
     start(host, opponent="human", name1="Ann", name2="Ben", colours="6", games="3")
     root(host).click("menu")
-    assert root(host).data["phase"] == "menu"
+    assert root(host).data["phase"] == "menu" and "New match (abandon this one)" in root(host).html()
     root(host).click("confirm-new")
     form = root(host).regions["main"]
     assert 'value="Ann"' in form and 'value="human" checked' in form and 'value="6" checked' in form

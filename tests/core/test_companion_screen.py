@@ -127,7 +127,7 @@ def test_a_new_sheet_from_the_menu() -> None:
     table = opened()
     table.enter("green", 4, box="green-1")
     table.click("menu")
-    assert table.phase == "menu"
+    assert table.phase == "menu" and "New sheet (abandon this one)" in table.root.html()
     table.click("confirm-new")
     assert table.phase == "setup" and KEY not in table.host.storage
 

@@ -220,6 +220,7 @@ def test_simultaneous_choices_hand_over_and_stay_hidden() -> None:
         assert table.decide(rng)
     html = table.root.html()
     assert "Cy" in html and "rw-sheet" not in html and "rw-die" not in html  # nothing of the table until Cy taps
+    assert "I am Cy \u2013 show my sheet" in html and "cards" not in html
     table.click("ready")
     assert table.phase in ("choose", "accelerate")
     html = table.root.html()
