@@ -20,6 +20,7 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+import board_screen  # noqa: F401 - registers the board game's screen
 import card_screen  # noqa: F401 - registers the card game's screen
 import host
 import lostcities
@@ -29,8 +30,8 @@ from lostcities import html as lc_html
 
 OPTIONAL_SCREENS: typing.Final = ("roll_screen", "companion_screen")
 """Adapter modules that register themselves when this build ships them."""
-PLANNED: typing.Final[dict[str, str]] = {
-    "board": "Lost Cities: The Board Game (2-4 players) is being built and is not playable yet."}
+PLANNED: typing.Final[dict[str, str]] = {}
+"""Games announced on the home screen that are not playable yet (name -> notice)."""
 
 
 def parse_seed(search: str) -> tuple[int | None, str | None]:

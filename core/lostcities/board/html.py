@@ -1,0 +1,665 @@
+"""HTML renderers of Lost Cities: The Board Game: pure functions returning strings.
+
+Nothing here touches a DOM: every function takes values (a
+:class:`lostcities.board.View`, names, notes) and returns an HTML fragment
+with CSS class hooks (``lcb-*`` for the board's own parts; the card faces,
+the hand, the status line and the highlights reuse the card game's ``lc-*``
+hooks) and data attributes for event delegation:
+
+* every stone carries ``data-stone`` (``green-4``: 45 of them) and
+  ``data-value`` (its points); a tile on it ``data-tile`` (``artifact``,
+  ``arrow`` or the points);
+* every piece on the board carries ``data-piece`` (``<seat>-<kind>``:
+  ``0-researcher``), ``data-owner`` and ``data-kind``; a piece that has just
+  moved has the class ``is-moved`` and ``--steps`` (how far it slid);
+* every card face carries ``data-card`` (``G7``);
+* clickable targets carry ``data-target``: ``hand`` (a card of the viewer's
+  hand, with ``data-card``), ``path`` (a whole path, with ``data-colour``),
+  ``discard`` (a discard pile at the play step), ``pile`` (a discard pile to
+  draw from) and ``deck`` (the draw pile); buttons carry ``data-action``.
+
+The table is rendered from a :class:`~lostcities.board.View` only, so the
+other hands can never leak: they are counted, never drawn.
+
+Pieces and paths carry symbols besides colours: each path its expedition's
+symbol (the card game's), each piece its seat number, the researcher a larger
+ringed disc.
+
+>>> import random
+>>> from lostcities import board
+>>> view = board.Game().new_game(random.Random(1)).view(0)
+>>> page = board_html(view, names=("You", "Computer"))
+>>> page.count("data-stone="), page.count('data-tile="arrow"')
+(45, 9)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+
+from lostcities import api, board, session
+from lostcities import html as lc_html
+from lostcities.board import data
+
+esc = lc_html.esc
+signed = lc_html.signed
+number = lc_html.number
+_attrs = lc_html.attrs
+_classes = lc_html.classes
+
+SYMBOLS: typing.Final[dict[board.Colour, str]] = {
+    # The card game's symbols (text presentation, so that phones do not swap in emoji).
+    board.Colour.YELLOW: "\u2600\ufe0e",  # sun: the desert
+    board.Colour.BLUE: "\u2248",  # waves: the sea
+    board.Colour.WHITE: "\u2744\ufe0e",  # snow: the Himalayas
+    board.Colour.GREEN: "\u2663\ufe0e",  # leaves: the rainforest
+    board.Colour.RED: "\u25b2",  # the volcano
+}
+"""A symbol per expedition, so that colours are never told apart by colour alone."""
+
+ARTIFACT: typing.Final = "\u2756"
+"""The mark of an artifact tile (a four-pointed ornament)."""
+ARROW: typing.Final = "\u21e7"
+"""The mark of an arrow tile (the paths run upwards)."""
+PLAYER_COLOURS: typing.Final = ("black", "purple", "orange", "pink")
+"""The colour of each seat's pieces (a class ``lcb-p<seat>``); the pieces also show the seat number."""
+
+TURN: typing.Final = '<span class="lc-turn">to play</span>'
+NEGATIVE: typing.Final = ' class="is-negative"'
+PIECE_WORDS: typing.Final = {board.Kind.ADVENTURER: "adventurer", board.Kind.RESEARCHER: "researcher"}
+
+PAUSE_WORDS: typing.Final[dict[str, str]] = {"relaxed": "Relaxed: pauses so that you can follow each move",
+                                             "quick": "Quick: short pauses",
+                                             "instant": "Instant: no pauses"}
+"""The computer's paces (the same keys as the other games')."""
+LEVEL_WORDS: typing.Final[dict[str, str]] = {
+    level: f"{level} \u2013 {words}"
+    for level, words in (("easy", "a casual explorer"), ("medium", "a sound player"), ("hard", "thinks ahead"))
+}
+
+
+def colour_of(letter: str) -> board.Colour:
+    """The colour of a letter (``G``); raises ``KeyError``."""
+    return {c.letter: c for c in board.COLOURS}[letter]
+
+
+def tile_text(tile: board.Tile) -> str:
+    """``artifact``, ``arrow`` or ``10 victory points``."""
+    return f"{tile.points} victory points" if tile.kind is board.TileKind.POINTS else tile.id
+
+
+def tile_mark(tile: board.Tile) -> str:
+    """A tile as it lies on its space."""
+    if tile.kind is board.TileKind.ARTIFACT:
+        text = ARTIFACT
+    elif tile.kind is board.TileKind.ARROW:
+        text = ARROW
+    else:
+        text = str(tile.points)
+    return (f'<span class="lcb-tile lcb-tile-{tile.kind.value}" data-tile="{esc(tile.id)}" '
+            f'title="{esc(tile_text(tile))}">{text}</span>')
+
+
+# -- cards ------------------------------------------------------------------------------------
+
+
+def card_face(c: board.Card, *, tag: str = "span", classes: typing.Iterable[str] = (),
+              attrs: typing.Mapping[str, str | None] | None = None) -> str:
+    """One card face up, as in the card game: its value in two corners, the symbol in the middle."""
+    base: dict[str, str | None] = {"class": _classes("lc-card", f"lc-{c.colour.letter}", *classes),
+                                   "data-card": c.id, "aria-label": c.label}
+    base["role" if tag == "span" else "type"] = "img" if tag == "span" else "button"
+    base.update(attrs or {})
+    return (f"<{tag}{_attrs(base)}>"
+            f'<span class="lc-corner lc-top" aria-hidden="true">{c.value}</span>'
+            f'<span class="lc-mid" aria-hidden="true">{SYMBOLS[c.colour]}</span>'
+            f'<span class="lc-corner lc-bottom" aria-hidden="true">{c.value}</span></{tag}>')
+
+
+def chip(c: board.Card, *, fresh: bool = False) -> str:
+    """A card in a column: a small tile with its value (and ``data-card``)."""
+    return (f'<span class="{_classes("lcb-chip", f"lc-{c.colour.letter}", "is-fresh" if fresh else None)}" '
+            f'data-card="{c.id}" title="{esc(c.label)}">{c.value}</span>')
+
+
+# -- what may be clicked ------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Targets:
+    """The legal targets of the viewer, for highlighting (colour letters)."""
+
+    start: frozenset[str] = frozenset()
+    """Paths the selected card may start an expedition on."""
+    advance: frozenset[str] = frozenset()
+    """Paths the selected card may advance on."""
+    discard: frozenset[str] = frozenset()
+    move: frozenset[str] = frozenset()
+    """Paths whose piece may take the offered move."""
+    enter: frozenset[str] = frozenset()
+    """Paths a piece may enter from the camp (the ``any_piece`` reading)."""
+    piles: frozenset[str] = frozenset()
+    """Discard piles that may be drawn from."""
+    deck: bool = False
+
+    @property
+    def paths(self) -> frozenset[str]:
+        return self.start | self.advance | self.move | self.enter
+
+
+def legal_targets(view: board.View, selected: str | None = None) -> Targets:
+    """What to highlight for the viewer: the targets of the selected card at
+    the play step, the movable pieces at a move, the piles at the draw step.
+
+    >>> import random
+    >>> state = board.Game().new_game(random.Random(3))
+    >>> legal_targets(state.view(0), "B1")
+    Targets(start=frozenset({'B'}), advance=frozenset(), discard=frozenset({'B'}), move=frozenset(), \
+enter=frozenset(), piles=frozenset(), deck=False)
+    """
+    if view.current_player != view.player or view.step is None:
+        return Targets()
+    legal = view.legal_actions()
+    if view.step is board.Step.PLAY:
+        if selected is None or selected not in {c.id for c in view.hand}:
+            return Targets()
+        letter = selected[0]
+        starts = any(isinstance(a, board.Start) and a.card.id == selected for a in legal)
+        advances = board.advance(selected) in legal
+        return Targets(start=frozenset({letter}) if starts else frozenset(),
+                       advance=frozenset({letter}) if advances else frozenset(),
+                       discard=frozenset({letter}))
+    if view.step is board.Step.MOVE:
+        moves = [a for a in legal if isinstance(a, board.Move) and a.colour is not None]
+        return Targets(move=frozenset(a.colour.letter for a in moves if a.kind is None and a.colour),
+                       enter=frozenset(a.colour.letter for a in moves if a.kind is not None and a.colour))
+    return Targets(piles=frozenset(a.colour.letter for a in legal if isinstance(a, board.Draw) and a.colour),
+                   deck=True)
+
+
+def kinds_to_start(view: board.View, card_id: str) -> list[board.Kind]:
+    """The kinds of piece the card may start its expedition with (legally)."""
+    return [k for k in board.Kind if board.start(card_id, k) in view.legal_actions()]
+
+
+def kinds_to_enter(view: board.View, colour: board.Colour) -> list[board.Kind]:
+    """The kinds of piece that may enter ``colour``'s path from the camp now."""
+    return [k for k in board.Kind if board.Move(colour, k) in view.legal_actions()]
+
+
+@dataclasses.dataclass(frozen=True)
+class Marks:
+    """Highlights of what just happened, so that a player can follow a move."""
+
+    moved: tuple[tuple[int, str, int], ...] = ()
+    """Pieces that have just moved: (seat, colour letter, stones moved)."""
+    fresh: tuple[str, ...] = ()
+    """Card ids that have just been placed."""
+    source: str | None = None
+    """Where the last draw came from: ``deck`` or a colour letter."""
+
+    def to_dict(self) -> dict[str, typing.Any]:
+        return {"moved": [list(m) for m in self.moved], "fresh": list(self.fresh), "source": self.source}
+
+    @classmethod
+    def from_dict(cls, raw: typing.Any) -> Marks:
+        """Marks from a save's notes; anything malformed is left out."""
+        if not isinstance(raw, dict):
+            return cls()
+        moved = tuple((m[0], m[1], m[2]) for m in raw.get("moved", []) if isinstance(m, list) and len(m) == 3
+                      and type(m[0]) is int and m[1] in {c.letter for c in board.COLOURS} and type(m[2]) is int)
+        fresh = tuple(f for f in raw.get("fresh", []) if isinstance(f, str))[:4]
+        source = raw.get("source")
+        return cls(moved[:6], fresh, source if isinstance(source, str) else None)
+
+
+# -- the board ----------------------------------------------------------------------------------
+
+
+def piece(owner: int, kind: board.Kind, colour: board.Colour, stone: int, *, name: str, steps: int = 0) -> str:
+    """One piece on a stone: a disc of the owner's colour with the seat number
+    (the researcher larger and ringed)."""
+    cls = _classes("lcb-piece", f"lcb-p{owner}", f"lcb-{kind.value}", "is-moved" if steps else None)
+    style = f"--steps:{steps}" if steps else None
+    label = f"{name}'s {kind.value} on {colour.value} stone {stone}"
+    attrs = _attrs({"class": cls, "data-piece": f"{owner}-{kind.value}", "data-owner": str(owner),
+                    "data-kind": kind.value, "data-colour": colour.letter, "style": style,
+                    "title": label, "aria-label": label, "role": "img"})
+    return f"<span{attrs}>{owner + 1}</span>"
+
+
+def stone_html(view: board.View, colour: board.Colour, stone: int, names: typing.Sequence[str],
+               marks: Marks) -> str:
+    """One stone: its value, its tile and every piece on it."""
+    value = data.STONE_VALUES[stone - 1]
+    tile = _tile(view, colour, stone)
+    pieces = []
+    for owner in range(len(view.stones)):
+        placed = view.piece(owner, colour)
+        if placed is not None and placed[1] == stone:
+            steps = next((s for o, c, s in marks.moved if o == owner and c == colour.letter), 0)
+            pieces.append(piece(owner, placed[0], colour, stone, name=names[owner], steps=steps))
+    city = stone == data.LOST_CITY
+    cls = _classes("lcb-stone", f"lcb-s{stone}", "lcb-city" if city else None,
+                   "is-negative" if value < 0 else None, "has-pieces" if pieces else None)
+    label = f"{colour.value} stone {stone}{' (the lost city)' if city else ''}: {number(value)} points"
+    if tile is not None:
+        label += f", {tile_text(tile)}"
+    return (f'<span class="{cls}" data-stone="{colour.value}-{stone}" data-value="{value}" title="{esc(label)}">'
+            f'<span class="lcb-value">{number(value)}</span>{tile_mark(tile) if tile else ""}'
+            f'<span class="lcb-on">{"".join(pieces)}</span></span>')
+
+
+def _tile(view: board.View, colour: board.Colour, stone: int) -> board.Tile | None:
+    if not view.tiles or (colour, stone) not in board.SPACES:
+        return None
+    return view.tiles[board.SPACES.index((colour, stone))]
+
+
+def path(view: board.View, colour: board.Colour, names: typing.Sequence[str], *, targets: Targets,
+         marks: Marks, interactive: bool) -> str:
+    """A path from the camp (bottom) to the lost city (top), the bridge
+    between stones 6 and 7; a button when the viewer may click it."""
+    stones = []
+    for stone in range(data.STONES, 0, -1):
+        stones.append(stone_html(view, colour, stone, names, marks))
+        if stone == data.BRIDGE_AFTER + 1:
+            stones.append('<span class="lcb-bridge" aria-hidden="true"></span>')
+    letter = colour.letter
+    kind = ("start" if letter in targets.start else "advance" if letter in targets.advance
+            else "move" if letter in targets.move else "enter" if letter in targets.enter else None)
+    cls = _classes("lcb-path", f"lc-{letter}", "is-target" if kind else None)
+    camp = (f'<span class="lcb-camp" aria-hidden="true"><span class="lcb-sym">{SYMBOLS[colour]}</span> '
+            f'{esc(colour.value)}</span>')
+    inner = "".join(stones) + camp
+    label = f"the {colour.value} path" + (f" ({kind})" if kind else "")
+    if interactive:
+        attrs = _attrs({"type": "button", "class": cls, "data-target": "path", "data-colour": letter,
+                        "data-kind": kind, "aria-label": label})
+        return f"<button{attrs}>{inner}</button>"
+    return f'<div{_attrs({"class": cls, "data-colour": letter, "aria-label": label, "role": "group"})}>{inner}</div>'
+
+
+def discard_pile(view: board.View, colour: board.Colour, *, targets: Targets, interactive: bool,
+                 marks: Marks) -> str:
+    """A discard pile: its top card and its size."""
+    pile = view.discard_piles[colour.index]
+    letter = colour.letter
+    if pile:
+        top = pile[-1]
+        inner = card_face(top, classes=["is-fresh"] if top.id in marks.fresh else [])
+        label = f"{colour.value} discard pile: {len(pile)} card{'s' if len(pile) != 1 else ''}, top {top.label}"
+    else:
+        inner = f'<span class="lc-slot" aria-hidden="true">{SYMBOLS[colour]}</span>'
+        label = f"{colour.value} discard pile: empty"
+    count = f'<span class="lc-count" aria-hidden="true">{len(pile)}</span>' if pile else ""
+    target = letter in targets.discard or letter in targets.piles
+    cls = _classes("lc-pile", "lcb-pile", f"lc-{letter}", "is-target" if target else None,
+                   "is-source" if marks.source == letter else None, "is-empty" if not pile else None)
+    if interactive and view.step in (board.Step.PLAY, board.Step.DRAW):
+        role = "discard" if view.step is board.Step.PLAY else "pile"
+        attrs = _attrs({"type": "button", "class": cls, "data-target": role, "data-colour": letter,
+                        "data-size": str(len(pile)), "aria-label": label})
+        return f"<button{attrs}>{inner}{count}</button>"
+    attrs = _attrs({"class": cls, "data-colour": letter, "data-size": str(len(pile)), "aria-label": label,
+                    "role": "group"})
+    return f"<div{attrs}>{inner}{count}</div>"
+
+
+def column(view: board.View, player: int, colour: board.Colour, *, marks: Marks, mine: bool) -> str:
+    """A player's column of one colour, bottom card first."""
+    cards = view.columns[player][colour.index]
+    chips = "".join(chip(c, fresh=c.id in marks.fresh and mine and c is cards[-1]) for c in cards)
+    words = ", ".join(str(c.value) for c in cards) or "empty"
+    return (f'<span class="{_classes("lcb-col", f"lc-{colour.letter}", "is-empty" if not cards else None)}" '
+            f'data-colour="{colour.letter}" data-player="{player}" data-size="{len(cards)}" '
+            f'title="{esc(colour.value)} column: {esc(words)}">{chips}</span>')
+
+
+def counters(view: board.View, *, targets: Targets, interactive: bool, marks: Marks) -> str:
+    """The bridges crossed (x/5) and the draw pile (a button at the draw step)."""
+    crossed = view.bridges_crossed
+    size = view.draw_pile_size
+    bridges = (f'<span class="lcb-bridges" data-crossed="{crossed}" title="pieces past a bridge: the round ends '
+               f'at {data.CROSSINGS_TO_END}">Bridges <b>{crossed}/{data.CROSSINGS_TO_END}</b></span>')
+    cls = _classes("lc-deck", "lcb-deck", "is-target" if targets.deck else None,
+                   "is-source" if marks.source == "deck" else None)
+    inner = f'Draw pile <b class="lc-count-text" data-size="{size}">{size}</b>'
+    label = f"draw pile: {size} card{'s' if size != 1 else ''}"
+    if interactive and view.step is board.Step.DRAW:
+        deck = f'<button{_attrs({"type": "button", "class": cls, "data-target": "deck", "aria-label": label})}>'
+        deck += f"{inner}</button>"
+    else:
+        deck = f'<span{_attrs({"class": cls, "aria-label": label})}>{inner}</span>'
+    rounds = view.game.rounds
+    round_text = "" if rounds == 1 else f'<span class="lcb-round">Round {view.round}/{rounds}</span>'
+    return f'<div class="lcb-counters">{round_text}{bridges}{deck}</div>'
+
+
+def board_html(view: board.View, *, names: typing.Sequence[str], selected: str | None = None,
+               marks: Marks | None = None, interactive: bool = False) -> str:
+    """The board as the viewer knows it: the five paths with their stones,
+    tiles and pieces, the counters, the discard piles and the viewer's
+    columns, each under its path."""
+    marks = marks or Marks()
+    mine = interactive and view.current_player == view.player and view.step is not None
+    targets = legal_targets(view, selected) if mine else Targets()
+    paths = "".join(path(view, c, names, targets=targets, marks=marks, interactive=mine) for c in board.COLOURS)
+    piles = "".join(discard_pile(view, c, targets=targets, interactive=mine, marks=marks) for c in board.COLOURS)
+    cols = "".join(column(view, view.player, c, marks=marks, mine=True) for c in board.COLOURS)
+    step = view.step.value if view.step is not None else view.phase.value
+    return (f'<div class="lcb-board" data-step="{step}" data-viewer="{view.player}" '
+            f'data-selected="{esc(selected or "")}">'
+            f"{counters(view, targets=targets, interactive=mine, marks=marks)}"
+            f'<div class="lcb-paths">{paths}</div>'
+            f'<div class="lcb-row lcb-piles" aria-label="discard piles">{piles}</div>'
+            f'<div class="lcb-row lcb-mine" aria-label="{esc(names[view.player])}\'s columns">{cols}</div></div>')
+
+
+# -- the players ----------------------------------------------------------------------------------
+
+
+def camp(view: board.View, player: int) -> str:
+    """The pieces still in a player's camp."""
+    stones, researcher = view.stones[player], view.researcher[player]
+    adventurers = data.ADVENTURERS - sum(1 for c, s in enumerate(stones) if s and c != researcher)
+    discs = "".join(f'<span class="lcb-piece lcb-p{player} lcb-adventurer lcb-small" data-camp="adventurer">'
+                    f"{player + 1}</span>" for _ in range(adventurers))
+    if researcher < 0:
+        discs += f'<span class="lcb-piece lcb-p{player} lcb-researcher lcb-small" data-camp="researcher">' \
+                 f"{player + 1}</span>"
+    words = f"in the camp: {adventurers} adventurer{'s' if adventurers != 1 else ''}" + (
+        " and the researcher" if researcher < 0 else "")
+    return f'<span class="lcb-campers" title="{esc(words)}" aria-label="{esc(words)}">{discs}</span>'
+
+
+def player_panel(view: board.View, player: int, name: str, *, level: str = "") -> str:
+    """A player's summary: name, hand size, artifacts, points (unless hidden),
+    the pieces in the camp and (for the others) their columns."""
+    me = player == view.player
+    total = view.totals[player]
+    points = ('<span class="lcb-points is-hidden" title="hidden until the game ends">? pts</span>' if total is None
+              else f'<span class="lcb-points" data-points="{total}">{number(total)} pts</span>')
+    artifacts = view.artifact_tokens[player] + view.found[player]
+    turn = view.current_player == player
+    who = f'<span class="lcb-level">{esc(level)}</span>' if level else ""
+    size = view.hand_sizes[player]
+    hand_size = "" if me else f'<span class="lcb-hand-size" data-size="{size}">{size} cards</span>'
+    cols = "" if me else '<span class="lcb-cols">' + "".join(
+        column(view, player, c, marks=Marks(), mine=False) for c in board.COLOURS) + "</span>"
+    known = ""
+    if not me and view.known[player]:
+        known = (f'<span class="lcb-known">holds {esc(", ".join(c.label for c in view.known[player]))} '
+                 "(from the discards)</span>")
+    cls = _classes("lcb-player", f"lcb-p{player}", "is-active" if turn else None, "is-me" if me else None)
+    return (f'<section class="{cls}" data-player="{player}">'
+            f'<div class="lcb-head"><span class="lcb-piece lcb-p{player} lcb-adventurer lcb-small" aria-hidden="true">'
+            f'{player + 1}</span><span class="lc-name">{esc(name)}</span>{who}'
+            f"{TURN if turn else ''}</div>"
+            f'<div class="lcb-facts">{hand_size}'
+            f'<span class="lcb-artifacts" data-artifacts="{artifacts}" title="artifacts">{ARTIFACT} {artifacts}</span>'
+            f"{points}{camp(view, player)}</div>{cols}{known}</section>")
+
+
+def players(view: board.View, names: typing.Sequence[str], levels: typing.Sequence[str]) -> str:
+    """Every player's panel, the viewer's last."""
+    order = [p for p in range(len(names)) if p != view.player] + [view.player]
+    return ('<div class="lcb-players">' + "".join(player_panel(view, p, names[p], level=levels[p]) for p in order)
+            + "</div>")
+
+
+def hand(view: board.View, *, selected: str | None = None, interactive: bool = True, name: str | None = None) -> str:
+    """The viewer's hand, sorted by colour and value; buttons at the viewer's play step."""
+    cards = sorted(view.hand, key=lambda c: c.index)
+    clickable = interactive and view.current_player == view.player and view.step is not None
+    faces = []
+    for c in cards:
+        chosen = c.id == selected
+        if clickable:
+            faces.append(card_face(c, tag="button", classes=["is-selected"] if chosen else [],
+                                   attrs={"data-target": "hand", "aria-pressed": "true" if chosen else "false"}))
+        else:
+            faces.append(card_face(c))
+    owner = "Your" if name is None else f"{esc(name)}'s"
+    return (f'<div class="lc-hand lcb-hand" aria-label="{owner} hand: {len(cards)} cards" data-size="{len(cards)}">'
+            f'{"".join(faces)}</div>')
+
+
+# -- the status line and the choices --------------------------------------------------------------
+
+
+def status(note: typing.Sequence[str], prompt_text: str, kind: str = "") -> str:
+    """What the last turn did (one line per action), then what to do now."""
+    said = "".join(f'<span class="lc-note">{esc(line)}</span> ' for line in note)
+    return f'{said}<span class="{_classes("lc-prompt", kind)}">{esc(prompt_text)}</span>'
+
+
+def prompt(view: board.View, *, selected: str | None, choosing: str, name: str | None) -> tuple[str, str]:
+    """What the viewer should do now, and its class hook.
+
+    >>> import random
+    >>> view = board.Game().new_game(random.Random(1)).view(0)
+    >>> prompt(view, selected=None, choosing="", name=None)[0]
+    'Your turn: choose a card to start an expedition, advance or discard.'
+    """
+    you = "Your turn" if name is None else f"{name}, your turn"
+    if view.step is board.Step.DRAW:
+        return f"{you}: draw a card from the draw pile or a highlighted discard pile.", "is-draw"
+    if view.step is board.Step.MOVE:
+        why = "an arrow" if view.move_reason is board.MoveReason.ARROW else "the lost-city move"
+        if choosing.startswith("enter:"):
+            return f"Which piece enters the {colour_of(choosing[6:]).value} path?", "is-move"
+        return (f"{you}: {why} lets you move one of your pieces one stone. Tap a highlighted path "
+                "or choose below (or no move)."), "is-move"
+    if selected is None:
+        return f"{you}: choose a card to start an expedition, advance or discard.", "is-play"
+    c = board.Card.from_id(selected)
+    if choosing == "start":
+        return f"Which piece starts the {c.colour.value} expedition with the {c.label}?", "is-selected"
+    targets = legal_targets(view, selected)
+    if targets.start:
+        return (f"{c.label.capitalize()}: tap the {c.colour.value} path to start an expedition, "
+                "or its discard pile."), "is-selected"
+    if targets.advance:
+        return f"{c.label.capitalize()}: tap the {c.colour.value} path to advance, or its discard pile.", "is-selected"
+    return (f"The {c.label} cannot go on the {c.colour.value} path now: tap its discard pile, "
+            "or choose another card."), "is-selected"
+
+
+def choices(view: board.View, *, selected: str | None, choosing: str) -> str:
+    """The buttons of the step: the piece to start with, advance or discard the
+    selected card, the piece to move (or no move)."""
+    buttons: list[str] = []
+    button = lc_html.button
+    if view.step is board.Step.PLAY and selected is not None:
+        c = board.Card.from_id(selected)
+        targets = legal_targets(view, selected)
+        if choosing == "start":
+            buttons += [button(f"Start with the {k.value}", "piece", extra={"data-kind": k.value})
+                        for k in kinds_to_start(view, selected)]
+        elif targets.start:
+            buttons.append(button(f"Start {c.colour.value} with the {c.label}", "begin"))
+        elif targets.advance:
+            buttons.append(button(f"Advance with the {c.label}", "advance"))
+        buttons.append(button("Discard it", "throw", cls="secondary"))
+        buttons.append(button("Cancel", "deselect", cls="secondary"))
+    elif view.step is board.Step.MOVE:
+        if choosing.startswith("enter:"):
+            colour = colour_of(choosing[6:])
+            buttons += [button(f"The {k.value} onto {colour.value} 1", "enter",
+                               extra={"data-colour": colour.letter, "data-kind": k.value})
+                        for k in kinds_to_enter(view, colour)]
+            buttons.append(button("Back", "deselect", cls="secondary"))
+        else:
+            for a in view.legal_actions():
+                if isinstance(a, board.Move) and a.colour is not None and a.kind is None:
+                    placed = view.piece(view.player, a.colour)
+                    assert placed is not None
+                    buttons.append(button(f"{a.colour.value.capitalize()} {placed[0].value}: "
+                                          f"stone {placed[1]} \u2192 {placed[1] + 1}", "move",
+                                          extra={"data-colour": a.colour.letter}))
+            targets = legal_targets(view)
+            buttons += [button(f"A piece onto {colour_of(x).value} 1", "enter", extra={"data-colour": x})
+                        for x in sorted(targets.enter, key=lambda x: colour_of(x).index)]
+            buttons.append(button("No move", "no-move", cls="secondary"))
+    return " ".join(buttons)
+
+
+# -- the end of a round and of the game -------------------------------------------------------------
+
+
+def round_table(result: board.RoundResult, player: int, name: str, *, tiles: int | None,
+                total: int | None) -> str:
+    """One player's round: each piece (its stone, its points), the artifacts
+    found, the victory-point tiles earned during the round (paid at once) and
+    the round total (the pieces' net)."""
+    record = result.players[player]
+    rows = []
+    for p in record.pieces:
+        rows.append(f'<tr data-colour="{p.colour.letter}" data-kind="{p.kind.value}">'
+                    f'<th scope="row" class="lc-{p.colour.letter}"><span class="lcb-sym">{SYMBOLS[p.colour]}</span> '
+                    f"{esc(p.colour.value)}</th><td>{esc(p.kind.value)}</td>"
+                    f'<td data-col="stone">{p.stone}</td>'
+                    f'<td data-col="points"{NEGATIVE if p.points < 0 else ""}>{signed(p.points)}</td></tr>')
+    if not rows:
+        rows.append('<tr><td colspan="4">no piece left the camp</td></tr>')
+    tile_cell = "\u2013" if tiles is None else signed(tiles)
+    total_row = ("" if total is None else
+                 f'<tr class="lcb-after"><th scope="row" colspan="3">Total after the round</th>'
+                 f'<td data-row="total">{number(total)}</td></tr>')
+    return (f'<table class="lcb-round lc-breakdown" data-player="{player}" data-net="{record.net}">'
+            f"<caption>{esc(name)}</caption>"
+            '<thead><tr><th scope="col">Path</th><th scope="col">Piece</th><th scope="col">Stone</th>'
+            '<th scope="col">Points</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody><tfoot>'
+            f'<tr class="lc-row-points"><th scope="row" colspan="3">Round total (pieces)</th>'
+            f'<td data-row="net">{signed(record.net)}</td></tr>'
+            f'<tr><th scope="row" colspan="3">Artifacts found</th><td data-row="artifacts">{record.artifacts}</td></tr>'
+            f'<tr><th scope="row" colspan="3">Victory-point tiles (paid at once)</th>'
+            f'<td data-row="tiles">{tile_cell}</td></tr>{total_row}</tfoot></table>')
+
+
+def artifact_track(view: board.View, names: typing.Sequence[str]) -> str:
+    """The artifact track of the game (long or short) with every player's count on it."""
+    track = data.SHORT_TRACK if view.game.is_short else data.LONG_TRACK
+    cells = []
+    for count, points in enumerate(track):
+        here = "".join(f'<span class="lcb-piece lcb-p{p} lcb-adventurer lcb-small" title="{esc(names[p])}">{p + 1}'
+                       "</span>" for p in range(len(names))
+                       if min(view.artifact_tokens[p], len(track) - 1) == count)
+        more = "+" if count == len(track) - 1 else ""
+        cells.append(f'<li data-count="{count}"><span class="lcb-n">{count}{more}</span>'
+                     f'<span class="lcb-pay">{signed(points)}</span><span class="lcb-on">{here}</span></li>')
+    return (f'<section class="lcb-track"><h3>Artifact track ({"short" if view.game.is_short else "long"})</h3>'
+            f'<ol>{"".join(cells)}</ol></section>')
+
+
+def winners_line(names: typing.Sequence[str], winners: typing.Sequence[int]) -> str:
+    """``Ann wins!``, ``You win!``, ``Ann and Ben share the win!``."""
+    if len(winners) == 1:
+        who = names[winners[0]]
+        return "You win!" if who == "You" else f"{who} wins!"
+    return " and ".join(names[w] for w in winners) + " share the win!"
+
+
+def final(view: board.View, names: typing.Sequence[str]) -> str:
+    """The game's end: the artifact track, each player's artifacts, their
+    points and the final totals, and the winner."""
+    rows = []
+    for p, name in enumerate(names):
+        tokens = view.artifact_tokens[p]
+        total = view.totals[p]
+        rows.append(f'<tr data-player="{p}"><th scope="row">{esc(name)}</th><td data-col="artifacts">{tokens}</td>'
+                    f'<td data-col="track">{signed(view.game.artifact_points(tokens))}</td>'
+                    f'<td data-col="total" data-total="{total}">{number(total or 0)}</td></tr>')
+    best = max(zip([t or 0 for t in view.totals], view.artifact_tokens, strict=True))
+    winners = [p for p in range(len(names)) if ((view.totals[p] or 0), view.artifact_tokens[p]) == best]
+    return (f'<p class="lc-winner" role="status">{esc(winners_line(names, winners))}</p>'
+            '<table class="lcb-final lc-totals"><thead><tr><td></td><th scope="col">Artifacts</th>'
+            '<th scope="col">Track</th><th scope="col">Final points</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>{artifact_track(view, names)}')
+
+
+def results(view: board.View, names: typing.Sequence[str], *, tiles: typing.Sequence[typing.Sequence[int]] = (),
+            note: typing.Sequence[str] = ()) -> str:
+    """A finished round (with *Next round*) or the finished game (with *New
+    game*): the round tables, the artifact track and the winner, and the board
+    as the round left it."""
+    if not view.results:
+        return ""
+    result = view.results[-1]
+    over = view.current_player == api.TERMINAL
+    number_of = result.number
+    earned = tiles[number_of - 1] if len(tiles) >= number_of else None
+    tables = "".join(round_table(result, p, names[p],
+                                 tiles=earned[p] if earned is not None and p < len(earned) else None,
+                                 total=None if over else view.totals[p]) for p in range(len(names)))
+    which = "The round" if view.game.rounds == 1 else f"Round {number_of} of {view.game.rounds}"
+    why = ("the fifth piece crossed a bridge" if view.bridges_crossed >= data.CROSSINGS_TO_END
+           else "the draw pile ran out")
+    said = "".join(f'<p class="lc-final-move">{esc(line)}</p>' for line in note)
+    if over:
+        action = lc_html.button("New game", "new-match", cls="lc-new")
+        ending = final(view, names)
+    else:
+        action = lc_html.button(f"Next round ({number_of + 1} of {view.game.rounds})", "next-round",
+                                cls="lc-next")
+        ending = ""
+    return (f'<section class="lcb-results" data-round="{number_of}" data-over="{1 if over else 0}">{said}'
+            f"<h2>{esc(which)} is over: {esc(why)}.</h2>{ending}"
+            f'<p class="lc-result-actions">{action}</p><div class="lcb-tables">{tables}</div>'
+            f'<details class="lc-final-table"><summary>The board at the end of the round</summary>'
+            f"{board_html(view, names=names)}</details></section>")
+
+
+# -- the setup form and the layouts -------------------------------------------------------------------
+
+HOW_TO_PLAY: typing.Final = (
+    "<details><summary>How to play</summary><ul>"
+    "<li>On your turn <b>play</b> a card: start an expedition with your <b>lowest</b> card of a colour "
+    "(then choose an adventurer or your researcher), <b>advance</b> with a card equal to or higher than the "
+    "last one of that colour, or <b>discard</b> it. Then <b>draw</b> from the draw pile or a discard pile.</li>"
+    "<li>A piece landing on a tile takes an artifact, scores victory points or, on an arrow, may move one of "
+    "your pieces one stone more.</li>"
+    "<li>The round ends when the fifth piece crosses a bridge or the draw pile runs out. Each piece scores its "
+    "stone (the researcher double); artifacts pay on the track at the end.</li>"
+    "<li>Tap a card, then a highlighted path or discard pile; then the draw pile or a discard pile.</li>"
+    "</ul></details>"
+)
+
+
+def setup_form(*, seats: typing.Sequence[session.Seat] = (), options: typing.Mapping[str, api.OptionValue]
+               | None = None, pace: str = "quick", error: str = "") -> str:
+    """The new-game form: a row per seat (nobody, a person on this device or a
+    computer level), the options of the game's schema and the computer's pace."""
+    if not seats:
+        levels = board.Game.bot_levels
+        seats = (session.Seat("You"), session.Seat("Computer", levels[0]) if levels else session.Seat("Player 2"))
+    pace = pace if pace in PAUSE_WORDS else "quick"
+    paces = "".join(lc_html.radio("pace", key, esc(words), pace == key) for key, words in PAUSE_WORDS.items())
+    return lc_html.setup_form(
+        board.Game, seats=seats, options=options or {}, level_words=LEVEL_WORDS,
+        heading="Lost Cities <small>the board game</small>",
+        intro="Lead four adventurers and a researcher from the camp to the lost cities: play cards of a colour "
+              "in rising order, pick up artifacts and points on the way, and cross the bridges first.",
+        extra=f'<fieldset class="lc-pace"><legend>The computer\'s pace</legend>{paces}</fieldset>',
+        help_html=HOW_TO_PLAY, error=error)
+
+
+def shell() -> str:
+    """The screen's element (the shared ``lc-screen`` hooks, plus ``lcb-screen``)."""
+    return lc_html.shell("lc", "Lost Cities \u00b7 the board game").replace(
+        'class="lc-screen"', 'class="lc-screen lcb-screen"', 1)
+
+
+PLAY_LAYOUT: typing.Final = (
+    '<div class="lcb-play"><div class="lcb-board-wrap" data-region="board"></div>'
+    '<div class="lcb-side"><div class="lcb-players-wrap" data-region="players"></div>'
+    '<div class="lc-dock lcb-dock"><p class="lc-status" role="status" aria-live="polite" data-region="status"></p>'
+    '<div class="lc-actions lcb-actions" data-region="actions"></div>'
+    '<div class="lc-hand-wrap" data-region="hand"></div></div></div></div>'
+)
+"""The play area's skeleton: regions ``board``, ``players``, ``status``, ``actions``, ``hand``."""
+
+RESULT_LAYOUT: typing.Final = '<div class="lc-results lcb-results-wrap" data-region="results"></div>'

@@ -1,0 +1,269 @@
+"""The board game's adapter for the generic screen (route ``#board``).
+
+The rules are :mod:`lostcities.board`, the markup :mod:`lostcities.board.html`;
+:mod:`screen` does the rest (overlays, hand-over, saves, the computers' thinking).
+This adapter keeps the view state of the table (the selected card, a pending
+choice of piece, what the last turn did), turns clicks into actions and
+narrates the events.
+
+``data-phase`` during play: ``play``, ``move`` (an arrow or the lost-city
+move), ``draw``, ``round`` (a round is over, *Next round* waits), ``over``;
+the screen adds ``ai``, ``handover``, ``setup``, ``problem``, ``menu``, ``stale``.
+The save's ``ui`` holds ``note`` (the lines of the last turn), ``marks`` (the
+pieces that just moved, the cards just placed, the last draw's source) and
+``tiles`` (per round, the victory points each player took from tiles).
+"""
+
+from __future__ import annotations
+
+import typing
+
+import screen
+from lostcities import api, board, session
+from lostcities import html as lc_html
+from lostcities.board import html as bhtml
+
+PAUSES: typing.Final[dict[str, tuple[int, int]]] = {"relaxed": (600, 1100), "quick": (150, 400), "instant": (0, 0)}
+"""Per pace, in ms: the pause before a computer's first action of a turn, and
+between its actions (so that a piece's slide and the tile's effect can be followed)."""
+DRAW_FIRST: typing.Final = "You have played this turn: now draw a card from the draw pile or a discard pile."
+MOVE_FIRST: typing.Final = "First answer the move: tap a highlighted path, or choose \u201cNo move\u201d."
+PICK_FIRST: typing.Final = "Choose a card from your hand first."
+
+
+class BoardAdapter:
+    """The ``#board`` screen's game part (see :class:`screen.Adapter`)."""
+
+    game = board.Game
+    prefix = "lc"
+    documents: typing.ClassVar[dict[str, typing.Callable[[], screen.Document]]] = {}
+    words = lc_html.Words(match="game")
+
+    def __init__(self) -> None:
+        self.selected: str | None = None
+        self.choosing = ""
+        """A pending choice of piece: ``start`` (the selected card) or ``enter:Y`` (a lost-city move)."""
+        self.note: list[str] = []
+        self.marks = bhtml.Marks()
+        self.tiles: list[list[int]] = []
+
+    def shell(self) -> str:
+        return bhtml.shell()
+
+    # -- setup and restore -------------------------------------------------------------------------
+    def setup_form(self, scr: screen.Screen, last: session.Setup | None) -> str:
+        if last is None:
+            return bhtml.setup_form(error=scr.error)
+        return bhtml.setup_form(seats=last.seats, options=dict(last.options), pace=last.pref("pace", "quick"),
+                                error=scr.error)
+
+    def read_setup(self, scr: screen.Screen, values: typing.Mapping[str, str]) -> session.Setup:
+        return session.setup_from_form(self.game.name, values, {"pace": ("quick", "relaxed", "instant")})
+
+    def check(self, scr: screen.Screen, restored: session.Session) -> None:
+        state = restored.state
+        if not isinstance(state, board.State) or state.round == 0:
+            raise session.SaveError("the tiles were never laid out")
+
+    def begin(self, scr: screen.Screen) -> None:
+        ui = self._session(scr).ui
+        note, tiles = ui.get("note", []), ui.get("tiles", [])
+        self.note = [str(line)[:300] for line in note][-6:] if isinstance(note, list) else []
+        self.marks = bhtml.Marks.from_dict(ui.get("marks"))
+        self.tiles = [[v for v in row if type(v) is int] for row in tiles if isinstance(row, list)][:3] if (
+            isinstance(tiles, list)) else []
+        self.selected, self.choosing = None, ""
+
+    # -- helpers -----------------------------------------------------------------------------------
+    @staticmethod
+    def _session(scr: screen.Screen) -> session.Session:
+        assert scr.session is not None
+        return scr.session
+
+    @staticmethod
+    def _state(scr: screen.Screen) -> board.State:
+        state = BoardAdapter._session(scr).state
+        assert isinstance(state, board.State)
+        return state
+
+    def _remember(self, scr: screen.Screen) -> None:
+        self._session(scr).ui = {"note": self.note, "marks": self.marks.to_dict(), "tiles": self.tiles}
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def phase(self, scr: screen.Screen) -> str:
+        state = self._state(scr)
+        if state.is_terminal():
+            return "over"
+        if state.is_chance():
+            return "round"
+        return state.step.value if state.step is not None else "play"
+
+    def render(self, scr: screen.Screen) -> screen.Frame:
+        current = self._session(scr)
+        state = self._state(scr)
+        names = current.names
+        view = state.view(current.viewer())
+        if state.is_terminal() or state.phase is board.Phase.TILES:
+            html = bhtml.results(view, names, tiles=self.tiles, note=self.note)
+            return screen.Frame("result", bhtml.RESULT_LAYOUT, {"results": html})
+        interactive = scr.interactive()
+        selected = self.selected if interactive else None
+        mine = None if len(current.setup.people) == 1 else names[view.player]
+        if scr.error:
+            text, kind = scr.error, "is-error"
+        elif state.is_chance():
+            text, kind = "Dealing the cards\u2026", "is-waiting"
+        elif current.is_computer_turn():
+            text, kind = f"{current.name(state.current_player)} is thinking\u2026", "is-waiting"
+        elif not interactive:
+            text, kind = "", ""
+        else:
+            text, kind = bhtml.prompt(view, selected=selected, choosing=self.choosing, name=mine)
+        levels = [f"computer, {current.level(p)}" if current.is_computer(p) else "" for p in range(len(names))]
+        return screen.Frame(f"play-{view.player}", bhtml.PLAY_LAYOUT, {
+            "board": bhtml.board_html(view, names=names, selected=selected, marks=self.marks, interactive=interactive),
+            "players": bhtml.players(view, names, levels),
+            "status": bhtml.status(self.note, text, kind),
+            "actions": bhtml.choices(view, selected=selected, choosing=self.choosing) if interactive else "",
+            "hand": bhtml.hand(view, selected=selected, interactive=interactive, name=mine),
+        })
+
+    def handover_note(self, scr: screen.Screen) -> str:
+        return " ".join(self.note)
+
+    def info(self, scr: screen.Screen) -> str:
+        state = self._state(scr)
+        if state.round == 0:
+            return ""
+        rounds = state.game.rounds
+        where = "Short game" if rounds == 1 else f"Round {state.round}/{rounds}"
+        return f"{where} \u00b7 bridges {state.bridges_crossed}/{board.data.CROSSINGS_TO_END}"
+
+    # -- input -------------------------------------------------------------------------------------
+    def on_input(self, scr: screen.Screen, event: screen.Input) -> screen.Command:
+        if event.action == "next-round":
+            state = self._state(scr)
+            return screen.DEAL if state.is_chance() and state.results and not state.is_terminal() else None
+        if event.kind != "click" or not scr.interactive():
+            return None
+        view = self._state(scr).view(self._session(scr).current_player)
+        step, action, target = view.step, event.action, event.target
+        colour = event.data.get("colour", "")
+        if action == "deselect":
+            self.selected, self.choosing, scr.error = None, "", ""
+            return screen.REDRAW
+        if step is board.Step.MOVE:
+            return self._on_move(scr, view, action, target, colour, event.data.get("kind", ""))
+        if step is board.Step.DRAW:
+            if target == "deck":
+                return screen.Do("draw")
+            if target == "pile":
+                return screen.Do(f"draw {colour}")
+            return self._refuse(scr, DRAW_FIRST) if target or action else None
+        if target == "hand":
+            chosen = event.data.get("card")
+            self.selected = None if chosen == self.selected else chosen
+            self.choosing, scr.error = "", ""
+            return screen.REDRAW
+        if not (target or action):
+            return None
+        if self.selected is None:
+            return self._refuse(scr, PICK_FIRST)
+        card = board.Card.from_id(self.selected)
+        if target == "discard" or action == "throw":
+            if target == "discard" and colour != card.colour.letter:
+                return self._refuse(scr, f"The {card.label} can only go on the {card.colour.value} discard pile.")
+            return screen.Do(board.discard(card.id))
+        if action == "piece":
+            return screen.Do(board.start(card.id, board.Kind(event.data.get("kind", "adventurer"))))
+        if target == "path" and colour != card.colour.letter:
+            return self._refuse(scr, f"The {card.label} can only go on the {card.colour.value} path.")
+        if target == "path" or action in ("begin", "advance"):
+            return self._play(scr, view, card)
+        return None
+
+    def _play(self, scr: screen.Screen, view: board.View, card: board.Card) -> screen.Command:
+        """Advance, or start (asking for the piece when both kinds may go); a
+        card that may do neither is tried anyway, so that the core says why."""
+        if view.piece(view.player, card.colour) is not None or view.columns[view.player][card.colour.index]:
+            return screen.Do(board.advance(card.id))
+        kinds = bhtml.kinds_to_start(view, card.id)
+        if len(kinds) > 1:
+            self.choosing, scr.error = "start", ""
+            return screen.REDRAW
+        if kinds:
+            return screen.Do(board.start(card.id, kinds[0]))
+        free = board.Kind.RESEARCHER if view.researcher[view.player] < 0 else board.Kind.ADVENTURER
+        return screen.Do(board.start(card.id, free))
+
+    def _on_move(self, scr: screen.Screen, view: board.View, action: str, target: str, colour: str,
+                 kind: str) -> screen.Command:
+        if action == "no-move":
+            return screen.Do(board.Move())
+        if target in ("hand", "discard", "pile", "deck"):
+            return self._refuse(scr, MOVE_FIRST)
+        if not colour or (target != "path" and action not in ("move", "enter")):
+            return None
+        chosen = bhtml.colour_of(colour)
+        if action == "enter" and kind:
+            return screen.Do(board.Move(chosen, board.Kind(kind)))
+        if action != "enter" and view.piece(view.player, chosen) is not None:
+            return screen.Do(board.Move(chosen))
+        kinds = bhtml.kinds_to_enter(view, chosen)
+        if len(kinds) > 1:
+            self.choosing, scr.error = f"enter:{colour}", ""
+            return screen.REDRAW
+        return screen.Do(board.Move(chosen, kinds[0]) if kinds else board.Move(chosen))
+
+    @staticmethod
+    def _refuse(scr: screen.Screen, reason: str) -> screen.Command:
+        scr.error = reason
+        return screen.REDRAW
+
+    # -- narration ---------------------------------------------------------------------------------
+    def on_event(self, scr: screen.Screen, event: api.Event) -> None:
+        current = self._session(scr)
+        state = self._state(scr)
+        text = event.describe(current.names)
+        self.selected, self.choosing = None, ""
+        n = state.game.players
+        if event.kind == "tiles":
+            self.tiles = [*self.tiles[: state.round - 1], [0] * n]
+            self.note, self.marks = [text], bhtml.Marks()
+        elif event.kind == "deal":
+            self.note = [*self.note[-1:], text] if state.round > 1 else [text]
+        else:
+            moves = event.details.get("moves", [])
+            moved = tuple((event.player, str(m["colour"])[0].upper(), int(m["to"]) - int(m["from"]))
+                          for m in moves if isinstance(m, dict))
+            for m in moves:
+                if isinstance(m, dict) and m.get("effect") == "points" and self.tiles:
+                    self.tiles[-1][event.player] += int(m["tile"])
+            card = event.details.get("card")
+            if event.kind in ("start", "advance", "discard"):
+                self.note = [text]
+                self.marks = bhtml.Marks(moved=moved, fresh=(str(card),) if card else ())
+            elif event.kind == "move":
+                self.note = [*self.note[-3:], text]
+                self.marks = bhtml.Marks(moved=moved, fresh=self.marks.fresh)
+            else:
+                self.note = [*self.note[-3:], text]
+                source = event.details.get("source")
+                self.marks = bhtml.Marks(fresh=self.marks.fresh,
+                                         source="deck" if source == "draw_pile" else str(source)[0].upper())
+        self._remember(scr)
+
+    def wants_chance(self, scr: screen.Screen) -> bool:
+        """The first layout and every deal are automatic; a later round waits for *Next round*."""
+        state = self._state(scr)
+        return state.round == 0 or state.phase is board.Phase.DEAL
+
+    def pause(self, scr: screen.Screen, event: api.Event | None) -> int:
+        current = self._session(scr)
+        pace = PAUSES.get(current.setup.pref("pace", "quick"), PAUSES["quick"])
+        within = (event is not None and event.kind in ("start", "advance", "discard", "move")
+                  and current.is_computer(event.player))
+        return pace[1] if within else pace[0]
+
+
+screen.register(BoardAdapter.game.name, BoardAdapter)
