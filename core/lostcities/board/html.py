@@ -349,12 +349,14 @@ def board_html(view: board.View, *, names: typing.Sequence[str], selected: str |
     piles = "".join(discard_pile(view, c, targets=targets, interactive=mine, marks=marks) for c in board.COLOURS)
     cols = "".join(column(view, view.player, c, marks=marks, mine=True) for c in board.COLOURS)
     step = view.step.value if view.step is not None else view.phase.value
+    owner = "Your" if names[view.player] == "You" else f"{names[view.player]}'s"
     return (f'<div class="lcb-board" data-step="{step}" data-viewer="{view.player}" '
             f'data-selected="{esc(selected or "")}">'
             f"{counters(view, targets=targets, interactive=mine, marks=marks)}"
             f'<div class="lcb-paths">{paths}</div>'
             f'<div class="lcb-row lcb-piles" aria-label="discard piles">{piles}</div>'
-            f'<div class="lcb-row lcb-mine" aria-label="{esc(names[view.player])}\'s columns">{cols}</div></div>')
+            f'<p class="lcb-caption" aria-hidden="true">{esc(owner)} columns</p>'
+            f'<div class="lcb-row lcb-mine" aria-label="{esc(owner)} columns">{cols}</div></div>')
 
 
 # -- the players ----------------------------------------------------------------------------------
