@@ -2,12 +2,13 @@
 
 * :mod:`lostcities.board.rules` -- the rules core (re-exported here, so
   ``from lostcities import board; board.State`` works);
-* :mod:`lostcities.board.data` -- every printed value of the board.
+* :mod:`lostcities.board.data` -- every printed value of the board;
+* :mod:`lostcities.board.ai` -- the computer players (easy, medium, hard).
 """
 
 from __future__ import annotations
 
-from lostcities.board import data, rules
+from lostcities.board import ai, data, rules
 from lostcities.board.rules import *  # noqa: F403
 
-__all__ = ["data", "rules"]
+__all__ = ["ai", "data", "rules"]

@@ -659,7 +659,7 @@ class Game(api.Game):
         api.Option("hidden_scores", "Hidden scores", api.OptionKind.BOOL, False,
                    help="The English rule: the others' totals are not shown until the game ends."),
     )
-    bot_levels: typing.ClassVar[tuple[str, ...]] = ()
+    bot_levels: typing.ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
     action_types: typing.ClassVar[tuple[type[api.ActionValue], ...]] = (Start, Advance, Discard, Move, Draw,
                                                                         Tiles, Deal)
     option_ranges: typing.ClassVar[dict[str, tuple[int, int]]] = {"players": (2, 4), "first_player": (0, 3)}
