@@ -596,7 +596,7 @@ def test_game_ends_when_all_eight_bridges_are_passed() -> None:
     p1 = make_sheet({R: seven, O: seven, Y: seven, G: seven}, dice=7)
     p2 = make_sheet({B: seven, P: [1] * 6})
     state = roll.Game(players=2).new_state()
-    state.sheets = [p1, p2]
+    state._sheets = [p1, p2]  # a hand-made position
     for i in (4, 5, 6):
         p1.bridges[i] = roll.BridgeMark.OPEN if not p1.has_passed(roll.COLUMNS[i]) else p1.bridges[i]
     state._end_turn()  # settle the bridges of this hand-made position

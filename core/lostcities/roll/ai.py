@@ -413,13 +413,7 @@ def finish_turn(state: roll.State, policy: Policy) -> None:
     while state.phase is roll.Phase.ACTIVE or state.phase is roll.Phase.OTHERS:
         sheet = state.sheets[state.actor]
         if not sheet.accelerating:
-            option = policy.choose(sheet, state.pool_colours, state.pool_numbers)
-            if option is None:
-                sheet.fast_refuse()
-            else:
-                sheet.fast_mark(*option)
-                if state.phase is roll.Phase.ACTIVE:
-                    state.taken = (roll.COLOURS[option[0]], option[1])
+            state.fast_choose(policy.choose(sheet, state.pool_colours, state.pool_numbers))
         while sheet.accelerating:
             sheet.fast_accelerate(policy.best_acceleration(sheet)[0])
         state.fast_next()
@@ -454,7 +448,7 @@ def playout(state: roll.State, policy: Policy, rng: random.Random, max_turns: in
     return [s.score() for s in sheets]
 
 
-def _end_of_turn(sheets: list[roll.Sheet]) -> bool:
+def _end_of_turn(sheets: typing.Sequence[roll.Sheet]) -> bool:
     """Settle the bridges; True when the game is over."""
     over = True
     for i in range(8):

@@ -924,59 +924,105 @@ _PARSER: typing.Final = Game()
 class State(api.State):
     """A Roll & Write position.
 
-    Public read-only attributes: ``sheets`` (one :class:`Sheet` per player),
+    Read-only properties: ``sheets`` (one :class:`Sheet` per player),
     ``turn`` (0-based; player ``turn % players`` is active), ``phase``
-    (:class:`Phase`), ``roll`` (the current :class:`Roll` or None) and
-    ``taken`` (the active player's (colour, number) this turn, or None).
+    (:class:`Phase`), ``roll`` (the current :class:`Roll` or None), ``taken``
+    (the active player's (colour, number) this turn, or None), ``actor``,
+    ``pool_colours``, ``pool_numbers`` and ``before``.  The ``fast_*`` methods
+    are the unchecked steps of the AI's play-outs (on disposable copies).
     """
 
     game: Game
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        self.sheets: list[Sheet] = [Sheet() for _ in range(game.players)]
-        self.turn = 0
-        self.phase = Phase.ROLL
-        self.actor = 0
-        self.roll: Roll | None = None
-        self.taken: tuple[Colour, int] | None = None
-        self.pool_colours: tuple[int, ...] = ()
-        self.pool_numbers: tuple[int, ...] = ()
-        self.before: list[Sheet | None] = [None] * game.players
+        self._sheets: list[Sheet] = [Sheet() for _ in range(game.players)]
+        self._turn = 0
+        self._phase = Phase.ROLL
+        self._actor = 0
+        self._roll: Roll | None = None
+        self._taken: tuple[Colour, int] | None = None
+        self._pool_colours: tuple[int, ...] = ()
+        self._pool_numbers: tuple[int, ...] = ()
+        self._before: list[Sheet | None] = [None] * game.players
         """Each player's sheet as it was before their choice this turn (None before they act)."""
 
     # -- basic queries -------------------------------------------------------
     @property
+    def sheets(self) -> tuple[Sheet, ...]:
+        """One sheet per player, in seat order."""
+        return tuple(self._sheets)
+
+    @property
+    def turn(self) -> int:
+        """The turn, from 0: player ``turn % players`` rolls."""
+        return self._turn
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def actor(self) -> int:
+        """The player choosing now (while the phase is ``ACTIVE`` or ``OTHERS``)."""
+        return self._actor
+
+    @property
+    def roll(self) -> Roll | None:
+        """This turn's dice, or None before the roll."""
+        return self._roll
+
+    @property
+    def taken(self) -> tuple[Colour, int] | None:
+        """The active player's (colour, number) this turn, or None."""
+        return self._taken
+
+    @property
+    def pool_colours(self) -> tuple[int, ...]:
+        """Colour indices of the dice the player to act may take from."""
+        return self._pool_colours
+
+    @property
+    def pool_numbers(self) -> tuple[int, ...]:
+        """Faces of the number dice the player to act may take from."""
+        return self._pool_numbers
+
+    @property
+    def before(self) -> tuple[Sheet | None, ...]:
+        """Each player's sheet as it was before their choice this turn (None before they act)."""
+        return tuple(self._before)
+
+    @property
     def active(self) -> int:
         """The player who rolls this turn."""
-        return self.turn % self.game.players
+        return self._turn % self.game.players
 
     @property
     def current_player(self) -> int:
-        phase = self.phase
+        phase = self._phase
         if phase is Phase.ROLL:
             return api.CHANCE
         if phase is Phase.OVER:
             return api.TERMINAL
-        return self.actor
+        return self._actor
 
     def pool(self) -> tuple[tuple[Colour, ...], tuple[int, ...]]:
         """The dice the player to act may take from (colours, numbers)."""
-        return tuple(COLOURS[c] for c in self.pool_colours), self.pool_numbers
+        return tuple(COLOURS[c] for c in self._pool_colours), self._pool_numbers
 
     def is_pending(self, player: int) -> bool:
         """``player`` chose (or is choosing) this turn as one of the simultaneous
         others, so ``view(q)`` of every other player ``q`` hides that choice."""
-        if self.game.in_sequence or self.phase is not Phase.OTHERS or player == self.active:
+        if self.game.in_sequence or self._phase is not Phase.OTHERS or player == self.active:
             return False
         n = self.game.players
-        return 0 < (player - self.active) % n <= (self.actor - self.active) % n
+        return 0 < (player - self.active) % n <= (self._actor - self.active) % n
 
     def breakdowns(self) -> list[Breakdown]:
-        return [s.breakdown() for s in self.sheets]
+        return [s.breakdown() for s in self._sheets]
 
     def scores(self) -> list[int]:
-        return [s.score() for s in self.sheets]
+        return [s.score() for s in self._sheets]
 
     def winners(self) -> list[int]:
         """Players with the highest score (all of them win a tie)."""
@@ -986,14 +1032,14 @@ class State(api.State):
 
     # -- rules ---------------------------------------------------------------
     def _legal_actions(self) -> list[api.Action]:
-        sheet = self.sheets[self.actor]
+        sheet = self._sheets[self._actor]
         if sheet.accelerating:
             actions: list[api.Action] = [_ACCELERATE[e] for e in sheet.fast_acceleration_targets()]
             actions.append(_ACCELERATE_NONE)
             return actions
         actions = []
-        numbers = sorted(set(self.pool_numbers))
-        for e in sorted(set(self.pool_colours)):
+        numbers = sorted(set(self._pool_numbers))
+        for e in sorted(set(self._pool_colours)):
             for n in numbers:
                 for target in sheet._targets(e, n):
                     actions.append(_take(e, n, target))
@@ -1003,13 +1049,13 @@ class State(api.State):
     def _check(self, action: api.Action) -> None:
         if not isinstance(action, (Roll, Take, Refuse, Accelerate)):
             raise errors.MalformedActionError(f"{action!r} is not a Roll & Write action")
-        if self.phase is Phase.ROLL:
+        if self._phase is Phase.ROLL:
             if not isinstance(action, Roll):
                 raise errors.IllegalActionError("the dice must be rolled first")
             return
         if isinstance(action, Roll):
             raise errors.IllegalActionError("the dice are already rolled")
-        sheet = self.sheets[self.actor]
+        sheet = self._sheets[self._actor]
         if isinstance(action, Accelerate):
             reason = sheet.why_not_accelerate(action.colour)
             if reason is not None:
@@ -1019,9 +1065,9 @@ class State(api.State):
             raise errors.IllegalActionError("choose your acceleration first")
         if isinstance(action, Refuse):
             return
-        if action.colour.index not in self.pool_colours:
+        if action.colour.index not in self._pool_colours:
             raise errors.IllegalActionError(f"no {action.colour.value} die is available")
-        if action.number not in self.pool_numbers:
+        if action.number not in self._pool_numbers:
             raise errors.IllegalActionError(f"no {action.number} die is available")
         sheet.check_mark(action.colour, action.number, action.target)
 
@@ -1029,15 +1075,15 @@ class State(api.State):
         if isinstance(action, Roll):
             self.fast_roll(tuple(c.index for c in action.colours), action.numbers)
             return
-        actor = self.actor
-        sheet = self.sheets[actor]
-        if self.before[actor] is None:
-            self.before[actor] = sheet.copy()
+        actor = self._actor
+        sheet = self._sheets[actor]
+        if self._before[actor] is None:
+            self._before[actor] = sheet.copy()
         if isinstance(action, Take):
             e = action.colour.index
             sheet.fast_mark(e, action.number, action.target)
-            if self.phase is Phase.ACTIVE:
-                self.taken = (action.colour, action.number)
+            if self._phase is Phase.ACTIVE:
+                self._taken = (action.colour, action.number)
         elif isinstance(action, Accelerate):
             sheet.fast_accelerate(-1 if action.colour is None else action.colour.index)
         else:
@@ -1101,17 +1147,17 @@ class State(api.State):
             colours = [c.value for c in action.colours]
             numbers = [str(n) for n in action.numbers]
             return api.Event(api.CHANCE, action.notation(), "roll", (
-                f"Turn {self.turn + 1}: {{p{self.active}}} rolled {_listed(colours)} with {_listed(numbers)}."), {
-                "turn": self.turn + 1, "active": self.active, "colours": colours, "numbers": list(action.numbers)})
-        actor = self.actor
+                f"Turn {self._turn + 1}: {{p{self.active}}} rolled {_listed(colours)} with {_listed(numbers)}."), {
+                "turn": self._turn + 1, "active": self.active, "colours": colours, "numbers": list(action.numbers)})
+        actor = self._actor
         hidden = self.is_pending(actor)
-        turn = self.turn
-        started = self.before
-        old = self.sheets[actor].copy()
+        turn = self._turn
+        started = self._before
+        old = self._sheets[actor].copy()
         self._do(action)
-        kind, text, details = _describe_choice(action, old, self.sheets[actor], actor)
+        kind, text, details = _describe_choice(action, old, self._sheets[actor], actor)
         notation = action.notation()
-        over = self.phase is Phase.ROLL or self.phase is Phase.OVER
+        over = self._phase is Phase.ROLL or self._phase is Phase.OVER
         if hidden and not over:
             return api.Event(actor, "", "choose", f"{{p{actor}}} made a choice.", {}, {
                 "action": notation, "kind": kind, "text": text, "details": details})
@@ -1159,8 +1205,8 @@ class State(api.State):
         bridges = []
         text = ""
         for i, column in enumerate(COLUMNS):
-            players = [p for p in range(n) if self.sheets[p].bridges[i] is _SCORED
-                       and (started[p] or self.sheets[p]).bridges[i] is _OPEN]
+            players = [p for p in range(n) if self._sheets[p].bridges[i] is _SCORED
+                       and (started[p] or self._sheets[p]).bridges[i] is _OPEN]
             if not players:
                 continue
             bridges.append({"column": column.value, "players": players})
@@ -1169,11 +1215,11 @@ class State(api.State):
             text += f" {who} passed the {column.value} bridge ({roll_data.BRIDGE_BONUS} points{each})"
             text += "." if n == len(players) else "; it is crossed out for everyone else."
         details["turn_end"] = {"turn": turn + 1, "bridges": bridges}
-        if self.phase is not Phase.OVER:
+        if self._phase is not Phase.OVER:
             return text
         scores = self.scores()
         winners = self.winners()
-        exhausted = all(s.is_exhausted() for s in self.sheets)
+        exhausted = all(s.is_exhausted() for s in self._sheets)
         details["game_over"] = {"scores": scores, "winners": winners,
                                 "reason": "exhausted" if exhausted else "bridges"}
         why = "everybody is exhausted" if exhausted else "every bridge has been passed"
@@ -1188,42 +1234,42 @@ class State(api.State):
     # -- fast, unchecked steps (also used by the AI's simulations) -------------
     def fast_roll(self, colours: tuple[int, ...], numbers: tuple[int, ...]) -> None:
         """Start the turn with these dice (colour indices and faces)."""
-        self.roll = Roll(tuple(COLOURS[c] for c in colours), numbers)
-        self.pool_colours = tuple(colours)
-        self.pool_numbers = tuple(numbers)
-        self.phase = Phase.ACTIVE
-        self.actor = self.active
+        self._roll = Roll(tuple(COLOURS[c] for c in colours), numbers)
+        self._pool_colours = tuple(colours)
+        self._pool_numbers = tuple(numbers)
+        self._phase = Phase.ACTIVE
+        self._actor = self.active
 
     def fast_choose(self, option: tuple[int, int, Target] | None) -> None:
         """The actor takes (expedition index, die face, target) or refuses (None),
         unchecked; then resolve any acceleration on the sheet (``fast_accelerate``)
         and call :meth:`fast_next`.  ``before`` is not kept: for play-outs."""
-        sheet = self.sheets[self.actor]
+        sheet = self._sheets[self._actor]
         if option is None:
             sheet.fast_refuse()
             return
         sheet.fast_mark(*option)
-        if self.phase is Phase.ACTIVE:
-            self.taken = (COLOURS[option[0]], option[1])
+        if self._phase is Phase.ACTIVE:
+            self._taken = (COLOURS[option[0]], option[1])
 
     def fast_next(self) -> None:
         """The player to act has finished their choice: move on."""
         n = self.game.players
-        if self.phase is Phase.ACTIVE:
-            if self.taken is not None:
-                colours, numbers = list(self.pool_colours), list(self.pool_numbers)
-                colours.remove(self.taken[0].index)
-                numbers.remove(self.taken[1])
-                self.pool_colours, self.pool_numbers = tuple(colours), tuple(numbers)
-            self.phase = Phase.OTHERS
-        nxt = (self.actor + 1) % n
+        if self._phase is Phase.ACTIVE:
+            if self._taken is not None:
+                colours, numbers = list(self._pool_colours), list(self._pool_numbers)
+                colours.remove(self._taken[0].index)
+                numbers.remove(self._taken[1])
+                self._pool_colours, self._pool_numbers = tuple(colours), tuple(numbers)
+            self._phase = Phase.OTHERS
+        nxt = (self._actor + 1) % n
         if nxt == self.active:
             self._end_turn()
         else:
-            self.actor = nxt
+            self._actor = nxt
 
     def _end_turn(self) -> None:
-        sheets = self.sheets
+        sheets = self._sheets
         over = True
         for i in range(8):
             if any(s.bridges[i] is _SCORED for s in sheets):
@@ -1233,15 +1279,15 @@ class State(api.State):
             else:
                 over = False
         if over or all(s.dice >= roll_data.DICE_SYMBOLS for s in sheets):
-            self.phase = Phase.OVER
+            self._phase = Phase.OVER
         else:
-            self.phase = Phase.ROLL
-            self.turn += 1
-        self.actor = self.active
-        self.roll = None
-        self.taken = None
-        self.pool_colours = self.pool_numbers = ()
-        self.before = [None] * self.game.players
+            self._phase = Phase.ROLL
+            self._turn += 1
+        self._actor = self.active
+        self._roll = None
+        self._taken = None
+        self._pool_colours = self._pool_numbers = ()
+        self._before = [None] * self.game.players
 
     def sample_chance(self, rng: random.Random) -> Roll:
         randrange = rng.randrange
@@ -1251,8 +1297,8 @@ class State(api.State):
     # -- copies, views and saves ------------------------------------------------
     def clone(self) -> State:
         other = self._shallow_copy()
-        other.sheets = [s.copy() for s in self.sheets]
-        other.before = [None if s is None else s.copy() for s in self.before]
+        other._sheets = [s.copy() for s in self._sheets]
+        other._before = [None if s is None else s.copy() for s in self._before]
         return other
 
     def view(self, player: int) -> View:
@@ -1262,14 +1308,14 @@ class State(api.State):
 
     def snapshot(self) -> dict[str, typing.Any]:
         return {
-            "turn": self.turn,
-            "phase": self.phase.value,
-            "actor": self.actor,
-            "roll": None if self.roll is None else {
-                "colours": [c.value for c in self.roll.colours], "numbers": list(self.roll.numbers)},
-            "taken": None if self.taken is None else [self.taken[0].value, self.taken[1]],
-            "sheets": [s.to_dict() for s in self.sheets],
-            "before": [None if s is None else s.to_dict() for s in self.before],
+            "turn": self._turn,
+            "phase": self._phase.value,
+            "actor": self._actor,
+            "roll": None if self._roll is None else {
+                "colours": [c.value for c in self._roll.colours], "numbers": list(self._roll.numbers)},
+            "taken": None if self._taken is None else [self._taken[0].value, self._taken[1]],
+            "sheets": [s.to_dict() for s in self._sheets],
+            "before": [None if s is None else s.to_dict() for s in self._before],
         }
 
     @classmethod
@@ -1281,26 +1327,26 @@ class State(api.State):
         turn, actor = data["turn"], data["actor"]
         if type(turn) is not int or turn < 0:
             raise bad("turn must be a count")
-        state.turn = turn
+        state._turn = turn
         try:
             phase = Phase(data["phase"])
         except (ValueError, TypeError):
             raise bad(f"unknown phase {data['phase']!r}") from None
-        state.phase = phase
+        state._phase = phase
         if type(actor) is not int or not 0 <= actor < n:
             raise bad(f"actor must be a player from 0 to {n - 1}")
-        state.actor = actor
+        state._actor = actor
         active = state.active
         sheets, before = data["sheets"], data["before"]
         if not isinstance(sheets, list) or len(sheets) != n:
             raise bad(f"sheets must be a list of {n} sheets")
         if not isinstance(before, list) or len(before) != n:
             raise bad(f"before must be a list of {n} entries")
-        state.sheets = [Sheet.from_dict(s) for s in sheets]
-        state.before = [None if s is None else Sheet.from_dict(s) for s in before]
+        state._sheets = [Sheet.from_dict(s) for s in sheets]
+        state._before = [None if s is None else Sheet.from_dict(s) for s in before]
         roll, taken = data["roll"], data["taken"]
         if phase in (Phase.ROLL, Phase.OVER):
-            if roll is not None or taken is not None or any(s is not None for s in state.before):
+            if roll is not None or taken is not None or any(s is not None for s in state._before):
                 raise bad("no dice may be on the table between turns")
             if actor != active:
                 raise bad("between turns the actor is the active player")
@@ -1308,13 +1354,13 @@ class State(api.State):
             _keys(roll, {"colours", "numbers"}, "roll")
             try:
                 colours = [_COLOUR_BY_NAME[c] for c in roll["colours"]]
-                state.roll = Roll(tuple(colours), tuple(roll["numbers"]))
+                state._roll = Roll(tuple(colours), tuple(roll["numbers"]))
             except (KeyError, TypeError, errors.MalformedActionError):
                 raise bad(f"bad roll {roll!r}") from None
-            if list(state.roll.colours) != colours or list(state.roll.numbers) != roll["numbers"]:
+            if list(state._roll.colours) != colours or list(state._roll.numbers) != roll["numbers"]:
                 raise bad("the roll's dice must be listed sorted")
-            pool_c = [c.index for c in state.roll.colours]
-            pool_n = list(state.roll.numbers)
+            pool_c = [c.index for c in state._roll.colours]
+            pool_n = list(state._roll.numbers)
             if taken is not None:
                 if (not isinstance(taken, list) or len(taken) != 2 or not isinstance(taken[0], str)
                         or taken[0] not in _COLOUR_BY_NAME
@@ -1323,28 +1369,28 @@ class State(api.State):
                 colour = _COLOUR_BY_NAME[taken[0]]
                 if colour.index not in pool_c or taken[1] not in pool_n:
                     raise bad("the active player took dice that were not rolled")
-                state.taken = (colour, taken[1])
+                state._taken = (colour, taken[1])
                 pool_c.remove(colour.index)
                 pool_n.remove(taken[1])
             if phase is Phase.OTHERS:
                 if n == 1 or actor == active:
                     raise bad("in the others' phase a non-active player acts")
-                state.pool_colours, state.pool_numbers = tuple(pool_c), tuple(pool_n)
-                if state.before[active] is None:
+                state._pool_colours, state._pool_numbers = tuple(pool_c), tuple(pool_n)
+                if state._before[active] is None:
                     raise bad("the active player has acted but their earlier sheet is missing")
             else:
                 if actor != active:
                     raise bad("in the active phase the active player acts")
-                state.pool_colours = tuple(c.index for c in state.roll.colours)
-                state.pool_numbers = state.roll.numbers
-                if state.sheets[active].accelerating != (taken is not None):
+                state._pool_colours = tuple(c.index for c in state._roll.colours)
+                state._pool_numbers = state._roll.numbers
+                if state._sheets[active].accelerating != (taken is not None):
                     raise bad("the active player's taken dice do not match their acceleration")
         # who has acted this turn, whose sheet is mid-choice
         acted = set()
         if phase is Phase.OTHERS:
             acted = {(active + k) % n for k in range((actor - active) % n)}
         for p in range(n):
-            sheet, earlier = state.sheets[p], state.before[p]
+            sheet, earlier = state._sheets[p], state._before[p]
             choosing = phase in (Phase.ACTIVE, Phase.OTHERS) and p == actor
             if sheet.accelerating and not choosing:
                 raise bad(f"player {p + 1} has a pending acceleration out of turn")
@@ -1355,7 +1401,7 @@ class State(api.State):
                     raise bad(f"player {p + 1}'s sheet does not follow from their earlier sheet")
             elif earlier is not None:
                 raise bad(f"player {p + 1} has not acted but has an earlier sheet")
-        starts = [state.before[p] or state.sheets[p] for p in range(n)]
+        starts = [state._before[p] or state._sheets[p] for p in range(n)]
         for i, column in enumerate(COLUMNS):
             if any(s.bridges[i] is _SCORED for s in starts) and any(s.bridges[i] is _OPEN for s in starts):
                 raise bad(f"bridge {column.value} was passed but is still open on another sheet")
@@ -1385,10 +1431,10 @@ class State(api.State):
         """
         tokens: set[str] = set()
         for other in range(self.game.players):
-            earlier = self.before[other]
+            earlier = self._before[other]
             if other == player or earlier is None or not self.is_pending(other):
                 continue
-            sheet = self.sheets[other]
+            sheet = self._sheets[other]
             if sheet != earlier:
                 tokens.add(api.item_token(other, sheet.to_dict()))
                 scores = sheet.breakdown().to_dict()
@@ -1485,16 +1531,16 @@ class View(api.View):
     def determinize(self, rng: random.Random) -> State:
         """A full state matching this view; hidden choices are resampled uniformly."""
         state = State(self.game)
-        state.turn, state.phase, state.actor = self.turn, self.phase, self.actor
-        state.roll, state.taken = self.roll, self.taken
-        state.pool_colours, state.pool_numbers = self.pool_colours, self.pool_numbers
-        state.sheets = [s.copy() for s in self.sheets]
-        state.before = [None if s is None else s.copy() for s in self.before]
+        state._turn, state._phase, state._actor = self.turn, self.phase, self.actor
+        state._roll, state._taken = self.roll, self.taken
+        state._pool_colours, state._pool_numbers = self.pool_colours, self.pool_numbers
+        state._sheets = [s.copy() for s in self.sheets]
+        state._before = [None if s is None else s.copy() for s in self.before]
         for p in self.hidden:
             if p == self.actor:
                 continue  # the actor's choice (if any yet) restarts from their earlier sheet
-            sheet = state.sheets[p]
-            state.before[p] = sheet.copy()
+            sheet = state._sheets[p]
+            state._before[p] = sheet.copy()
             random_choice(sheet, self.pool_colours, self.pool_numbers, rng)
         return state
 
