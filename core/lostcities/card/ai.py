@@ -41,6 +41,7 @@ work on a compact copy of the position (lists of ints, bit masks per colour).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 import typing
@@ -250,40 +251,38 @@ def _sample(template: _World, view: card.View, unseen: list[int], rng: random.Ra
 # -- the heuristic -------------------------------------------------------------------------
 
 
+@dataclasses.dataclass(frozen=True)
 class Params:
     """Tunable weights of the heuristic.
 
     The defaults were tuned by self-play (paired deals, medium against medium
-    variants); pass keyword arguments to override single weights."""
+    variants); pass keyword arguments to override single weights (an unknown
+    one raises ``TypeError``)."""
 
-    def __init__(self, **kw: float) -> None:
-        self.draw_share = 0.3
-        """Share of the unseen cards of a colour expected to reach our column."""
-        self.time_scale = 16.0
-        """Below this many cards in the draw pile, unseen cards lose value (no time to play them)."""
-        self.wager_unseen = 1.0
-        """Weight of the unseen cards when deciding on a wager (wagers need cards in hand)."""
-        self.start_margin = 4.0
-        """Expected points a column must promise before it is started."""
-        self.wager_margin = 0.0
-        """Expected points (before multiplying) a column must promise for a wager."""
-        self.danger = 0.85
-        """Weight of what a discard gives the opponent."""
-        self.deny = 0.3
-        """Weight of taking a card the opponent wants from a discard pile."""
-        self.tempo = 1.5
-        """Cost of spending a turn on a discard instead of progress."""
-        self.gap_weight = 0.5
-        """Weight of the cards a play skips."""
-        self.bonus_weight = 1.0
-        self.take_threshold = 0.5
-        """Points a discard-pile card must be worth above a blind draw."""
-        self.stall = 1.0
-        """Weight of the end-of-deck race (extra turns won by drawing from piles)."""
-        for key, value in kw.items():
-            if not hasattr(self, key):
-                raise TypeError(f"unknown parameter {key!r}")
-            setattr(self, key, value)
+    draw_share: float = 0.3
+    """Share of the unseen cards of a colour expected to reach our column."""
+    time_scale: float = 16.0
+    """Below this many cards in the draw pile, unseen cards lose value (no time to play them)."""
+    wager_unseen: float = 1.0
+    """Weight of the unseen cards when deciding on a wager (wagers need cards in hand)."""
+    start_margin: float = 4.0
+    """Expected points a column must promise before it is started."""
+    wager_margin: float = 0.0
+    """Expected points (before multiplying) a column must promise for a wager."""
+    danger: float = 0.85
+    """Weight of what a discard gives the opponent."""
+    deny: float = 0.3
+    """Weight of taking a card the opponent wants from a discard pile."""
+    tempo: float = 1.5
+    """Cost of spending a turn on a discard instead of progress."""
+    gap_weight: float = 0.5
+    """Weight of the cards a play skips."""
+    bonus_weight: float = 1.0
+    """Weight of the 20-point bonus for eight cards in a column."""
+    take_threshold: float = 0.5
+    """Points a discard-pile card must be worth above a blind draw."""
+    stall: float = 1.0
+    """Weight of the end-of-deck race (extra turns won by drawing from piles)."""
 
 
 def _share(params: Params, deck_size: int) -> float:
