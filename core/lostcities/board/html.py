@@ -528,17 +528,17 @@ def round_table(result: board.RoundResult, player: int, name: str, *, tiles: int
         rows.append('<tr><td colspan="4">no piece left the camp</td></tr>')
     tile_cell = "\u2013" if tiles is None else signed(tiles)
     total_row = ("" if total is None else
-                 f'<tr class="lcb-after"><th scope="row" colspan="3">Total after the round</th>'
+                 f'<tr class="lcb-after"><th scope="row" colspan="3">Total now</th>'
                  f'<td data-row="total">{number(total)}</td></tr>')
     return (f'<table class="lcb-round lc-breakdown" data-player="{player}" data-net="{record.net}">'
             f"<caption>{esc(name)}</caption>"
             '<thead><tr><th scope="col">Path</th><th scope="col">Piece</th><th scope="col">Stone</th>'
             '<th scope="col">Points</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody><tfoot>'
-            f'<tr class="lc-row-points"><th scope="row" colspan="3">Round total (pieces)</th>'
+            f'<tr class="lc-row-points"><th scope="row" colspan="3">Round total</th>'
             f'<td data-row="net">{signed(record.net)}</td></tr>'
             f'<tr><th scope="row" colspan="3">Artifacts found</th><td data-row="artifacts">{record.artifacts}</td></tr>'
-            f'<tr><th scope="row" colspan="3">Victory-point tiles (paid at once)</th>'
+            f'<tr><th scope="row" colspan="3">VP tiles (paid at once)</th>'
             f'<td data-row="tiles">{tile_cell}</td></tr>{total_row}</tfoot></table>')
 
 
