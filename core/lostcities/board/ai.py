@@ -400,6 +400,12 @@ class Params:
         """Weight of taking a card the next player could use."""
         self.blind = 2.0
         """Expected worth of a blind draw from the draw pile."""
+        self.tempo = 4.0
+        """Worth of a step made now rather than a turn spent on a discard."""
+        self.piece_cost = 4.0
+        """Cost of putting one more piece on the board (one fewer for later)."""
+        self.option_draws = 0.5
+        """Weight of the unseen cards for an expedition not started yet."""
         for key, value in kw.items():
             if not hasattr(self, key):
                 raise TypeError(f"unknown parameter {key!r}")
@@ -495,6 +501,8 @@ class _Eval:
         if top < 0:
             if not values:
                 return 0.0
+            if not placed:
+                f *= self.prm.option_draws
             low = min(values)
             m = len(values) + f * self.suf[c][low]
             if w.up_down:
@@ -595,6 +603,10 @@ class _Eval:
                 d = 1 if v > top else -1
             if kind == _START_RES:
                 res = c
+            if kind != _ADVANCE:
+                gain -= self.prm.piece_cost
+            else:
+                gain += self.prm.tempo
             m[c] = self.moves(c, values, v, d, True)
             s = stones[c]
             if s < _LC:
@@ -753,6 +765,169 @@ def _playout(w: _World, prm: Params) -> None:
     """Finish the round in ``w``, every player following the heuristic."""
     while not w.over and w.turns < _TURN_CAP:
         _act(w, prm)
+
+
+# -- the light policy of play-outs --------------------------------------------------------
+# The heuristic above costs about a millisecond a decision; play-outs follow
+# this cheaper sketch of it (the same ideas, counted roughly), so that a
+# round is played out in a few milliseconds.
+
+
+def _tile_worth(w: _World, p: int, c: int, s: int) -> float:
+    t = w.tiles[c][s]
+    if t == 0:
+        return 0.0
+    if t == _ART:
+        return 8.0
+    if t == _ARROW:
+        return DEFAULT.arrow
+    return float(t)
+
+
+def _ends_well(w: _World, p: int, c: int) -> bool:
+    """Whether the fifth crossing by ``p``'s piece on path ``c`` leaves ``p`` in the lead."""
+    w.stones[p][c] += 1
+    try:
+        return search.margin([w.worth(q) for q in range(w.n)], p) > 0
+    finally:
+        w.stones[p][c] -= 1
+
+
+def _light_play(w: _World) -> tuple[int, int]:
+    p = w.player
+    n = w.n
+    hand = w.hands[p]
+    stones = w.stones[p]
+    res = w.res[p]
+    tops = w.tops[p]
+    count = [0] * _NC
+    lowest = [99] * _NC
+    for x in hand:
+        c = _COL[x]
+        count[c] += 1
+        if x < lowest[c]:
+            lowest[c] = x
+    turns = _turns_left(w, DEFAULT)
+    pool = w.deck_size + (data.HAND_SIZE * (n - 1)) + (data.REMOVED_WITH_TWO if n == 2 else 0)
+    f = min(0.8, 0.6 * turns / pool)
+    gap_cost = 0.7 * 7.0 * f * 2.0
+    best = -1e9
+    choice = (_DISCARD, hand[0])
+    adventurers = _adventurers(stones, res)
+    for c in range(_NC):
+        if not count[c]:
+            continue
+        s = stones[c]
+        if s:
+            # the fitting card closest to the top of the column
+            top = tops[c]
+            pick = -1
+            gap = 99
+            for x in hand:
+                if _COL[x] == c and w.fits(p, x):
+                    g = abs(_VAL[x] - top) if top >= 0 else 0
+                    if g < gap:
+                        pick, gap = x, g
+            if pick < 0:
+                continue
+            if s >= _LC:
+                step = 0.0
+                for d in range(_NC):
+                    t = stones[d]
+                    if 0 < t < _LC:
+                        step = max(step, (_STONE[t + 1] - _STONE[t]) * (2 if d == res else 1))
+                score = 0.3 * step - gap_cost * gap
+            elif s + 1 == _CROSS and w.crossed + 1 >= _ENDING:
+                score = 1000.0 if _ends_well(w, p, c) else -1000.0
+            else:
+                delta = (_STONE[s + 1] - _STONE[s]) * (2 if c == res else 1)
+                score = 0.3 * (delta + _tile_worth(w, p, c, s + 1)) - gap_cost * gap
+            if score > best:
+                best, choice = score, (_ADVANCE, pick)
+        elif turns >= 4.0:
+            e = min(float(_LC), count[c] + f * 2.0 * (_NV - _VAL[lowest[c]]))
+            lo = int(e)
+            end = _STONE[lo] + (e - lo) * (_STONE[lo + 1] - _STONE[lo]) if lo < _LC else float(_STONE[_LC])
+            for t in range(2, lo + 1):
+                end += _tile_worth(w, p, c, t)
+            if end > DEFAULT.start_margin:
+                score = 1.0 + 0.02 * (end - DEFAULT.start_margin)
+                if score > best:
+                    if res < 0 and (end >= 25.0 or adventurers >= data.ADVENTURERS):
+                        kind = _START_RES
+                    elif adventurers < data.ADVENTURERS:
+                        kind = _START_ADV
+                    else:
+                        continue
+                    if _opens(hand, lowest[c], w.up_down):
+                        best, choice = score, (kind, lowest[c])
+    # the cheapest discard
+    for x in hand:
+        c = _COL[x]
+        s = stones[c]
+        if s:
+            loss = 5.0 if s < _LC and w.fits(p, x) else 0.0
+        else:
+            loss = 0.5 + 0.05 * (_NV - _VAL[x]) + (2.0 if count[c] >= 3 else 0.0)
+        q = (p + 1) % n
+        t = w.stones[q][c]
+        if 0 < t < _LC and w.tops[q][c] >= 0 and _VAL[x] >= w.tops[q][c]:
+            loss += DEFAULT.danger * (_STONE[t + 1] - _STONE[t])
+        if -loss > best:
+            best, choice = -loss, (_DISCARD, x)
+    return choice
+
+
+def _light_move(w: _World) -> int:
+    p = w.player
+    stones = w.stones[p]
+    best, choice = 0.0, -1
+    for c in range(_NC):
+        s = stones[c]
+        if 0 < s < _LC:
+            if s + 1 == _CROSS and w.crossed + 1 >= _ENDING:
+                score = 1000.0 if _ends_well(w, p, c) else -1000.0
+            else:
+                score = (_STONE[s + 1] - _STONE[s]) * (2 if c == w.res[p] else 1) + _tile_worth(w, p, c, s + 1)
+            if score > best:
+                best, choice = score, c
+    return choice
+
+
+def _light_draw(w: _World) -> int:
+    p = w.player
+    if w.turns > _TURN_CAP // 2:
+        return -1
+    best, choice = 1, -1
+    for c in range(_NC):
+        pile = w.piles[c]
+        s = w.stones[p][c]
+        if not pile or c == w.discarded or not 0 < s < _LC:
+            continue
+        y = pile[-1]
+        top = w.tops[p][c]
+        if top >= 0 and w.fits(p, y):
+            gap = abs(_VAL[y] - top)
+            if gap < best:
+                best, choice = gap, c
+    return choice
+
+
+def _light_playout(w: _World, lead: int = 0, prm: Params = DEFAULT) -> None:
+    """Finish the round in ``w``, every player following the light policy
+    (the full heuristic for the first ``lead`` decisions)."""
+    while lead > 0 and not w.over and w.turns < _TURN_CAP:
+        _act(w, prm)
+        lead -= 1
+    while not w.over and w.turns < _TURN_CAP:
+        phase = w.phase
+        if phase == _PLAY:
+            kind, x = _light_play(w)
+            w.play(kind, x)
+        elif phase == _MOVE:
+            w.move(_light_move(w))
+        else:
+            w.draw(_light_draw(w))
 
 
 # -- bots ---------------------------------------------------------------------------------------
@@ -934,7 +1109,7 @@ class HardBot(_Memory):
     name = "hard"
 
     def __init__(self, time_budget: float | None = 0.35, iterations: int | None = None, candidates: int = 5,
-                 draw_window: float = 6.0, confidence: float = 1.0, stage: int = 40,
+                 draw_window: float = 6.0, confidence: float = 1.0, stage: int = 40, lead: int = 0,
                  params: Params | None = None, clock: search.Clock = time.perf_counter) -> None:
         search.check_limits(time_budget, iterations, bounded=True)
         self.time_budget = time_budget
@@ -943,6 +1118,7 @@ class HardBot(_Memory):
         self.draw_window = draw_window
         self.confidence = confidence
         self.stage = stage
+        self.lead = lead
         self.params = params or Params()
         self.clock = clock
 
@@ -979,7 +1155,7 @@ class HardBot(_Memory):
                 w.move(x)
             else:
                 w.draw(x)
-            _playout(w, prm)
+            _light_playout(w, self.lead, prm)
             return search.margin([w.worth(q) for q in range(w.n)], me)
 
         schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self.stage)

@@ -1,0 +1,220 @@
+"""Bots of the board game: legal moves in every seat and variant, no peeking,
+clear choices, a search that yields."""
+
+from __future__ import annotations
+
+import random
+import typing
+
+import pytest
+
+from lostcities import bots, errors
+from tests.core.test_board import ADV, RES, board, scenario  # test_board keeps the game out of the registry
+from tests.core.test_search import Meter
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def make(level: str, **options: typing.Any) -> bots.Bot:
+    """A bot; the hard one reproducible and quick (a few samples, no clock)."""
+    if level == "hard":
+        defaults: dict[str, typing.Any] = {"time_budget": None, "iterations": 3}
+        defaults.update(options)
+        return board.ai.bot("hard", **defaults)
+    return board.ai.bot(level, **options)
+
+
+def random_position(players: int, seed: int, game: board.Game | None = None) -> board.State:
+    """A position some random legal actions into a game (possibly a later round)."""
+    game = game or board.Game(players=players, rounds=1)
+    rng = random.Random(seed)
+    state = game.new_state()
+    for _ in range(rng.randrange(0, 90 * players)):
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    while state.is_chance():
+        state.apply(state.sample_chance(rng))
+    return state
+
+
+def test_levels_and_factory() -> None:
+    assert board.Game.bot_levels == LEVELS == board.ai.LEVELS
+    assert [board.Game(players=3).bot(level).name for level in LEVELS] == list(LEVELS)
+    assert isinstance(board.ai.bot("hard", time_budget=0.1, iterations=2), board.ai.HardBot)
+    with pytest.raises(errors.InvalidOptionError):
+        board.ai.bot("grandmaster")
+    with pytest.raises(TypeError):
+        board.ai.bot("medium", speed=3)
+    with pytest.raises(errors.InvalidOptionError):
+        board.ai.bot("hard", time_budget=None, iterations=None)
+
+
+def test_bots_refuse_other_turns_and_other_games() -> None:
+    state = board.Game(players=3).new_game(random.Random(1))
+    with pytest.raises(errors.WrongTurnError):
+        bots.choose(make("medium"), state.view(1), random.Random(0))
+    from lostcities import card
+    other = card.Game(games=1).new_game(random.Random(1))
+    with pytest.raises(TypeError):
+        bots.choose(make("easy"), other.view(0), random.Random(0))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_level_returns_legal_actions_in_random_positions(players: int) -> None:
+    for seed in range(10):
+        state = random_position(players, seed * 7 + players)
+        if state.is_terminal():
+            continue
+        p = state.current_player
+        for level in LEVELS:
+            action = bots.choose(make(level), state.view(p), random.Random(seed))
+            assert state.is_legal(action), (level, action, state.view(p).legal)
+
+
+@pytest.mark.parametrize("game", [board.Game(players=2, rounds=1, up_and_down=True),
+                                  board.Game(players=3, rounds=1, any_piece=True, hidden_scores=True),
+                                  board.Game(players=4, rounds=1, up_and_down=True, any_piece=True)],
+                         ids=["2p-up-and-down", "3p-any-piece-hidden", "4p-all"])
+def test_whole_games_of_mixed_levels_in_every_variant(game: board.Game) -> None:
+    """Easy and medium (and hard in the first seat, on a few moves) play a
+    whole round; ``bots.play`` checks every action."""
+    seats: list[bots.Bot] = [make("medium" if q % 2 else "easy") for q in range(game.players)]
+    state = typing.cast(board.State, bots.play(game.new_state(), seats, random.Random(3)))
+    assert state.is_terminal() and state.results[-1].players
+    state = random_position(game.players, 11, game)
+    hard = make("hard", iterations=2)
+    for _ in range(6):
+        if state.is_terminal() or state.is_chance():
+            break
+        p = state.current_player
+        chooser = hard if p == 0 else seats[p]
+        state.apply(bots.choose(chooser, state.view(p), random.Random(p)))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_bots_see_only_the_view(players: int) -> None:
+    """Two states with the same view (hidden cards dealt differently) get the
+    same choice from the same bot with the same rng."""
+    for seed in range(4):
+        state = random_position(players, 100 + seed)
+        if state.is_terminal():
+            continue
+        p = state.current_player
+        view = state.view(p)
+        other = view.determinize(random.Random(seed))
+        assert other.view(p).to_dict() == view.to_dict()
+        assert any(other.hand(q) != state.hand(q) for q in range(players) if q != p) or not any(
+            len(state.hand(q)) for q in range(players) if q != p)
+        for level in LEVELS:
+            options = {"iterations": 4} if level == "hard" else {}
+            a = bots.choose(make(level, **options), state.view(p), random.Random(seed))
+            b = bots.choose(make(level, **options), other.view(p), random.Random(seed))
+            assert a == b, (level, a, b)
+
+
+# -- clear choices -------------------------------------------------------------------------------
+
+
+def choice(state: board.State, level: str = "medium", **options: typing.Any) -> str:
+    p = state.current_player
+    return bots.choose(make(level, **options), state.view(p), random.Random(0)).notation()
+
+
+def test_medium_takes_a_valuable_discard() -> None:
+    state = scenario(phase="draw", hands={0: ["G6", "G8"]}, pieces={0: {"G": (RES, 3)}},
+                     columns={0: {"G": ["G0", "G2", "G4"]}}, piles={"G": ["G5"], "Y": ["Y0"]})
+    assert choice(state) == "draw G"
+    # nothing on the piles it can use: the draw pile
+    state = scenario(phase="draw", hands={0: ["G6", "G8"]}, pieces={0: {"G": (RES, 3)}},
+                     columns={0: {"G": ["G0", "G2", "G4"]}}, piles={"G": ["G1"], "Y": ["Y0"]})
+    assert choice(state) == "draw"
+
+
+def test_medium_advances_with_the_lowest_fitting_card() -> None:
+    state = scenario(hands={0: ["G5", "G9", "G10", "W10", "W9", "B10", "B9", "Y10"]}, pieces={0: {"G": (ADV, 2)}},
+                     columns={0: {"G": ["G1", "G3"]}})
+    assert choice(state) == "advance G5"
+
+
+def test_medium_does_not_start_an_expedition_it_cannot_fund() -> None:
+    """A lone high card of a colour: no new expedition; a colour with many
+    low cards: that one is started."""
+    hand = ["Y9", "B10", "W10", "W9", "R10", "G1", "G2", "G3"]
+    state = scenario(hands={0: hand}, pieces={0: {"R": (ADV, 4)}}, columns={0: {"R": ["R2", "R3", "R4", "R6"]}})
+    picked = choice(state)
+    assert not picked.startswith(("start Y", "start B", "start W")), picked
+    assert picked.startswith("start G1"), picked
+    # with no fundable colour it discards a card of no use rather than starting
+    hand = ["Y9", "B10", "W10", "W9", "R1", "G10", "G9", "Y10"]
+    state = scenario(hands={0: hand}, pieces={0: {"R": (ADV, 4)}}, columns={0: {"R": ["R2", "R3", "R4", "R6"]}})
+    picked = choice(state)
+    assert picked.startswith("discard"), picked
+
+
+def test_medium_ends_the_round_only_when_it_leads() -> None:
+    crossed = {"Y": (ADV, 7), "B": (ADV, 7)}
+    leading = scenario(hands={0: ["G6", "W3"]}, pieces={0: {"G": (ADV, 6), "W": (ADV, 2), **crossed},
+                                                        1: {"Y": (ADV, 7), "B": (ADV, 7)}},
+                       columns={0: {"G": ["G1"], "W": ["W1"]}}, points=[40, 0])
+    assert leading.bridges_crossed == 4
+    assert choice(leading) == "advance G6"
+    trailing = scenario(hands={0: ["G6", "W3"]}, pieces={0: {"G": (ADV, 6), "W": (ADV, 2), **crossed},
+                                                         1: {"Y": (ADV, 7), "B": (ADV, 7)}},
+                        columns={0: {"G": ["G1"], "W": ["W1"]}}, points=[0, 80])
+    assert choice(trailing) != "advance G6"
+
+
+def test_medium_moves_the_piece_with_the_biggest_gain() -> None:
+    """An arrow: stone 3 -> 4 is worth more than 1 -> 2 (and more than no move)."""
+    state = scenario(phase="move", hands={0: []}, pieces={0: {"G": (ADV, 3), "W": (ADV, 1)}},
+                     columns={0: {"G": ["G1"], "W": ["W1"]}}, tiles={("green", 4): "10"})
+    assert choice(state) == "move G"
+
+
+def test_hard_takes_the_step_that_wins_on_the_last_turn() -> None:
+    """A short game, one card left in the draw pile: the step onto green 4
+    turns a loss into a win (a discard, or a white step, leaves it behind)."""
+    state = scenario(board.Game(rounds=1), hands={0: ["G5"]}, deck_size=1,
+                     pieces={0: {"G": (ADV, 3), "W": (ADV, 1)}, 1: {"Y": (ADV, 4)}},
+                     columns={0: {"G": ["G1", "G2", "G3"], "W": ["W0"]}}, points=[45, 20])
+    assert state.draw_pile_size == 1
+    assert choice(state, "hard", iterations=8) == "advance G5"
+
+
+def test_easy_blunders_sometimes_but_not_always() -> None:
+    state = scenario(hands={0: ["G5", "G9", "G10", "W10", "W9", "B10", "B9", "Y10"]}, pieces={0: {"G": (ADV, 2)}},
+                     columns={0: {"G": ["G1", "G3"]}})
+    picks = [bots.choose(make("easy"), state.view(0), random.Random(seed)).notation() for seed in range(60)]
+    assert picks.count("advance G5") > 30
+    assert len(set(picks)) > 1
+
+
+# -- the search -----------------------------------------------------------------------------------
+
+
+def test_hard_yields_between_play_outs_and_keeps_to_its_clock() -> None:
+    state = random_position(3, 5)
+    while state.is_chance():
+        state.apply(state.sample_chance(random.Random(0)))
+    # a play step with several candidates
+    rng = random.Random(2)
+    while state.step is not board.Step.PLAY:
+        state.apply(rng.choice(state.legal_actions()))
+    meter = Meter()
+    hard = board.ai.HardBot(time_budget=30.0, clock=meter)
+    thinking = hard.think(state.view(state.current_player), random.Random(0))
+    yields = 0
+    while True:
+        try:
+            assert next(thinking) is None
+        except StopIteration as stop:
+            action = stop.value
+            break
+        yields += 1
+        meter.now += 1.0  # every play-out "takes" a second
+    assert state.is_legal(action)
+    assert 25 <= yields <= 31  # one play-out per yield, stopped by the 30 s budget
