@@ -23,7 +23,7 @@ from lostcities import api, board, session
 from lostcities import html as lc_html
 from lostcities.board import html as bhtml
 
-PAUSES: typing.Final[dict[str, tuple[int, int]]] = {"relaxed": (600, 1100), "quick": (150, 400), "instant": (0, 0)}
+PAUSES: typing.Final[dict[str, tuple[int, int]]] = {"relaxed": (600, 1100), "quick": (150, 500), "instant": (0, 0)}
 """Per pace, in ms: the pause before a computer's first action of a turn, and
 between its actions (so that a piece's slide and the tile's effect can be followed)."""
 DRAW_FIRST: typing.Final = "You have played this turn: now draw a card from the draw pile or a discard pile."
@@ -120,8 +120,11 @@ class BoardAdapter:
         else:
             text, kind = bhtml.prompt(view, selected=selected, choosing=self.choosing, name=mine)
         levels = [f"computer, {current.level(p)}" if current.is_computer(p) else "" for p in range(len(names))]
+        targets = bhtml.legal_targets(view, selected) if interactive else bhtml.Targets()
         return screen.Frame(f"play-{view.player}", bhtml.PLAY_LAYOUT, {
-            "board": bhtml.board_html(view, names=names, selected=selected, marks=self.marks, interactive=interactive),
+            "counters": bhtml.counters(view, targets=targets, interactive=interactive, marks=self.marks),
+            "board": bhtml.board_html(view, names=names, selected=selected, marks=self.marks, interactive=interactive,
+                                      with_counters=False),
             "players": bhtml.players(view, names, levels),
             "status": bhtml.status(self.note, text, kind),
             "actions": bhtml.choices(view, selected=selected, choosing=self.choosing) if interactive else "",
@@ -164,6 +167,7 @@ class BoardAdapter:
             chosen = event.data.get("card")
             self.selected = None if chosen == self.selected else chosen
             self.choosing, scr.error = "", ""
+            self.marks = bhtml.Marks(fresh=self.marks.fresh, source=self.marks.source)  # the slides are over
             return screen.REDRAW
         if not (target or action):
             return None
@@ -249,7 +253,7 @@ class BoardAdapter:
             else:
                 self.note = [*self.note[-3:], text]
                 source = event.details.get("source")
-                self.marks = bhtml.Marks(fresh=self.marks.fresh,
+                self.marks = bhtml.Marks(moved=self.marks.moved, fresh=self.marks.fresh,
                                          source="deck" if source == "draw_pile" else str(source)[0].upper())
         self._remember(scr)
 

@@ -338,10 +338,11 @@ def counters(view: board.View, *, targets: Targets, interactive: bool, marks: Ma
 
 
 def board_html(view: board.View, *, names: typing.Sequence[str], selected: str | None = None,
-               marks: Marks | None = None, interactive: bool = False) -> str:
+               marks: Marks | None = None, interactive: bool = False, with_counters: bool = True) -> str:
     """The board as the viewer knows it: the five paths with their stones,
-    tiles and pieces, the counters, the discard piles and the viewer's
-    columns, each under its path."""
+    tiles and pieces, the counters (unless a screen draws :func:`counters`
+    apart, so that a draw does not redraw the paths), the discard piles and
+    the viewer's columns, each under its path."""
     marks = marks or Marks()
     mine = interactive and view.current_player == view.player and view.step is not None
     targets = legal_targets(view, selected) if mine else Targets()
@@ -352,7 +353,7 @@ def board_html(view: board.View, *, names: typing.Sequence[str], selected: str |
     owner = "Your" if names[view.player] == "You" else f"{names[view.player]}'s"
     return (f'<div class="lcb-board" data-step="{step}" data-viewer="{view.player}" '
             f'data-selected="{esc(selected or "")}">'
-            f"{counters(view, targets=targets, interactive=mine, marks=marks)}"
+            f"{counters(view, targets=targets, interactive=mine, marks=marks) if with_counters else ''}"
             f'<div class="lcb-paths">{paths}</div>'
             f'<div class="lcb-row lcb-piles" aria-label="discard piles">{piles}</div>'
             f'<p class="lcb-caption" aria-hidden="true">{esc(owner)} columns</p>'
@@ -656,12 +657,13 @@ def shell() -> str:
 
 
 PLAY_LAYOUT: typing.Final = (
-    '<div class="lcb-play"><div class="lcb-board-wrap" data-region="board"></div>'
+    '<div class="lcb-play"><div class="lcb-board-wrap"><div data-region="counters"></div>'
+    '<div data-region="board"></div></div>'
     '<div class="lcb-side"><div class="lcb-players-wrap" data-region="players"></div>'
     '<div class="lc-dock lcb-dock"><p class="lc-status" role="status" aria-live="polite" data-region="status"></p>'
     '<div class="lc-actions lcb-actions" data-region="actions"></div>'
     '<div class="lc-hand-wrap" data-region="hand"></div></div></div></div>'
 )
-"""The play area's skeleton: regions ``board``, ``players``, ``status``, ``actions``, ``hand``."""
+"""The play area's skeleton: regions ``counters``, ``board``, ``players``, ``status``, ``actions``, ``hand``."""
 
 RESULT_LAYOUT: typing.Final = '<div class="lc-results lcb-results-wrap" data-region="results"></div>'
