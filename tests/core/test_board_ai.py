@@ -9,8 +9,11 @@ import typing
 import pytest
 
 from lostcities import bots, errors
-from tests.core.test_board import ADV, RES, board, scenario  # test_board keeps the game out of the registry
+from tests.core.test_board import ADV, RES, scenario  # first: test_board keeps the game out of the registry
 from tests.core.test_search import Meter
+
+# isort: split
+from lostcities import board
 
 LEVELS = ("easy", "medium", "hard")
 
