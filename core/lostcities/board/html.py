@@ -65,6 +65,7 @@ ARROW: typing.Final = "\u21e7"
 PLAYER_COLOURS: typing.Final = ("black", "purple", "orange", "pink")
 """The colour of each seat's pieces (a class ``lcb-p<seat>``); the pieces also show the seat number."""
 
+CITY: typing.Final = '<span class="lcb-citysym" aria-hidden="true">{}</span>'
 TURN: typing.Final = '<span class="lc-turn">to play</span>'
 NEGATIVE: typing.Final = ' class="is-negative"'
 PIECE_WORDS: typing.Final = {board.Kind.ADVENTURER: "adventurer", board.Kind.RESEARCHER: "researcher"}
@@ -248,6 +249,7 @@ def stone_html(view: board.View, colour: board.Colour, stone: int, names: typing
         label += f", {tile_text(tile)}"
     return (f'<span class="{cls}" data-stone="{colour.value}-{stone}" data-value="{value}" title="{esc(label)}">'
             f'<span class="lcb-value">{number(value)}</span>{tile_mark(tile) if tile else ""}'
+            f'{CITY.format(SYMBOLS[colour]) if city else ""}'
             f'<span class="lcb-on">{"".join(pieces)}</span></span>')
 
 
