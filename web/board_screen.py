@@ -232,7 +232,8 @@ class BoardAdapter:
         self.selected, self.choosing = None, ""
         n = state.game.players
         if event.kind == "tiles":
-            self.tiles = [*self.tiles[: state.round - 1], [0] * n]
+            earlier = self.tiles[: state.round - 1]
+            self.tiles = [*earlier, *[[] for _ in range(state.round - 1 - len(earlier))], [0] * n]
             self.note, self.marks = [text], bhtml.Marks()
         elif event.kind == "deal":
             self.note = [*self.note[-1:], text] if state.round > 1 else [text]

@@ -123,6 +123,8 @@ def test_pass_and_play_by_clicks_to_the_end_never_shows_two_hands() -> None:
 
     def check(state: board.State) -> None:
         nonlocal seen
+        if len(state.history) % 3:
+            return
         who = state.current_player
         page = root(host).html()
         assert page.count("data-stone=") == 45
@@ -134,7 +136,7 @@ def test_pass_and_play_by_clicks_to_the_end_never_shows_two_hands() -> None:
 
     play_by_clicks(scr, host, random.Random(4), each=check)
     state = state_of(scr)
-    assert seen > 20 and root(host).data["phase"] == "over"
+    assert seen > 10 and root(host).data["phase"] == "over"
     results = root(host).regions["results"]
     assert "lc-winner" in results and "lcb-track" in results
     for p, record in enumerate(state.results[-1].players):
@@ -241,7 +243,31 @@ def test_a_damaged_or_foreign_save_is_refused() -> None:
 def test_four_seats_three_computers_to_the_end_of_a_short_game() -> None:
     scr, host = mounted()
     start(host, ("human", "easy", "medium", "easy"))
-    play_by_clicks(scr, host, random.Random(2))
+    statuses: list[str] = []
+    play_by_clicks(scr, host, random.Random(2), each=lambda _: statuses.append(root(host).regions["status"]))
     state = state_of(scr)
+    assert any(re.search(r"P[234] (started|added|discarded)", s) for s in statuses)  # the computers' turns told
     assert state.is_terminal() and root(host).data["phase"] == "over"
     assert [w for w in host.logs if w[0] != "log"] == []
+
+
+def test_the_last_draw_ends_the_round_and_next_round_deals_again() -> None:
+    state = test_board.scenario(phase="draw", deck_size=1, pieces={0: {"G": (RES, 3)}, 1: {"B": (ADV, 2)}})
+    scr, host = mounted(inject(state))
+    r = root(host)
+    r.click("ready")
+    assert r.data["phase"] == "draw" and 'data-size="1"' in r.regions["counters"]
+    r.click(target="deck")
+    assert r.data["phase"] == "round" and 'data-action="next-round"' in r.regions["results"]
+    results = r.regions["results"]
+    assert f'data-player="0" data-net="{2 * board.data.STONE_VALUES[2]}"' in results and "Round 1 of 3" in results
+    assert "draw pile ran out" in results and 'data-stone="green-3"' in results
+    r.click(target="deck")  # nothing else moves the game on
+    assert r.data["phase"] == "round"
+    r.click("next-round")
+    host.run()
+    current = state_of(scr)
+    assert current.round == 2 and current.current_player == 1 and scr.mode == "handover"
+    r.click("ready")
+    assert r.data["phase"] == "play" and host.info.startswith("Round 2/3")
+    assert json.loads(typing.cast(dict[str, str], host.storage)[SAVE])["ui"]["tiles"] == [[], [0, 0]]
