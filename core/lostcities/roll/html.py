@@ -50,7 +50,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 
-from lostcities import api, roll
+from lostcities import api, roll, session
 from lostcities import html as lc_html
 
 MINUS: typing.Final = lc_html.MINUS
@@ -890,7 +890,7 @@ def setup_form(*, mode: str = "game", seats: typing.Sequence[tuple[str, str]] = 
         rows.append(
             f'<div class="rw-seat" data-seat="{i}"{"" if i < count else " hidden"}>'
             f'<span class="rw-seat-no">{i + 1}</span>'
-            f'<input type="text" name="name{i}" maxlength="16" value="{esc(name)}" autocomplete="off" '
+            f'<input type="text" name="name{i}" maxlength="{session.MAX_NAME}" value="{esc(name)}" autocomplete="off" '
             f'aria-label="name of player {i + 1}">'
             f'<select name="kind{i}" aria-label="player {i + 1} is">{options}</select></div>')
     best_text = (f'<p class="rw-best">Your best solo score: <b>{number(best)}</b></p>' if best is not None
@@ -915,7 +915,7 @@ def setup_form(*, mode: str = "game", seats: typing.Sequence[tuple[str, str]] = 
         f'<fieldset class="rw-for-companion"><legend>Companion</legend>'
         "<p>Play with real dice: this device is your game sheet. Enter the pair you chose each turn (or a "
         "refusal) and tick the bridges other players passed first; the sheet checks every entry and scores.</p>"
-        f'<label class="rw-name">Your name <input type="text" name="companion_name" maxlength="16" '
+        f'<label class="rw-name">Your name <input type="text" name="companion_name" maxlength="{session.MAX_NAME}" '
         f'value="{esc(companion_name)}" autocomplete="off"></label></fieldset>'
         '<p><button type="button" class="rw-start" data-action="start">Start</button></p>'
         "<details><summary>How to play</summary><ul>"
