@@ -26,29 +26,34 @@ import multiprocessing
 import random
 import sys
 import time
+import typing
 
 from lostcities import board, bots
 
-Task = tuple[str, str, int, int, int, int, float | None, int | None]
+Task = tuple[str, str, int, int, int, int, float | None, int | None, str]
 Outcome = tuple[float, float, list[float], list[int], list[float]]
 """A's share of the win, A's margin, then per side (A, B): seconds thinking,
 moves, slowest move."""
 
 
-def make_bot(level: str, hard_time: float | None, hard_iterations: int | None) -> bots.Bot:
+CLOCKS: typing.Final = {"cpu": time.process_time, "wall": time.perf_counter}
+
+
+def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, clock: str = "cpu") -> bots.Bot:
     if level == "random":
         return bots.RandomBot()
     if level == "hard":
-        return board.ai.bot("hard", time_budget=hard_time, iterations=hard_iterations)
+        return board.ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock])
     return board.ai.bot(level)
 
 
 def play_one(task: Task) -> Outcome:
     """Play one game: bot ``first`` in seat ``seat``, ``second`` everywhere else."""
-    first, second, players, rounds, deal_seed, seat, hard_time, hard_iterations = task
+    first, second, players, rounds, deal_seed, seat, hard_time, hard_iterations, clock = task
     game = board.Game(players=players, rounds=rounds)
     deal_rng = random.Random(f"board-bench:{deal_seed}")
-    seats = [make_bot(first if q == seat else second, hard_time, hard_iterations) for q in range(players)]
+    seats = [make_bot(first if q == seat else second, hard_time, hard_iterations, clock) for q in range(players)]
+    tick = CLOCKS[clock]
     rngs = [random.Random(f"board-bench:{deal_seed}:{seat}:{q}") for q in range(players)]
     state = game.new_state()
     seconds = [0.0, 0.0]
@@ -60,9 +65,9 @@ def play_one(task: Task) -> Outcome:
             continue
         p = state.current_player
         side = 0 if p == seat else 1
-        t0 = time.perf_counter()
+        t0 = tick()
         action = bots.choose(seats[p], state.view(p), rngs[p])
-        spent = time.perf_counter() - t0
+        spent = tick() - t0
         seconds[side] += spent
         longest[side] = max(longest[side], spent)
         moves[side] += 1
@@ -75,9 +80,10 @@ def play_one(task: Task) -> Outcome:
 
 
 def run_pairing(first: str, second: str, players: int, rounds: int, games: int, seed: int,
-                hard_time: float | None, hard_iterations: int | None, jobs: int) -> dict[str, float]:
+                hard_time: float | None, hard_iterations: int | None, jobs: int,
+                clock: str = "cpu") -> dict[str, float]:
     deals = -(-games // players)
-    tasks: list[Task] = [(first, second, players, rounds, seed * 100003 + d, seat, hard_time, hard_iterations)
+    tasks: list[Task] = [(first, second, players, rounds, seed * 100003 + d, seat, hard_time, hard_iterations, clock)
                          for d in range(deals) for seat in range(players)]
     start = time.perf_counter()
     if jobs > 1:
@@ -112,7 +118,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairings", default=None,
                         help="comma-separated LEVEL-LEVEL pairings: one bot of the first level, the others of the "
                              "second (levels: easy, medium, hard, random)")
-    parser.add_argument("--hard-time", type=float, default=0.35, help="hard bot's time budget per move in seconds")
+    parser.add_argument("--hard-time", type=float, default=0.8,
+                        help="hard bot's time budget per move in seconds (default 0.8, the bot's own default)")
+    parser.add_argument("--clock", choices=tuple(CLOCKS), default="cpu",
+                        help="the clock of the hard bot's budget and of the move times: cpu (the process's CPU "
+                             "time, the default: fair on a loaded machine) or wall")
     parser.add_argument("--hard-iterations", type=int, default=None, help="hard bot's sample cap per move")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1: the machine is shared)")
@@ -123,17 +133,17 @@ def main(argv: list[str] | None = None) -> int:
     else:
         default_games = 200 if args.players == 4 else 400
         plan = [(args.players, args.rounds, args.games or default_games, args.pairings or "hard-medium,medium-easy")]
-    print(f"# board game bots: seed {args.seed}, hard budget {args.hard_time}s"
+    print(f"# board game bots: seed {args.seed}, hard budget {args.hard_time}s ({args.clock} clock)"
           + (f" / {args.hard_iterations} samples" if args.hard_iterations else "") + f", {args.jobs} job(s)")
     print("win A: A's share of the wins (shared wins as fractions); margin: A's score less the best other; "
-          "s/move: mean seconds per move; max: slowest move")
+          f"s/move: mean seconds per move; max: slowest move ({args.clock} clock)")
     print(f"{'pairing':<13} {'seats':>5} {'rounds':>6} {'games':>5} {'win A':>6} {'margin':>7} {'s/move A':>9} "
           f"{'max A':>6} {'s/move B':>9} {'max B':>6} {'wall s':>7}")
     for players, rounds, games, pairings in plan:
         for pairing in pairings.split(","):
             first, second = pairing.strip().split("-")
             r = run_pairing(first, second, players, rounds, games, args.seed, args.hard_time, args.hard_iterations,
-                            args.jobs)
+                            args.jobs, args.clock)
             print(f"{pairing:<13} {players:>5} {rounds:>6} {r['games']:>5} {r['win_rate']:>6.1%} "
                   f"{r['margin']:>+7.1f} {r['spm_first']:>9.4f} {r['max_first']:>6.3f} {r['spm_second']:>9.4f} "
                   f"{r['max_second']:>6.3f} {r['wall']:>7.0f}", flush=True)

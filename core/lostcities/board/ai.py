@@ -34,13 +34,15 @@ that yields ``None`` between slices of work and returns the action)::
   heuristic proposes a few candidates (its own choice, the anchor, first);
   every sample deals the unseen cards anew into the other hands, the removed
   cards and the draw pile, and every candidate is played out on it to the
-  end of the round, every player following the heuristic, on a compact copy
-  of the position.  The candidate with the best point margin over the best
-  other player (round points, totals and the artifact track's expected value)
-  replaces the heuristic's choice only when it is better by a clear
-  statistical margin (:class:`lostcities.search.Halving`).  It yields after
-  every play-out and stops at ``time_budget`` seconds (0.35 s by default,
-  about 1 s in a browser) or after ``iterations`` samples.
+  end of the round on a compact copy of the position, every player following
+  a light sketch of the heuristic (a round in 2-4 ms on CPython).  The result
+  of a play-out is the candidate's margin over the best other player (the
+  totals after the round plus the artifact track's expected value).
+  Sequential halving (:class:`lostcities.search.Halving`) keeps the heuristic's
+  choice unless another candidate beats it by a clear statistical margin.  A
+  decision is about 120 play-outs (0.2-0.4 s on CPython); it yields after
+  every play-out and stops at ``time_budget`` seconds (0.8 s by default, for
+  slow machines and the browser) or after ``iterations`` samples.
 
 The bots only ever see their :class:`lostcities.board.View`.
 """
@@ -742,6 +744,13 @@ def _best_draw(w: _World, prm: Params) -> int:
     return options[max(range(len(options)), key=scores.__getitem__)]
 
 
+def _projected(w: _World, q: int, prm: Params) -> float:
+    """``q``'s worth with the heuristic's projection of the rest of the round."""
+    ev = _Eval(w, q, prm)
+    total = max(0.0, w.pts[q] + ev.base())
+    return total + _artifact_worth(w.tokens[q] + w.found[q], w.rounds_left, w.n, w.short)
+
+
 _TURN_CAP = 400
 """Player turns after which a play-out stops (a round has at most 80 draws;
 taking discards keeps the draw pile as it is)."""
@@ -1040,7 +1049,7 @@ class EasyBot:
 
     name = "easy"
 
-    def __init__(self, blunder: float = 0.15) -> None:
+    def __init__(self, blunder: float = 0.25) -> None:
         self.blunder = blunder
 
     def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
@@ -1091,25 +1100,30 @@ class EasyBot:
 class HardBot(_Memory):
     """The ``hard`` level: determinized Monte Carlo search over the heuristic's candidates.
 
-    At a play step the heuristic's ``candidates`` best plays are raced (all
-    of them near the end of the round), at a move step every move, at a draw
-    step the draws the heuristic rates within ``draw_window`` points of its
-    choice.  Each sample deals the unseen cards anew; each candidate is played
-    out on it to the end of the round with every player following the
-    heuristic; the result is the candidate's margin of ``worth`` (total after
-    the round plus the artifact track's expected value) over the best other
-    player.  :class:`lostcities.search.Halving` keeps the heuristic's choice
-    unless another beats it by ``confidence`` standard errors.
+    At a play step the heuristic's ``candidates`` best plays are raced, at a
+    move step every move, at a draw step the draws the heuristic rates within
+    ``draw_window`` points of its choice (a single candidate is played at
+    once).  Each sample deals the unseen cards anew; each candidate is played
+    out on it to the end of the round, the first ``lead`` decisions of the
+    play-out by the heuristic, the rest by its light sketch; the result is the
+    candidate's margin of ``worth`` (total after the round plus the artifact
+    track's expected value) over the best other player.
+    :class:`lostcities.search.Halving` (stages of about ``stage`` play-outs)
+    keeps the heuristic's choice unless another beats it by ``confidence``
+    standard errors; the whole schedule is about 120 play-outs, 0.2-0.4 s on
+    CPython.
 
     ``time_budget`` (seconds, None for no cap; ``clock`` tells the time, read
     after every play-out) and ``iterations`` (samples, None for no cap) bound
     the search; with ``time_budget=None`` and a fixed rng seed the choice is
-    reproducible.  The default budget of 0.35 s is about 1 s in Pyodide."""
+    reproducible.  The default budget of 0.8 s only matters on slow machines
+    (Pyodide runs 2-3 times slower than CPython): a decision never lasts
+    longer than the budget and one play-out."""
 
     name = "hard"
 
-    def __init__(self, time_budget: float | None = 0.35, iterations: int | None = None, candidates: int = 5,
-                 draw_window: float = 6.0, confidence: float = 1.0, stage: int = 40, lead: int = 0,
+    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, candidates: int = 5,
+                 draw_window: float = 6.0, confidence: float = 1.0, stage: int = 40, lead: int = 0, horizon: int = 0,
                  params: Params | None = None, clock: search.Clock = time.perf_counter) -> None:
         search.check_limits(time_budget, iterations, bounded=True)
         self.time_budget = time_budget
@@ -1119,6 +1133,7 @@ class HardBot(_Memory):
         self.confidence = confidence
         self.stage = stage
         self.lead = lead
+        self.horizon = horizon
         self.params = params or Params()
         self.clock = clock
 
@@ -1155,7 +1170,15 @@ class HardBot(_Memory):
                 w.move(x)
             else:
                 w.draw(x)
-            _light_playout(w, self.lead, prm)
+            if self.horizon:
+                for _ in range(self.horizon):
+                    if w.over:
+                        break
+                    _act(w, prm)
+                if not w.over:
+                    return search.margin([_projected(w, q, prm) for q in range(w.n)], me)
+            else:
+                _light_playout(w, self.lead, prm)
             return search.margin([w.worth(q) for q in range(w.n)], me)
 
         schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self.stage)
