@@ -47,6 +47,15 @@ def number(value: int) -> str:
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
+def points(value: int, *, sign: bool = False) -> str:
+    """A score in words: ``1 point``, ``+12 points`` (with ``sign``), ``0 points``.
+
+    >>> points(1), points(12, sign=True), points(-1) == MINUS + "1 point"
+    ('1 point', '+12 points', True)
+    """
+    return f"{signed(value) if sign else number(value)} point{'' if abs(value) == 1 else 's'}"
+
+
 def esc(text: object) -> str:
     """HTML-escape any value (quotes included).
 

@@ -52,6 +52,7 @@ WAGER_SYMBOL: typing.Final = "\u00d7"
 MINUS: typing.Final = lc_html.MINUS
 esc = lc_html.esc
 signed = lc_html.signed
+points = lc_html.points
 number = lc_html.number
 _attrs = lc_html.attrs
 _classes = lc_html.classes
@@ -218,7 +219,7 @@ def column_title(score: card.ColumnScore) -> str:
     wagers = f", {score.wagers} wager{plural} (\u00d7{score.multiplier})" if score.wagers else ""
     bonus = ", 8-card bonus +20" if score.bonus else ""
     return (f"{score.colour.value}: {score.cards} card{'s' if score.cards != 1 else ''}, sum {score.sum}, "
-            f"{MINUS}20{wagers}{bonus}: {signed(score.points)} points")
+            f"{MINUS}20{wagers}{bonus}: {points(score.points, sign=True)}")
 
 
 def _column(view: card.View, player: int, colour: card.Colour, *, target: bool, interactive: bool,
@@ -233,7 +234,7 @@ def _column(view: card.View, player: int, colour: card.Colour, *, target: bool, 
         faces.append(f'<span class="lc-slot" aria-hidden="true">{SYMBOLS[colour]}</span>')
     score = card.ColumnScore(colour) if not cards else card.score_column(cards)
     label = f"{name}'s {colour.value} expedition: " + (
-        ", ".join(c.label for c in cards) + f"; {signed(score.points)} points" if cards else "empty")
+        ", ".join(c.label for c in cards) + f"; {points(score.points, sign=True)}" if cards else "empty")
     cls = _classes("lc-col", f"lc-{colour.letter}", "lc-mine" if mine else "lc-theirs",
                    "is-target" if target else None, "is-empty" if not cards else None)
     if mine and interactive:
@@ -256,7 +257,7 @@ def _scores_row(view: card.View, player: int, name: str) -> str:
             f"{mult}{text}</span>"
         )
     total = breakdown.points
-    cells.append(f'<span class="lc-colscore lc-total" title="{esc(name)}: {total} points this game" '
+    cells.append(f'<span class="lc-colscore lc-total" title="{esc(name)}: {points(total)} this game" '
                  f'data-points="{total}">= {signed(total)}</span>')
     return f'<div class="lc-row lc-scores" aria-hidden="true">{"".join(cells)}</div>'
 
@@ -441,7 +442,7 @@ def breakdown(score: card.PlayerScore, name: str, *, player: int | None = None) 
     who = f' data-player="{player}"' if player is not None else ""
     return (
         f'<table class="lc-breakdown"{who} data-points="{score.points}">'
-        f"<caption>{esc(name)}: {signed(score.points)} points</caption>"
+        f"<caption>{esc(name)}: {points(score.points, sign=True)}</caption>"
         f'<thead><tr><td></td>{head}<th scope="col">Total</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
@@ -460,7 +461,7 @@ def game_result(view: card.View, names: typing.Sequence[str], index: int = -1) -
     game_no = index % len(view.results) + 1
     scores = result.scores
     if scores[0] == scores[1]:
-        verdict = f"Game {game_no} is a tie: {number(scores[0])} points each."
+        verdict = f"Game {game_no} is a tie: {points(scores[0])} each."
     else:
         w = 0 if scores[0] > scores[1] else 1
         verdict = f"{wins(names[w])} game {game_no}, {number(scores[w])} to {number(scores[1 - w])}."
@@ -484,7 +485,7 @@ def match_summary(view: card.View, names: typing.Sequence[str]) -> str:
     over = view.current_player == api.TERMINAL
     if over:
         if totals[0] == totals[1]:
-            verdict = f"The match is a tie: {number(totals[0])} points each."
+            verdict = f"The match is a tie: {points(totals[0])} each."
         else:
             w = 0 if totals[0] > totals[1] else 1
             noun = "match" if games > 1 else "game"

@@ -625,7 +625,7 @@ def sheet_thumb(s: roll.Sheet, *, name: str, player: int, kind: str = "", curren
     return (
         f'<button type="button" class="{cls}" data-target="thumb" data-sheet="{player}" '
         f'aria-pressed="{"true" if focused else "false"}" '
-        f'aria-label="{esc(f"{name}: {bd.total} points; show this sheet")}">'
+        f'aria-label="{esc(f"{name}: {lc_html.points(bd.total)}; show this sheet")}">'
         f'<span class="rw-thumb-head"><span class="rw-thumb-name">{esc(name)}</span>{who}'
         f'<b class="rw-thumb-total">{number(bd.total)}</b></span>'
         f'<span class="rw-bars">{"".join(bars)}</span>'
@@ -845,12 +845,12 @@ def result_title(names: typing.Sequence[str], breakdowns: typing.Sequence[roll.B
     if not totals:
         return ""
     if len(totals) == 1:
-        return f"{names[0]} scored {number(totals[0])} points"
+        return f"{names[0]} scored {lc_html.points(totals[0])}"
     best = max(totals)
     tops = [names[p] for p, t in enumerate(totals) if t == best]
     if len(tops) == 1:
-        return f"{tops[0]} {'win' if tops[0] == 'You' else 'wins'} with {number(best)} points"
-    return f"{', '.join(tops[:-1])} and {tops[-1]} share the win with {number(best)} points"
+        return f"{tops[0]} {'win' if tops[0] == 'You' else 'wins'} with {lc_html.points(best)}"
+    return f"{', '.join(tops[:-1])} and {tops[-1]} share the win with {lc_html.points(best)}"
 
 
 # -- setup and messages -------------------------------------------------------------------------
