@@ -131,6 +131,7 @@ def test_round_tables_the_artifact_track_and_the_winner_follow_the_core() -> Non
     assert '<td data-row="artifacts">2</td>' in table and '<td data-row="tiles">+5</td>' in table
     for p, total in enumerate(state.scores()):
         assert f'<td data-col="total" data-total="{total}">{lc_html.number(total)}</td>' in html
+        assert f'<td data-col="round-1">{lc_html.signed(state.results[0].players[p].net)}</td>' in html
         assert f'data-player="{p}"' in html
     winners = state.winners()
     assert bhtml.winners_line(("Ann", "Ben"), winners) in html

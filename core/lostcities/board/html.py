@@ -569,19 +569,23 @@ def winners_line(names: typing.Sequence[str], winners: typing.Sequence[int]) -> 
 
 
 def final(view: board.View, names: typing.Sequence[str]) -> str:
-    """The game's end: the artifact track, each player's artifacts, their
-    points and the final totals, and the winner."""
+    """The game's end: the winner, each player's pieces per round, artifacts,
+    what the artifact track pays and the final totals, and the track itself."""
     rows = []
     for p, name in enumerate(names):
         tokens = view.artifact_tokens[p]
         total = view.totals[p]
-        rows.append(f'<tr data-player="{p}"><th scope="row">{esc(name)}</th><td data-col="artifacts">{tokens}</td>'
+        nets = "".join(f'<td data-col="round-{r.number}">{signed(r.players[p].net)}</td>' for r in view.results)
+        rows.append(f'<tr data-player="{p}"><th scope="row">{esc(name)}</th>{nets}'
+                    f'<td data-col="artifacts">{tokens}</td>'
                     f'<td data-col="track">{signed(view.game.artifact_points(tokens))}</td>'
                     f'<td data-col="total" data-total="{total}">{number(total or 0)}</td></tr>')
+    heads = "".join(f'<th scope="col" title="the pieces of round {r.number}">Round {r.number}</th>'
+                    for r in view.results) if len(view.results) > 1 else '<th scope="col">Pieces</th>'
     best = max(zip([t or 0 for t in view.totals], view.artifact_tokens, strict=True))
     winners = [p for p in range(len(names)) if ((view.totals[p] or 0), view.artifact_tokens[p]) == best]
     return (f'<p class="lc-winner" role="status">{esc(winners_line(names, winners))}</p>'
-            '<table class="lcb-final lc-totals"><thead><tr><td></td><th scope="col">Artifacts</th>'
+            f'<table class="lcb-final lc-totals"><thead><tr><td></td>{heads}<th scope="col">Artifacts</th>'
             '<th scope="col">Track</th><th scope="col">Final points</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>{artifact_track(view, names)}')
 
