@@ -271,3 +271,19 @@ def test_the_last_draw_ends_the_round_and_next_round_deals_again() -> None:
     r.click("ready")
     assert r.data["phase"] == "play" and host.info.startswith("Round 2/3")
     assert json.loads(typing.cast(dict[str, str], host.storage)[SAVE])["ui"]["tiles"] == [[], [0, 0]]
+
+
+def test_the_any_piece_reading_asks_which_piece_enters_a_new_path() -> None:
+    game = board.Game(any_piece=True)
+    state = test_board.scenario(game, hands={0: ["Y9"]}, pieces={0: {"Y": (ADV, 9)}},
+                                columns={0: {"Y": ["Y0", "Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8"]}})
+    scr, host = mounted(inject(state))
+    r = root(host)
+    r.click("ready")
+    click_action(host, board.advance("Y9"))
+    assert r.data["phase"] == "move" and 'data-kind="enter"' in r.regions["board"]
+    r.click(target="path", colour="G")
+    assert "Which piece enters the green path?" in r.regions["status"]
+    assert 'data-action="enter" data-colour="G" data-kind="researcher"' in r.regions["actions"]
+    r.click("enter", colour="G", kind="researcher")
+    assert state_of(scr).piece(0, board.Colour.GREEN) == (RES, 1) and r.data["phase"] == "draw"
