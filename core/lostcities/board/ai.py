@@ -7,7 +7,8 @@ that yields ``None`` between slices of work and returns the action)::
     >>> import random
     >>> from lostcities import bots, board
     >>> state = board.Game(players=3).new_game(random.Random(3))
-    >>> picks = [bots.choose(bot(level), state.view(0), random.Random(0)) for level in LEVELS]
+    >>> players = [bot("easy"), bot("medium"), bot("hard", iterations=4)]
+    >>> picks = [bots.choose(player, state.view(0), random.Random(0)) for player in players]
     >>> all(state.is_legal(action) for action in picks)
     True
 
@@ -24,12 +25,15 @@ that yields ``None`` between slices of work and returns the action)::
   one more token is worth on the artifact track, an arrow a free step).
   Progress made now counts in full, progress expected later only in part, so
   it prefers the big steps (onto stone 4, across the bridge, into the lost
-  city) and tiles within reach.  It starts an expedition only when its piece
-  is expected to end well in the plus, puts the researcher on the colour with
-  the best prospects, keeps the lowest card of a colour for advancing, weighs
-  what a discard gives the next players, draws a discard when it is worth
-  more than a blind draw, and at the fourth crossing it crosses (ending the
-  round) only when that leaves it in the lead.
+  city) and tiles within reach; a step is worth more than a turn spent on a
+  discard, and a card that skips values costs the unseen cards it makes
+  useless.  It starts an expedition only when its piece is expected to end
+  well in the plus (a piece on the board costs a little: one fewer for
+  later), puts the researcher where the prospects are best, discards what it
+  cannot use, weighs what a discard gives the next players, draws a discard
+  when it is worth more than a blind draw (never the card it just
+  discarded), and at the fourth crossing it crosses (ending the round) only
+  when that leaves it in the lead.
 * ``hard``: determinized Monte Carlo search (:mod:`lostcities.search`).  The
   heuristic proposes a few candidates (its own choice, the anchor, first);
   every sample deals the unseen cards anew into the other hands, the removed
