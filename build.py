@@ -268,7 +268,30 @@ def copy(src: pathlib.Path, dst: pathlib.Path) -> None:
     shutil.copyfile(src, dst)
 
 
+def inputs_digest(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path]) -> str:
+    """A digest of everything :func:`assemble` reads: an unchanged one means dist/ is current."""
+    digest = hashlib.sha256()
+    sources = [ROOT / "index.html", ROOT / "package-lock.json", pathlib.Path(__file__).resolve(), core_wheel,
+               *runtime_wheels.values(), *web_files()]
+    for path in sources:
+        digest.update(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name}\0".encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
 def assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path]) -> None:
+    """Write dist/ anew, unless it was assembled from the same inputs (then nothing is written,
+    so a build while another process serves dist/, as parallel test workers do, changes nothing)."""
+    stamp = CACHE / "dist.sha256"
+    digest = inputs_digest(core_wheel, runtime_wheels)
+    if (DIST / "index.html").exists() and stamp.exists() and stamp.read_text() == digest:
+        return
+    stamp.unlink(missing_ok=True)
+    _assemble(core_wheel, runtime_wheels)
+    stamp.write_text(digest)
+
+
+def _assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path]) -> None:
     staging = ROOT / "dist.tmp"
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
@@ -320,8 +343,28 @@ def write_service_worker(site: pathlib.Path) -> None:
     (site / "sw.js").write_text(text)
 
 
+@contextlib.contextmanager
+def exclusive() -> typing.Iterator[None]:
+    """Hold the build lock: one build at a time on this checkout (parallel test workers
+    each build before they serve dist/).  Without ``fcntl`` (not POSIX), no lock."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    CACHE.mkdir(exist_ok=True)
+    with open(CACHE / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 def build() -> pathlib.Path:
     """Build the whole site into dist/ and return its path."""
+    with exclusive():
+        return _build()
+
+
+def _build() -> pathlib.Path:
     started = time.perf_counter()
     install_runtimes()
     runtime_wheels = fetch_runtime_wheels()
@@ -439,6 +482,23 @@ def run_gates(python: pathlib.Path) -> list[str]:
     return failed
 
 
+WORKERS = 2
+"""Test processes (pytest-xdist): the suite is mostly CPU-bound, and CI machines have two cores."""
+
+
+def parallel(pytest_args: list[str]) -> list[str]:
+    """pytest-xdist's options for :data:`WORKERS` processes, unless the arguments choose their own
+    (``-n 0`` runs in one process).  Tests go to whichever worker is free (``load``): the
+    long parametrized conformance tests spread over both.
+
+    >>> parallel([]), parallel(["-n", "0"]), parallel(["-k", "card", "--numprocesses=4"]), parallel(["-p", "no:xdist"])
+    (['-n', '2', '--dist', 'load'], [], [], [])
+    """
+    chosen = any(arg in ("-n", "no:xdist") or arg.startswith("--numprocesses")
+                 or (arg.startswith("-n") and (arg[2:].isdigit() or arg[2:] == "auto")) for arg in pytest_args)
+    return [] if chosen else ["-n", str(WORKERS), "--dist", "load"]
+
+
 def test(pytest_args: list[str]) -> int:
     """Set up, run the gates, build, and run pytest with ``pytest_args``; non-zero when anything failed."""
     python = ensure_test_env()
@@ -449,7 +509,8 @@ def test(pytest_args: list[str]) -> int:
     failed = run_gates(python)
     build()
     log("running the test suite")
-    code = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+    code = subprocess.run([str(python), "-m", "pytest", *parallel(pytest_args), *pytest_args],
+                          cwd=ROOT, env=env).returncode
     if failed:
         log(f"the gates failed: {', '.join(failed)} (see their output above); pytest exited with {code}")
         return code or 1

@@ -33,8 +33,11 @@ def test_second_build_downloads_and_rebuilds_nothing(dist: pathlib.Path, monkeyp
         raise AssertionError(f"an unchanged build ran {cmd}")
 
     monkeypatch.setattr(build, "run", refuse)
+    written = {path: path.stat().st_mtime_ns for path in dist.rglob("*") if path.is_file()}
     assert build.build() == dist
     assert (dist / "index.html").exists()
+    # Nothing rewritten either: parallel test workers serve dist/ while another one builds.
+    assert {path: path.stat().st_mtime_ns for path in dist.rglob("*") if path.is_file()} == written
 
 
 def test_lock_file_matches_every_wheel_shipped(dist: pathlib.Path) -> None:
@@ -145,8 +148,16 @@ def test_test_runs_the_gates_then_pytest_with_the_arguments(monkeypatch: pytest.
     monkeypatch.setattr(subprocess, "run", fake_run)
     code = build.test(["-k", "card", "--durations=5"])
     assert [call[0] for call in calls] == ["ruff", "mypy", "pytest"]
-    assert calls[-1] == ["pytest", "-k", "card", "--durations=5"]
+    assert calls[-1] == ["pytest", "-n", "2", "--dist", "load", "-k", "card", "--durations=5"]
     assert code != 0  # mypy reported something: the command fails although pytest passed
+
+
+@pytest.mark.parametrize(("args", "parallel"), [
+    ([], ["-n", "2", "--dist", "load"]), (["tests/core", "-k", "card"], ["-n", "2", "--dist", "load"]),
+    (["-n", "0"], []), (["-n4"], []), (["--numprocesses=auto"], []), (["-p", "no:xdist"], []),
+    (["-p", "no:cacheprovider"], ["-n", "2", "--dist", "load"])])
+def test_the_suite_runs_in_two_processes_unless_told_otherwise(args: list[str], parallel: list[str]) -> None:
+    assert build.parallel(args) == parallel
 
 
 def test_gates_pass_only_when_ruff_and_mypy_report_nothing(monkeypatch: pytest.MonkeyPatch,

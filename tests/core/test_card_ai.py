@@ -8,7 +8,7 @@ import typing
 import pytest
 
 from lostcities import api, bots, card, errors
-from tests.core.test_search import Meter, slices
+from tests.core.test_search import Meter, Ticker, slices
 
 C = card.Card.from_id
 
@@ -129,14 +129,14 @@ def test_hard_is_reproducible_with_a_seed_and_an_iteration_cap() -> None:
 
 
 def test_hard_thinks_in_slices_and_respects_its_time_budget() -> None:
-    import time
-
+    """Counted, not timed: a clock that moves 5 ms at every reading (the search reads it
+    after every play-out) stops the search at its 0.15 s budget."""
     state = card.Game(games=1).new_game(random.Random(2))
-    thinking = card.ai.bot("hard", time_budget=0.15).think(state.view(0), random.Random(0))
-    start = time.perf_counter()
+    clock = Ticker(0.005)
+    thinking = card.ai.bot("hard", time_budget=0.15, clock=clock).think(state.view(0), random.Random(0))
     counts, action = slices(thinking)
     assert len(counts) - 1 > 3 and state.is_legal(action)
-    assert time.perf_counter() - start < 0.15 + 0.1
+    assert 0.15 <= clock.now <= 0.15 + 3 * 0.005, clock.now
 
 
 def test_medium_does_not_feed_the_opponent() -> None:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import random
-import time
 import typing
 
 import pytest
 
 from lostcities import api, bots, errors, roll
 from tests.core.test_roll import make_sheet, scenario, sheet_before_arrow
-from tests.core.test_search import Meter, slices
+from tests.core.test_search import Meter, Ticker, slices
 
 R, ORANGE, Y, G, B, P = roll.COLOURS
 
@@ -46,10 +45,10 @@ def test_bots_play_only_legal_actions(players: int, in_sequence: bool) -> None:
 
 def test_thinking_is_sliced_and_returns_a_legal_action() -> None:
     state = roll.Game(players=2).new_game(random.Random(5))
-    thinking = roll.ai.bot("hard", time_budget=0.05).think(state.view(0), random.Random(1))
-    started = time.perf_counter()
+    clock = Ticker(0.002)  # counted, not timed: 2 ms at every reading of the clock
+    thinking = roll.ai.bot("hard", time_budget=0.05, clock=clock).think(state.view(0), random.Random(1))
     counts, action = slices(thinking)
-    assert time.perf_counter() - started < 1.0
+    assert clock.now <= 0.05 + 3 * 0.002, clock.now
     assert len(counts) - 1 >= 2 and state.is_legal(action)
 
 

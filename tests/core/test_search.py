@@ -34,6 +34,18 @@ class Meter:
         return typing.cast(F, metered)
 
 
+class Ticker:
+    """A fake clock that moves ``step`` seconds at every reading."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
 def luck(rng: random.Random) -> float:
     return rng.gauss(0.0, 10.0)
 

@@ -49,7 +49,7 @@ def csp_violations(page: sync_api.Page) -> list[str]:
 def site() -> typing.Iterator[str]:
     """Build dist/ once and serve it on a free port; yields the base URL."""
     os.environ.setdefault("LOSTCITIES_QUIET_SERVER", "1")
-    directory = build.build()
+    directory = build.build()  # one at a time: parallel workers wait for the build lock
     server = build.make_server(directory, 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

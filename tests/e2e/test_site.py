@@ -26,7 +26,8 @@ def test_home_lists_the_games_and_opens_them(page: sync_api.Page, site: str) -> 
     names = tiles.evaluate_all("els => els.map(e => e.dataset.game)")
     for name in names:
         assert page.locator(f".game-tile a[data-game='{name}'] p").inner_text().strip()
-    assert page.locator(".game-board").count() == 1  # the planned board game is announced
+    assert page.locator(".game-tile a[data-game='board']").count() == 1  # the board game is playable
+    assert page.locator(".game-tile.planned").count() == 0
     assert page.locator(".game-tile a[data-game='roll']").count() == 1  # Roll & Write is playable
     assert "card" in names and page.locator(".game-tile a[data-game='card'] h2").inner_text().strip()
 
@@ -44,9 +45,10 @@ def test_malformed_seed_is_reported(page: sync_api.Page, site: str) -> None:
     assert "a seed must be a whole number" in page.locator("#notice").inner_text()
 
 
-def test_board_route_explains_it_is_not_playable_yet(page: sync_api.Page, site: str) -> None:
+def test_board_route_opens_the_board_game(page: sync_api.Page, site: str) -> None:
     conftest.open_site(page, site + "#board")
-    assert re.search(r"not playable yet", page.locator("#notice").inner_text())
+    page.locator(".lcb-screen[data-phase='setup']").wait_for(state="attached")
+    assert page.locator("#notice").is_hidden()
 
 
 def test_offline_after_one_visit(context: sync_api.BrowserContext, page: sync_api.Page, site: str) -> None:

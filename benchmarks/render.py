@@ -1,0 +1,94 @@
+"""Speed of the pure renderers: milliseconds per screen, for every game.
+
+Pyodide runs Python about two to three times slower than CPython: a screen
+should take a few milliseconds here so that a redraw stays well under one
+frame budget in the browser (target: card table under 10 ms, a five-player
+Roll & Write screen under 20 ms, a four-player board under 20 ms, here).
+
+    PYTHONPATH=core python benchmarks/render.py --repeat 50
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+import typing
+
+import lostcities.board.html  # noqa: F401 - the board package does not import its renderer itself
+from lostcities import board, card, roll
+
+
+def timed(render: typing.Callable[[], object], repeat: int) -> float:
+    """Median milliseconds of one call of ``render``."""
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        render()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times) * 1000
+
+
+def mid_game(state: typing.Any, rng: random.Random, actions: int) -> typing.Any:
+    """``state`` after ``actions`` random actions (chance included), stopped before the end."""
+    for _ in range(actions):
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def card_screen(rng: random.Random) -> typing.Callable[[], object]:
+    state = mid_game(card.Game(games=1).new_state(), rng, 30)
+    view = state.view(max(state.current_player, 0))
+    names = ("You", "Computer")
+
+    def render() -> object:
+        return (card.html.table(view, names=names, selected=view.hand[0].id if view.hand else None),
+                card.html.hand(view))
+    return render
+
+
+def roll_screen(rng: random.Random) -> typing.Callable[[], object]:
+    state = roll.Game(players=5).new_game(rng)
+    names = [f"P{i}" for i in range(5)]
+    scorers = roll.html.passed_by(state.sheets, names)
+
+    def render() -> object:
+        parts = [roll.html.sheet(state.sheets[0], name="P0", scorers=scorers, targets={"box:red-1"},
+                                 interactive=True)]
+        parts += [roll.html.sheet_thumb(state.sheets[p], name=names[p], player=p) for p in range(5)]
+        parts.append(roll.html.dice_tray(state.roll, interactive=True))
+        return parts
+    return render
+
+
+def board_screen(rng: random.Random) -> typing.Callable[[], object]:
+    state = mid_game(board.Game(players=4).new_state(), rng, 80)
+    view = state.view(max(state.current_player, 0))
+    names = ("You", "Ann", "Ben", "Cy")
+
+    def render() -> object:
+        return (board.html.board_html(view, names=names), board.html.players(view, names, ("", "", "", "")),
+                board.html.hand(view))
+    return render
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for name, make, target in (("card table", card_screen, 10.0), ("roll, 5 players", roll_screen, 20.0),
+                               ("board, 4 players", board_screen, 20.0)):
+        ms = timed(make(random.Random(args.seed)), args.repeat)
+        print(f"{name:18} {ms:6.2f} ms per screen (target < {target:.0f} ms: {'met' if ms < target else 'MISSED'})")
+
+
+if __name__ == "__main__":
+    main()
