@@ -8,4 +8,4 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from lostcities import api, bots, card, errors, roll  # noqa: F401
+from lostcities import api, board, bots, card, errors, roll  # noqa: F401

@@ -8,12 +8,9 @@ import typing
 
 import pytest
 
-from lostcities import bots, errors
-from tests.core.test_board import ADV, RES, scenario  # first: test_board keeps the game out of the registry
+from lostcities import board, bots, errors
+from tests.core.test_board import ADV, RES, scenario
 from tests.core.test_search import Meter
-
-# isort: split
-from lostcities import board
 
 LEVELS = ("easy", "medium", "hard")
 

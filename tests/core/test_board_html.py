@@ -5,17 +5,11 @@ from __future__ import annotations
 import random
 import re
 
-from lostcities import api
-
-_OFFICIAL = "board" in api.games()
-from lostcities import board  # noqa: E402  (registers the game; taken out again below unless it is official)
-from lostcities import html as lc_html  # noqa: E402
-from lostcities.board import data  # noqa: E402
-from lostcities.board import html as bhtml  # noqa: E402
-from tests.core import test_board  # noqa: E402  (its scenario builder)
-
-if not _OFFICIAL:
-    api._GAMES.pop("board", None)
+from lostcities import board
+from lostcities import html as lc_html
+from lostcities.board import data
+from lostcities.board import html as bhtml
+from tests.core import test_board  # its scenario builder
 
 ADV, RES = board.Kind.ADVENTURER, board.Kind.RESEARCHER
 NAMES = ("You", "Ann", "Ben")

@@ -7,27 +7,13 @@ import random
 import re
 import typing
 
-import pytest
-
-from lostcities import api
-
-_OFFICIAL = "board" in api.games()
-import board_screen  # noqa: E402  (registers the board game; taken out again below unless it is official)
-import screen  # noqa: E402
-from lostcities import board  # noqa: E402
-from tests.core import test_board  # noqa: E402  (its scenario builder)
-
-if not _OFFICIAL:
-    api._GAMES.pop("board", None)
+import board_screen
+import screen
+from lostcities import api, board
+from tests.core import test_board  # its scenario builder
 
 SAVE = "lostcities:board:save"
 ADV, RES = board.Kind.ADVENTURER, board.Kind.RESEARCHER
-COMPUTERS = bool(board.Game.bot_levels)
-
-
-@pytest.fixture(autouse=True)
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(api._GAMES, "board", board.Game)
 
 
 def mounted(storage: dict[str, str] | None = None, seed: int = 1) -> tuple[screen.Screen, screen.MemoryHost]:
@@ -178,7 +164,7 @@ def test_an_arrow_chain_and_a_lost_city_move_ask_which_piece_moves() -> None:
                                 columns={0: {"W": ["W1"], "Y": ["Y0", "Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7",
                                                                   "Y8"]}},
                                 tiles={("white", 2): "arrow", ("white", 3): "arrow", ("white", 6): "5"})
-    scr, host = mounted(inject(state, (None, "easy") if COMPUTERS else (None, None)))
+    scr, host = mounted(inject(state, (None, "easy")))
     r = root(host)
     if scr.mode == "handover":
         r.click("ready")
@@ -239,7 +225,6 @@ def test_a_damaged_or_foreign_save_is_refused() -> None:
     assert root(host).data["phase"] == "problem" and "never laid out" in root(host).regions["main"]
 
 
-@pytest.mark.skipif(not COMPUTERS, reason="the board game's computer players are not in yet")
 def test_four_seats_three_computers_to_the_end_of_a_short_game() -> None:
     scr, host = mounted()
     start(host, ("human", "easy", "medium", "easy"))

@@ -3,12 +3,16 @@
 * :mod:`lostcities.board.rules` -- the rules core (re-exported here, so
   ``from lostcities import board; board.State`` works);
 * :mod:`lostcities.board.data` -- every printed value of the board;
-* :mod:`lostcities.board.ai` -- the computer players (easy, medium, hard).
+* :mod:`lostcities.board.ai` -- the computer players (easy, medium, hard);
+* :mod:`lostcities.board.html` -- the pure HTML renderers.
 """
 
 from __future__ import annotations
 
-from lostcities.board import ai, data, rules
-from lostcities.board.rules import *  # noqa: F403
+# isort: skip_file
+# (order matters: the modules below read the rules from the package as they load)
 
-__all__ = ["ai", "data", "rules"]
+from lostcities.board.rules import *  # noqa: F403
+from lostcities.board import ai, data, html, rules
+
+__all__ = ["ai", "data", "html", "rules"]
