@@ -5,8 +5,7 @@ actions and narrates events (the dice of the last choice, the acceleration chain
 the turn's fresh marks, the best solo score).  Companion mode is the document
 :mod:`companion_screen`.  ``data-phase``: ``roll``, ``choose``, ``accelerate``,
 ``ai``, ``over``.  The save's ``ui``: ``turn_start`` (the sheets when the dice were
-rolled), ``chain``, ``chooser``, ``chosen`` (the last choice), ``new_best``.
-"""
+rolled), ``chain``, ``chooser``, ``chosen`` (the last choice), ``new_best``."""
 
 from __future__ import annotations
 

@@ -8,6 +8,8 @@ import random
 import re
 import typing
 
+import pytest
+
 from lostcities import bots, roll
 from lostcities import html as lc_html
 
@@ -346,6 +348,7 @@ def test_setup_form() -> None:
     assert tree.one(data_action="start")
 
 
+@pytest.mark.parametrize("seed", range(3))
 def test_sheet_renders_any_reachable_sheet(seed: int) -> None:
     rng = random.Random(seed)
     state = roll.Game(players=2).new_state()
