@@ -26,8 +26,13 @@ from lostcities import bots, card
 PAIRINGS: typing.Final = ("hard-medium", "medium-easy", "easy-random")
 
 
-def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, hard_options: str = "{}") -> bots.Bot:
-    """A bot of ``level``; ``hard_options`` is the JSON of ``--hard-options``."""
+CLOCKS: typing.Final = {"cpu": time.process_time, "wall": time.perf_counter}
+
+
+def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, hard_options: str = "{}",
+             clock: str = "cpu") -> bots.Bot:
+    """A bot of ``level``; ``hard_options`` is the JSON of ``--hard-options``; ``clock`` names the clock
+    that the hard bot's time budget is measured on (processor time is fair on a loaded machine)."""
     if level == "random":
         return bots.RandomBot()
     if level == "hard":
@@ -35,11 +40,11 @@ def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, h
         for key in ("params", "rollout_params", "opponent_params"):
             if isinstance(options.get(key), dict):
                 options[key] = card.ai.Params(**options[key])
-        return card.ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, **options)
+        return card.ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock], **options)
     return card.ai.bot(level)
 
 
-Task = tuple[str, str, int, int, int, float | None, int | None, int, str]
+Task = tuple[str, str, int, int, int, float | None, int | None, int, str, str]
 Outcome = tuple[list[int], list[float], list[int], list[float]]
 
 
@@ -48,11 +53,12 @@ def play_one(task: Task) -> Outcome:
 
     Returns, by *level order* (first bot, second bot): the scores, the thinking
     seconds, the move counts and the longest single move of each bot."""
-    first, second, deal_seed, swap, colours, hard_time, hard_iterations, match, hard_options = task
+    first, second, deal_seed, swap, colours, hard_time, hard_iterations, match, hard_options, clock = task
     game = card.Game(colours=colours, games=match)
     deal_rng = random.Random(deal_seed)
     levels = [first, second] if not swap else [second, first]
-    players = [make_bot(level, hard_time, hard_iterations, hard_options) for level in levels]
+    players = [make_bot(level, hard_time, hard_iterations, hard_options, clock) for level in levels]
+    tick = CLOCKS[clock]
     rngs = [random.Random(deal_seed * 7919 + 17 * s + 1) for s in range(2)]
     state = game.new_state()
     seconds = [0.0, 0.0]
@@ -63,9 +69,9 @@ def play_one(task: Task) -> Outcome:
             state.apply(state.sample_chance(deal_rng))
             continue
         p = state.current_player
-        t0 = time.perf_counter()
+        t0 = tick()
         action = bots.choose(players[p], state.view(p), rngs[p])
-        spent = time.perf_counter() - t0
+        spent = tick() - t0
         seconds[p] += spent
         longest[p] = max(longest[p], spent)
         moves[p] += 1
@@ -77,10 +83,11 @@ def play_one(task: Task) -> Outcome:
 
 
 def run_pairing(first: str, second: str, games: int, seed: int, colours: int, hard_time: float | None,
-                hard_iterations: int | None, jobs: int, match: int, hard_options: str = "{}") -> dict[str, float]:
+                hard_iterations: int | None, jobs: int, match: int, hard_options: str = "{}",
+                clock: str = "cpu") -> dict[str, float]:
     deals = (games + 1) // 2
     tasks: list[Task] = [(first, second, seed * 100003 + d, swap, colours, hard_time, hard_iterations, match,
-                          hard_options)
+                          hard_options, clock)
              for d in range(deals) for swap in (0, 1)]
     start = time.perf_counter()
     if jobs > 1:
@@ -126,6 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hard-options", default="{}",
                         help='more options of the hard bot as JSON, e.g. \'{"candidates": 5}\'; '
                         '"params", "rollout_params" and "opponent_params" take objects of heuristic weights')
+    parser.add_argument("--clock", choices=tuple(CLOCKS), default="cpu",
+                        help="the clock of the hard bot's budget and of the seconds reported: cpu (processor "
+                             "time, the default: fair on a loaded machine) or wall")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--colours", type=int, default=5, choices=(5, 6))
     parser.add_argument("--match", type=int, default=1, help="games per match (1 = single games)")
@@ -135,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     json.loads(args.hard_options)  # fail early on malformed JSON
     print(f"# card game bots: {args.games} games per pairing, seed {args.seed}, {args.colours} colours, "
-          f"match of {args.match}, hard budget {args.hard_time}s"
+          f"match of {args.match}, hard budget {args.hard_time}s ({args.clock} clock)"
           + (f" / {args.hard_iterations} samples" if args.hard_iterations else "")
           + (f", hard options {args.hard_options}" if json.loads(args.hard_options) else ""))
     print("s/move: mean seconds per move (a turn is two moves: play/discard, then draw); max: slowest move")
@@ -144,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     for pairing in args.pairings.split(","):
         first, second = pairing.strip().split("-")
         r = run_pairing(first, second, args.games, args.seed, args.colours, args.hard_time, args.hard_iterations,
-                        args.jobs, args.match, args.hard_options)
+                        args.jobs, args.match, args.hard_options, args.clock)
         print(f"{pairing:<14} {r['games']:>5} {r['win_rate']:>8.1%} {r['margin']:>+7.1f} "
               f"{r['spm_first']:>9.4f} {r['max_first']:>7.3f} {r['spm_second']:>9.4f} {r['max_second']:>7.3f} "
               f"{r['wall']:>7.0f}", flush=True)

@@ -66,7 +66,7 @@ class BoardAdapter:
             raise session.SaveError("the tiles were never laid out")
 
     def begin(self, scr: screen.Screen) -> None:
-        ui = self._session(scr).ui
+        ui = scr.current.ui
         note, tiles = ui.get("note", []), ui.get("tiles", [])
         self.note = [str(line)[:300] for line in note][-6:] if isinstance(note, list) else []
         self.marks = bhtml.Marks.from_dict(ui.get("marks"))
@@ -76,18 +76,11 @@ class BoardAdapter:
 
     # -- helpers -----------------------------------------------------------------------------------
     @staticmethod
-    def _session(scr: screen.Screen) -> session.Session:
-        assert scr.session is not None
-        return scr.session
-
-    @staticmethod
     def _state(scr: screen.Screen) -> board.State:
-        state = BoardAdapter._session(scr).state
-        assert isinstance(state, board.State)
-        return state
+        return scr.state_as(board.State)
 
     def _remember(self, scr: screen.Screen) -> None:
-        self._session(scr).ui = {"note": self.note, "marks": self.marks.to_dict(), "tiles": self.tiles}
+        scr.current.ui = {"note": self.note, "marks": self.marks.to_dict(), "tiles": self.tiles}
 
     # -- drawing -----------------------------------------------------------------------------------
     def phase(self, scr: screen.Screen) -> str:
@@ -99,7 +92,7 @@ class BoardAdapter:
         return state.step.value if state.step is not None else "play"
 
     def render(self, scr: screen.Screen) -> screen.Frame:
-        current = self._session(scr)
+        current = scr.current
         state = self._state(scr)
         names = current.names
         view = state.view(current.viewer())
@@ -149,7 +142,7 @@ class BoardAdapter:
             return screen.DEAL if state.is_chance() and state.results and not state.is_terminal() else None
         if event.kind != "click" or not scr.interactive():
             return None
-        view = self._state(scr).view(self._session(scr).current_player)
+        view = self._state(scr).view(scr.current.current_player)
         step, action, target = view.step, event.action, event.target
         colour = event.data.get("colour", "")
         if action == "deselect":
@@ -162,7 +155,7 @@ class BoardAdapter:
                 return screen.Do("draw")
             if target == "pile":
                 return screen.Do(f"draw {colour}")
-            return self._refuse(scr, DRAW_FIRST) if target or action else None
+            return scr.refuse(DRAW_FIRST) if target or action else None
         if target == "hand":
             chosen = event.data.get("card")
             self.selected = None if chosen == self.selected else chosen
@@ -172,16 +165,16 @@ class BoardAdapter:
         if not (target or action):
             return None
         if self.selected is None:
-            return self._refuse(scr, PICK_FIRST)
+            return scr.refuse(PICK_FIRST)
         card = board.Card.from_id(self.selected)
         if target == "discard" or action == "throw":
             if target == "discard" and colour != card.colour.letter:
-                return self._refuse(scr, f"The {card.label} can only go on the {card.colour.value} discard pile.")
+                return scr.refuse(f"The {card.label} can only go on the {card.colour.value} discard pile.")
             return screen.Do(board.discard(card.id))
         if action == "piece":
             return screen.Do(board.start(card.id, board.Kind(event.data.get("kind", "adventurer"))))
         if target == "path" and colour != card.colour.letter:
-            return self._refuse(scr, f"The {card.label} can only go on the {card.colour.value} path.")
+            return scr.refuse(f"The {card.label} can only go on the {card.colour.value} path.")
         if target == "path" or action in ("begin", "advance"):
             return self._play(scr, view, card)
         return None
@@ -205,7 +198,7 @@ class BoardAdapter:
         if action == "no-move":
             return screen.Do(board.Move())
         if target in ("hand", "discard", "pile", "deck"):
-            return self._refuse(scr, MOVE_FIRST)
+            return scr.refuse(MOVE_FIRST)
         if not colour or (target != "path" and action not in ("move", "enter")):
             return None
         chosen = bhtml.colour_of(colour)
@@ -219,14 +212,9 @@ class BoardAdapter:
             return screen.REDRAW
         return screen.Do(board.Move(chosen, kinds[0]) if kinds else board.Move(chosen))
 
-    @staticmethod
-    def _refuse(scr: screen.Screen, reason: str) -> screen.Command:
-        scr.error = reason
-        return screen.REDRAW
-
     # -- narration ---------------------------------------------------------------------------------
     def on_event(self, scr: screen.Screen, event: api.Event) -> None:
-        current = self._session(scr)
+        current = scr.current
         state = self._state(scr)
         text = event.describe(current.names)
         self.selected, self.choosing = None, ""
@@ -264,7 +252,7 @@ class BoardAdapter:
         return state.round == 0 or state.phase is board.Phase.DEAL
 
     def pause(self, scr: screen.Screen, event: api.Event | None) -> int:
-        current = self._session(scr)
+        current = scr.current
         pace = PAUSES.get(current.setup.pref("pace", "quick"), PAUSES["quick"])
         within = (event is not None and event.kind in ("start", "advance", "discard", "move")
                   and current.is_computer(event.player))

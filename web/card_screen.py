@@ -65,7 +65,7 @@ class CardAdapter:
             raise session.SaveError("the cards were never dealt")
 
     def begin(self, scr: screen.Screen) -> None:
-        ui = self._session(scr).ui
+        ui = scr.current.ui
         note, raw = ui.get("note", ""), ui.get("marks")
         self.note = note[:300] if isinstance(note, str) else ""
         self.selected = None
@@ -79,22 +79,15 @@ class CardAdapter:
 
     # -- helpers -----------------------------------------------------------------------------------
     @staticmethod
-    def _session(scr: screen.Screen) -> session.Session:
-        assert scr.session is not None
-        return scr.session
-
-    @staticmethod
     def _state(scr: screen.Screen) -> card.State:
-        state = CardAdapter._session(scr).state
-        assert isinstance(state, card.State)
-        return state
+        return scr.state_as(card.State)
 
     @staticmethod
     def _vs_computer(scr: screen.Screen) -> bool:
-        return len(CardAdapter._session(scr).setup.people) == 1
+        return len(scr.current.setup.people) == 1
 
     def _remember(self, scr: screen.Screen) -> None:
-        self._session(scr).ui = {"note": self.note,
+        scr.current.ui = {"note": self.note,
                                  "marks": {"recent": list(self.marks.recent), "source": self.marks.source}}
 
     # -- drawing -----------------------------------------------------------------------------------
@@ -107,7 +100,7 @@ class CardAdapter:
         return "draw" if state.step is card.Step.DRAW else "play"
 
     def render(self, scr: screen.Screen) -> screen.Frame:
-        current = self._session(scr)
+        current = scr.current
         state = self._state(scr)
         names = current.names
         if state.is_terminal() or state.is_chance():
@@ -150,7 +143,7 @@ class CardAdapter:
             return None
         drawing = self._state(scr).step is card.Step.DRAW
         if event.action in ("play", "discard"):
-            return self._refuse(scr, "Choose a card from your hand first.") if self.selected is None else (
+            return scr.refuse("Choose a card from your hand first.") if self.selected is None else (
                 screen.Do(f"{event.action} {self.selected}"))
         if event.action == "deselect":
             self.selected = None
@@ -158,7 +151,7 @@ class CardAdapter:
             return screen.REDRAW
         target, colour = event.target, event.data.get("colour", "")
         if target in ("hand", "column", "discard") and drawing:
-            return self._refuse(scr, DRAW_FIRST)
+            return scr.refuse(DRAW_FIRST)
         if target == "hand":
             chosen = event.data.get("card")
             self.selected = None if chosen == self.selected else chosen
@@ -166,10 +159,10 @@ class CardAdapter:
             return screen.REDRAW
         if target in ("column", "discard"):
             if self.selected is None:
-                return self._refuse(scr, "Choose a card from your hand first.")
+                return scr.refuse("Choose a card from your hand first.")
             chosen_card = card.Card.from_id(self.selected)
             if target == "column" and colour != chosen_card.colour.letter:
-                return self._refuse(scr, f"The {chosen_card.label} can only go to your "
+                return scr.refuse(f"The {chosen_card.label} can only go to your "
                                          f"{chosen_card.colour.value} column.")
             return screen.Do(f"{'play' if target == 'column' else 'discard'} {self.selected}")
         if target == "pile":
@@ -178,14 +171,9 @@ class CardAdapter:
             return screen.Do("draw")
         return None
 
-    @staticmethod
-    def _refuse(scr: screen.Screen, reason: str) -> screen.Command:
-        scr.error = reason
-        return screen.REDRAW
-
     # -- narration ---------------------------------------------------------------------------------
     def on_event(self, scr: screen.Screen, event: api.Event) -> None:
-        current = self._session(scr)
+        current = scr.current
         state = self._state(scr)
         name = current.name(event.player)
         self.selected = None
@@ -210,7 +198,7 @@ class CardAdapter:
         self._remember(scr)
 
     def _dealt(self, scr: screen.Screen, state: card.State) -> None:
-        current = self._session(scr)
+        current = scr.current
         starter = current.name(state.current_player)
         verb = "start" if starter == "You" else "starts"
         if state.game_number == 1:
@@ -226,9 +214,9 @@ class CardAdapter:
         return self._state(scr).game_number == 0
 
     def pause(self, scr: screen.Screen, event: api.Event | None) -> int:
-        pace = PAUSES.get(self._session(scr).setup.pref("pace", "relaxed"), PAUSES["relaxed"])
+        pace = PAUSES.get(scr.current.setup.pref("pace", "relaxed"), PAUSES["relaxed"])
         between = (event is not None and event.action.split(" ")[0] in ("play", "discard")
-                   and self._session(scr).is_computer(event.player))
+                   and scr.current.is_computer(event.player))
         return pace[1] if between else pace[0]
 
 

@@ -101,8 +101,7 @@ class RollAdapter:
     @staticmethod
     def _at(scr: screen.Screen) -> tuple[session.Session, roll.State]:
         """The session and its state (the screen calls an adapter only while a game is open)."""
-        assert scr.session is not None and isinstance(scr.session.state, roll.State)
-        return scr.session, scr.session.state
+        return scr.current, scr.state_as(roll.State)
 
     @staticmethod
     def _note(scr: screen.Screen, name: str, default: typing.Any) -> typing.Any:
@@ -222,19 +221,14 @@ class RollAdapter:
                 return self._on_sheet(scr, f"{kind}:{event.data[kind]}")
         return None
 
-    @staticmethod
-    def _refuse(scr: screen.Screen, reason: str) -> screen.Command:
-        scr.error = reason
-        return screen.REDRAW
-
     def _on_die(self, scr: screen.Screen, key: str) -> screen.Command:
         state = self._at(scr)[1]
         sheet, r = state.sheets[state.current_player], state.roll
         if sheet.is_accelerating():
-            return self._refuse(scr, "Choose your acceleration first (or decline it).")
+            return scr.refuse("Choose your acceleration first (or decline it).")
         taken = roll.html.taken_dice(r, state.taken) if r is not None and state.phase is roll.Phase.OTHERS else ()
         if key in taken or key not in roll.html.DIE_KEYS:
-            return self._refuse(scr, "The active player took that die: choose from the dice left.")
+            return scr.refuse("The active player took that die: choose from the dice left.")
         kind = key.partition("-")[0]
         self.picked = set() if key in self.picked else {k for k in self.picked if not k.startswith(kind)} | {key}
         scr.error = roll.html.pair_problem(sheet, roll.html.picked_pair(r, self.picked))
@@ -244,7 +238,7 @@ class RollAdapter:
         """A tap on a box, circle or top artefact of the sheet of the person to act."""
         state = self._at(scr)[1]
         meant = roll.html.tap(state.sheets[state.current_player], roll.html.picked_pair(state.roll, self.picked), key)
-        return self._refuse(scr, meant) if isinstance(meant, str) else screen.Do(meant)
+        return scr.refuse(meant) if isinstance(meant, str) else screen.Do(meant)
 
     # -- narration ---------------------------------------------------------------------------------
     def on_event(self, scr: screen.Screen, event: api.Event) -> None:

@@ -170,6 +170,7 @@ REDRAW: typing.Final = "redraw"
 DEAL: typing.Final = "deal"
 """Draw the pending chance outcome (deal the next game, roll the dice) now."""
 Command = Do | typing.Literal["redraw", "deal"] | None
+StateT = typing.TypeVar("StateT", bound=api.State)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -758,6 +759,26 @@ class Screen:
                                           "it plays a legal one instead.")
             event = current.apply(current.state.legal_actions()[0])
         self._after(event)
+
+    # -- for adapters --------------------------------------------------------------------------------
+    @property
+    def current(self) -> session.Session:
+        """The session in play (the screen calls an adapter's game methods only while one is)."""
+        if self.session is None:
+            raise RuntimeError(f"{self.game.title}: no game is open")
+        return self.session
+
+    def state_as(self, kind: type[StateT]) -> StateT:
+        """The state in play, which must be a ``kind`` (the adapter's own game)."""
+        state = self.current.state
+        if not isinstance(state, kind):
+            raise TypeError(f"{self.game.title}: the game open is not a {kind.__name__}")
+        return state
+
+    def refuse(self, reason: str) -> Command:
+        """Refuse the last input: ``reason`` is shown (by the adapter's prompt) until the next input."""
+        self.error = reason
+        return REDRAW
 
     # -- drawing -------------------------------------------------------------------------------------
     def interactive(self) -> bool:

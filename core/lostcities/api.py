@@ -116,6 +116,23 @@ def is_intact(value: object, table: typing.Sequence[object]) -> bool:
         type(fields[name]) is type(item) and fields[name] == item for name, item in real.items())
 
 
+def check_entries(snapshot: typing.Mapping[str, typing.Any], keys: typing.AbstractSet[str]) -> None:
+    """Raise :class:`~lostcities.errors.InvalidStateError` unless ``snapshot`` has
+    exactly the entries ``keys`` (it names the first one missing or unknown).
+
+    >>> check_entries({"round": 1, "extra": 2}, {"round"})
+    Traceback (most recent call last):
+    ...
+    lostcities.errors.InvalidStateError: snapshot has an unknown entry 'extra'
+    """
+    missing = sorted(keys - set(snapshot))
+    if missing:
+        raise errors.InvalidStateError(f"snapshot lacks {missing[0]!r}")
+    extra = sorted(set(snapshot) - keys)
+    if extra:
+        raise errors.InvalidStateError(f"snapshot has an unknown entry {extra[0]!r}")
+
+
 MISSING: typing.Final = object()
 """What :func:`field` returns for a field that was never set."""
 

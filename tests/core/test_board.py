@@ -198,6 +198,8 @@ def test_printed_values() -> None:
     spaces = {(c.value, s) for c, s in board.SPACES}
     assert {("green", 4), ("green", 5)} <= spaces
     assert any({(c, 3), (c, 5)} <= spaces for c in data.COLOURS)
+    assert tuple(c.value for c in board.COLOURS) == data.COLOURS
+    assert [c.index for c in board.COLOURS] == [0, 1, 2, 3, 4]
     assert any(s == 7 for _, s in spaces)
     assert data.artifact_points(5, short=False) == 0 and data.artifact_points(6, short=False) == 30
     assert data.artifact_points(9, short=False) == 70

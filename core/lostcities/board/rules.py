@@ -110,14 +110,15 @@ import itertools
 import random
 import typing
 
-from lostcities import api, errors
+from lostcities import api, cards, errors
 from lostcities.board import data
 
 # -- domain values ---------------------------------------------------------------
 
 
-class Colour(enum.Enum):
-    """The five colours of cards and paths."""
+class Colour(api.DomainEnum):
+    """The five colours of cards and paths (``index``: yellow 0 .. red 4, the
+    position in :data:`COLOURS`)."""
 
     YELLOW = "yellow"
     BLUE = "blue"
@@ -130,17 +131,10 @@ class Colour(enum.Enum):
         """One-letter code used in card ids and notation (``Y B W G R``)."""
         return self.name[0]
 
-    @property
-    def index(self) -> int:
-        """Position in :data:`COLOURS` (yellow 0 .. red 4)."""
-        return _COLOUR_INDEX[self.name]
-
-    def __repr__(self) -> str:
-        return f"Colour.{self.name}"
 
 
-COLOURS: typing.Final[tuple[Colour, ...]] = tuple(Colour(name) for name in data.COLOURS)
-_COLOUR_INDEX: typing.Final = {colour.name: i for i, colour in enumerate(COLOURS)}
+COLOURS: typing.Final[tuple[Colour, ...]] = tuple(Colour)
+"""In the printed order (``data.COLOURS``), which is the declaration order."""
 _BY_LETTER: typing.Final = {colour.letter: colour for colour in COLOURS}
 _BY_NAME: typing.Final = {colour.value: colour for colour in COLOURS}
 NUM_COLOURS: typing.Final = len(COLOURS)
@@ -777,12 +771,14 @@ _WAY: typing.Final = {1: "up", -1: "down"}
 # -- the state ------------------------------------------------------------------------
 
 
-class State(api.State):
+class State(api.State, cards.Table[Card]):
     """A full position, secrets included.
 
     Cards are compact ints (:attr:`Card.index`, both copies share one) in
     plain lists; hands are kept sorted.
     """
+
+    _cards = CARDS
 
     game: Game
 
@@ -862,20 +858,6 @@ class State(api.State):
     @property
     def results(self) -> tuple[RoundResult, ...]:
         return self._results
-
-    def hand(self, player: int) -> tuple[Card, ...]:
-        return tuple(CARDS[c] for c in self._hands[player])
-
-    def column(self, player: int, colour: Colour) -> tuple[Card, ...]:
-        return tuple(CARDS[c] for c in self._cols[player][colour.index])
-
-    def discard_pile(self, colour: Colour) -> tuple[Card, ...]:
-        """A discard pile, bottom card first."""
-        return tuple(CARDS[c] for c in self._piles[colour.index])
-
-    def draw_pile(self) -> tuple[Card, ...]:
-        """The draw pile, top card first (secret!)."""
-        return tuple(CARDS[c] for c in reversed(self._deck))
 
     def piece(self, player: int, colour: Colour) -> tuple[Kind, int] | None:
         """``(kind, stone)`` of ``player``'s piece on ``colour``'s path, or None."""
@@ -1797,14 +1779,9 @@ def _from_snapshot(game: Game, snap: typing.Any) -> State:
     n = game.players
     if not isinstance(snap, typing.Mapping):
         raise bad("a board game snapshot must be an object")
-    keys = {"round", "phase", "player", "move", "starter", "last", "tiles", "hands", "known", "removed",
-            "draw_pile", "discard_piles", "columns", "pieces", "found", "artifacts", "points", "results"}
-    missing = sorted(keys - set(snap))
-    if missing:
-        raise bad(f"snapshot lacks {missing[0]!r}")
-    extra = sorted(set(snap) - keys)
-    if extra:
-        raise bad(f"snapshot has an unknown entry {extra[0]!r}")
+    api.check_entries(snap, {"round", "phase", "player", "move", "starter", "last", "tiles", "hands", "known",
+                             "removed", "draw_pile", "discard_piles", "columns", "pieces", "found", "artifacts",
+                             "points", "results"})
 
     def integer(value: typing.Any, what: str, low: int, high: int) -> int:
         if type(value) is not int or not low <= value <= high:
@@ -1815,15 +1792,7 @@ def _from_snapshot(game: Game, snap: typing.Any) -> State:
         return -1 if value is None else integer(value, what, 0, n - 1)
 
     def card_list(value: typing.Any, what: str) -> list[int]:
-        if not isinstance(value, list):
-            raise bad(f"{what} must be a list of card ids")
-        out = []
-        for text in value:
-            index = _ID_INDEX.get(text) if isinstance(text, str) else None
-            if index is None:
-                raise bad(f"{what} holds {text!r}, which is not a card id")
-            out.append(index)
-        return out
+        return cards.card_codes(value, _ID_INDEX, what)
 
     def per_player(value: typing.Any, what: str) -> list[typing.Any]:
         if not isinstance(value, list) or len(value) != n:
@@ -1987,8 +1956,8 @@ def _from_snapshot(game: Game, snap: typing.Any) -> State:
             raise bad(f"the {colour.value} discard pile holds a card of another colour")
         state._piles[colour.index] = pile
     everything = state._removed + state._deck
-    for cards in hands + state._piles + [col for cols in state._cols for col in cols]:
-        everything += cards
+    for codes in hands + state._piles + [col for cols in state._cols for col in cols]:
+        everything += codes
     if board_cleared:
         if everything or any(known):
             raise bad("no card is dealt before the deal")

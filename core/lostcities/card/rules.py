@@ -62,7 +62,7 @@ import itertools
 import random
 import typing
 
-from lostcities import api, errors
+from lostcities import api, cards, errors
 
 # -- domain values -------------------------------------------------------------
 
@@ -644,12 +644,14 @@ _BY_NAME: typing.Final = {colour.value: colour for colour in Colour}
 # -- the state ---------------------------------------------------------------------------
 
 
-class State(api.State):
+class State(api.State, cards.Table[Card]):
     """A full match position, secrets included.
 
     Internally cards are ints (:attr:`Card.index`) in plain lists so that the
     AI can clone and play out millions of positions cheaply.
     """
+
+    _cards = CARDS
 
     game: Game
 
@@ -722,20 +724,6 @@ class State(api.State):
     def is_game_over(self) -> bool:
         """True between games (chance to deal) and once the match is over."""
         return len(self._results) == self._game_number
-
-    def hand(self, player: int) -> tuple[Card, ...]:
-        return tuple(CARDS[c] for c in self._hands[player])
-
-    def column(self, player: int, colour: Colour) -> tuple[Card, ...]:
-        return tuple(CARDS[c] for c in self._cols[player][colour.index])
-
-    def discard_pile(self, colour: Colour) -> tuple[Card, ...]:
-        """A discard pile, bottom card first."""
-        return tuple(CARDS[c] for c in self._piles[colour.index])
-
-    def draw_pile(self) -> tuple[Card, ...]:
-        """The draw pile, top card first (secret!)."""
-        return tuple(CARDS[c] for c in reversed(self._deck))
 
     def breakdown(self, player: int) -> PlayerScore:
         """``player``'s columns on the table scored as if the game ended now."""
@@ -1215,28 +1203,14 @@ def _from_snapshot(game: Game, snap: typing.Mapping[str, typing.Any]) -> State:
     bad = errors.InvalidStateError
     if not isinstance(snap, typing.Mapping):
         raise bad("a card game snapshot must be an object")
-    keys = {"game_number", "starter", "player", "step", "discarded", "hands", "known", "columns",
-            "discard_piles", "draw_pile", "results"}
-    missing = sorted(keys - set(snap))
-    if missing:
-        raise bad(f"snapshot lacks {missing[0]!r}")
-    extra = sorted(set(snap) - keys)
-    if extra:
-        raise bad(f"snapshot has an unknown entry {extra[0]!r}")
+    api.check_entries(snap, {"game_number", "starter", "player", "step", "discarded", "hands", "known", "columns",
+                             "discard_piles", "draw_pile", "results"})
     colours = game.colour_list
     n = game.colours
     deck_size = len(game.deck)
 
     def card_list(value: typing.Any, what: str) -> list[int]:
-        if not isinstance(value, list):
-            raise bad(f"{what} must be a list of card ids")
-        out = []
-        for text in value:
-            index = _ID_INDEX.get(text) if isinstance(text, str) else None
-            if index is None or index >= deck_size:
-                raise bad(f"{what} holds {text!r}, which is not a card of this game")
-            out.append(index)
-        return out
+        return cards.card_codes(value, _ID_INDEX, what, deck_size)
 
     def colour_map(value: typing.Any, what: str) -> dict[str, typing.Any]:
         if not isinstance(value, typing.Mapping) or set(value) != {c.value for c in colours}:
