@@ -111,12 +111,46 @@ def make(levels: typing.Mapping[str, typing.Callable[..., Bot]], level: str,
     return factory(**options)
 
 
-class RandomBot:
-    """Plays a uniformly random legal action (useful for tests and benchmarks)."""
+class Levels:
+    """A game's computer players by level, weakest first (its ``ai.bot``):
+    calling it builds the bot of a level, ``options`` going to the bot's
+    constructor; an unknown level raises ``InvalidOptionError``.
 
-    name = "random"
+    >>> bot = Levels(random=RandomBot)
+    >>> bot.names, bot("random").name
+    (('random',), 'random')
+    """
+
+    def __init__(self, **factories: typing.Callable[..., Bot]) -> None:
+        self._factories = factories
+        self.names: tuple[str, ...] = tuple(factories)
+        """The levels, weakest first (a game's ``Game.bot_levels``)."""
+
+    def __call__(self, level: str, **options: typing.Any) -> Bot:
+        return make(self._factories, level, options)
+
+
+class Instant(typing.Generic[V]):
+    """Base of the bots that decide at once (their thinking has no slices): a
+    subclass sets ``view_type`` (its game's view class) and writes ``decide``."""
+
+    name = "instant"
+    view_type: type[V]
 
     def think(self, view: api.View, rng: random.Random) -> Thinking:
         yield from ()  # decides at once: no slices
-        check_turn(view)
+        return self.decide(own_view(view, self.view_type), rng)
+
+    def decide(self, view: V, rng: random.Random) -> api.Action:
+        """The action to play in ``view``, an own view of the bot's game."""
+        raise NotImplementedError
+
+
+class RandomBot(Instant[api.View]):
+    """Plays a uniformly random legal action (useful for tests and benchmarks)."""
+
+    name = "random"
+    view_type = api.View
+
+    def decide(self, view: api.View, rng: random.Random) -> api.Action:
         return rng.choice(view.legal_actions())

@@ -1,6 +1,6 @@
 """Shared HTML of every game's screen: pure functions returning strings.
 
-Markup helpers (:func:`esc`, :func:`attrs`, :func:`button`) and the panels
+Markup helpers (:func:`esc`, :func:`attrs_of`, :func:`button`) and the panels
 that are the same in every game: the screen's shell, the menu, the problem
 with a save, the hand-over between people, the "continued in another tab"
 notice, the setup form generated from a game's metadata (seats, option
@@ -65,16 +65,16 @@ def esc(text: object) -> str:
     return _html.escape(str(text), quote=True)
 
 
-def attrs(values: typing.Mapping[str, str | None]) -> str:
+def attrs_of(values: typing.Mapping[str, str | None]) -> str:
     """Attributes with escaped values (None: left out).
 
-    >>> attrs({"class": "a b", "data-card": "Y7", "hidden": None})
+    >>> attrs_of({"class": "a b", "data-card": "Y7", "hidden": None})
     ' class="a b" data-card="Y7"'
     """
     return "".join(f' {key}="{esc(value)}"' for key, value in values.items() if value is not None)
 
 
-def classes(*names: str | None) -> str:
+def classes_of(*names: str | None) -> str:
     """Class names joined, empty ones left out."""
     return " ".join(n for n in names if n)
 
@@ -87,7 +87,7 @@ def button(label: str, action: str, *, cls: str = "", extra: typing.Mapping[str,
     """
     values: dict[str, str | None] = {"type": "button", "class": cls or None, "data-action": action}
     values.update(extra or {})
-    return f"<button{attrs(values)}>{esc(label)}</button>"
+    return f"<button{attrs_of(values)}>{esc(label)}</button>"
 
 
 def home_link(label: str = "All games", cls: str = "button secondary") -> str:
@@ -105,6 +105,86 @@ def to_sentence(text: str) -> str:
     if not text:
         return ""
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+# -- cards (the card game and the board game) ----------------------------------------------------
+
+
+class CardLike(typing.Protocol):
+    """What the shared card markup reads of a game's card."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+
+CardT = typing.TypeVar("CardT", bound=CardLike)
+FaceMaker = typing.Callable[..., str]
+"""A game's ``card_face(card, *, tag="span", classes=(), attrs=None)``."""
+
+
+def card_face(c: CardLike, letter: str, corner: str, middle: str, *, tag: str = "span",
+              classes: typing.Iterable[str] = (), attrs: typing.Mapping[str, str | None] | None = None) -> str:
+    """One card face up (classes ``lc-card lc-<letter>``): ``corner`` top left and
+    bottom right, ``middle`` in the middle; a ``span`` is an image, a ``button``
+    a button.
+
+    >>> import types
+    >>> card_face(types.SimpleNamespace(id="Y7", label="yellow 7"), "Y", "7", "*", tag="button")[:72]
+    '<button class="lc-card lc-Y" data-card="Y7" aria-label="yellow 7" type="'
+    """
+    base: dict[str, str | None] = {"class": classes_of("lc-card", f"lc-{letter}", *classes), "data-card": c.id,
+                                   "aria-label": c.label}
+    base["role" if tag == "span" else "type"] = "img" if tag == "span" else "button"
+    base.update(attrs or {})
+    return (f"<{tag}{attrs_of(base)}>"
+            f'<span class="lc-corner lc-top" aria-hidden="true">{corner}</span>'
+            f'<span class="lc-mid" aria-hidden="true">{middle}</span>'
+            f'<span class="lc-corner lc-bottom" aria-hidden="true">{corner}</span></{tag}>')
+
+
+def hand(cards: typing.Sequence[CardT], face: FaceMaker, *, selected: str | None, clickable: bool,
+         name: str | None, cls: str = "lc-hand") -> str:
+    """A hand face up, in the order given: buttons (``data-target="hand"``, the
+    ``selected`` one pressed) when ``clickable``; ``name``: whose hand (None: yours)."""
+    faces = []
+    for c in cards:
+        chosen = c.id == selected
+        if clickable:
+            faces.append(face(c, tag="button", classes=["is-selected"] if chosen else [],
+                              attrs={"data-target": "hand", "aria-pressed": "true" if chosen else "false"}))
+        else:
+            faces.append(face(c))
+    owner = "Your" if name is None else f"{esc(name)}'s"
+    return (f'<div class="{esc(cls)}" aria-label="{owner} hand: {len(cards)} cards" data-size="{len(cards)}">'
+            f'{"".join(faces)}</div>')
+
+
+def discard_pile(pile: typing.Sequence[CardT], face: FaceMaker, *, colour: str, letter: str, symbol: str,
+                 top_classes: typing.Sequence[str] = (), role: str | None = None, target: bool = False,
+                 source: bool = False, cls: typing.Sequence[str] = ()) -> str:
+    """A discard pile: its top card (with ``top_classes``) and its size, or the
+    colour's ``symbol`` when empty; a button of ``data-target=role`` when a role
+    is given (``discard`` or ``pile``), a labelled group otherwise."""
+    if pile:
+        top = pile[-1]
+        inner = face(top, classes=top_classes)
+        label = f"{colour} discard pile: {len(pile)} card{'s' if len(pile) != 1 else ''}, top {top.label}"
+    else:
+        inner = f'<span class="lc-slot" aria-hidden="true">{symbol}</span>'
+        label = f"{colour} discard pile: empty"
+    count = f'<span class="lc-count" aria-hidden="true">{len(pile)}</span>' if pile else ""
+    names = classes_of("lc-pile", *cls, f"lc-{letter}", "is-target" if target else None,
+                       "is-source" if source else None, "is-empty" if not pile else None)
+    if role is not None:
+        values = {"type": "button", "class": names, "data-target": role, "data-colour": letter,
+                  "data-size": str(len(pile)), "aria-label": label}
+        return f"<button{attrs_of(values)}>{inner}{count}</button>"
+    values = {"class": names, "data-colour": letter, "data-size": str(len(pile)), "aria-label": label,
+              "role": "group"}
+    return f"<div{attrs_of(values)}>{inner}{count}</div>"
 
 
 # -- the screen and its panels -------------------------------------------------------------------
@@ -166,7 +246,7 @@ def problem(title: str, reason: str, *, prefix: str = "") -> str:
     return (
         '<section class="lc-problem" role="alert" aria-labelledby="lc-problem-title">'
         f'<h2 id="lc-problem-title">The saved game cannot be continued</h2>'
-        f'<p class="{classes("lc-reason", prefix and f"{prefix}-problem-text")}">'
+        f'<p class="{classes_of("lc-reason", prefix and f"{prefix}-problem-text")}">'
         f'{esc(to_sentence("The save in this browser cannot be used: " + reason))}</p>'
         f"<p>{esc(set_aside(title))} Tap \u201cStart a new game\u201d to play again.</p>"
         f'<p>{button("Start a new game", "new-after-problem")} {home_link("Back to the games")}</p>'

@@ -1031,34 +1031,32 @@ class _Memory:
         return action
 
 
-class MediumBot(_Memory):
+class MediumBot(_Memory, bots.Instant[rules.View]):
     """The ``medium`` level: the path-value heuristic, one decision at a time."""
 
     name = "medium"
+    view_type = rules.View
 
     def __init__(self, params: Params | None = None) -> None:
         self.params = params or Params()
 
-    def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
-        yield from ()  # decides at once: no slices
-        v = bots.own_view(view, rules.View)
+    def decide(self, v: rules.View, rng: random.Random) -> api.Action:
         w, stalled = self._world(v)
         if stalled:
             return self._remember(v, rules.Draw())
         return self._remember(v, _scored(v, w, self.params)[0][1])
 
 
-class EasyBot:
+class EasyBot(bots.Instant[rules.View]):
     """The ``easy`` level: a casual player with slips."""
 
     name = "easy"
+    view_type = rules.View
 
     def __init__(self, blunder: float = 0.25) -> None:
         self.blunder = blunder
 
-    def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
-        yield from ()  # decides at once: no slices
-        v = bots.own_view(view, rules.View)
+    def decide(self, v: rules.View, rng: random.Random) -> api.Action:
         legal = v.legal_actions()
         if v.phase is rules.Phase.DRAW:
             for action in legal:
@@ -1191,15 +1189,7 @@ class HardBot(_Memory):
         return self._remember(v, chosen[best][1])
 
 
-_BOTS: typing.Final[dict[str, typing.Callable[..., bots.Bot]]] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
-LEVELS: typing.Final = tuple(_BOTS)
+bot: typing.Final = bots.Levels(easy=EasyBot, medium=MediumBot, hard=HardBot)
+"""The bot of a level, options to its constructor: ``bot("hard", time_budget=0.2)``."""
+LEVELS: typing.Final = bot.names
 """The levels, weakest first (``board.Game.bot_levels``)."""
-
-
-def bot(level: str, **options: typing.Any) -> bots.Bot:
-    """A bot of ``level`` (one of :data:`LEVELS`); ``options`` go to its constructor.
-
-    >>> bot("hard", time_budget=0.2).name
-    'hard'
-    """
-    return bots.make(_BOTS, level, options)

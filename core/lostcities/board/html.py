@@ -45,8 +45,8 @@ from lostcities.board import data
 esc = lc_html.esc
 signed = lc_html.signed
 number = lc_html.number
-_attrs = lc_html.attrs
-_classes = lc_html.classes
+_attrs = lc_html.attrs_of
+_classes = lc_html.classes_of
 
 SYMBOLS: typing.Final[dict[board.Colour, str]] = {
     # The card game's symbols (text presentation, so that phones do not swap in emoji).
@@ -108,14 +108,8 @@ def tile_mark(tile: board.Tile) -> str:
 def card_face(c: board.Card, *, tag: str = "span", classes: typing.Iterable[str] = (),
               attrs: typing.Mapping[str, str | None] | None = None) -> str:
     """One card face up, as in the card game: its value in two corners, the symbol in the middle."""
-    base: dict[str, str | None] = {"class": _classes("lc-card", f"lc-{c.colour.letter}", *classes),
-                                   "data-card": c.id, "aria-label": c.label}
-    base["role" if tag == "span" else "type"] = "img" if tag == "span" else "button"
-    base.update(attrs or {})
-    return (f"<{tag}{_attrs(base)}>"
-            f'<span class="lc-corner lc-top" aria-hidden="true">{c.value}</span>'
-            f'<span class="lc-mid" aria-hidden="true">{SYMBOLS[c.colour]}</span>'
-            f'<span class="lc-corner lc-bottom" aria-hidden="true">{c.value}</span></{tag}>')
+    return lc_html.card_face(c, c.colour.letter, str(c.value), SYMBOLS[c.colour], tag=tag, classes=classes,
+                             attrs=attrs)
 
 
 def chip(c: board.Card, *, fresh: bool = False) -> str:
@@ -288,25 +282,12 @@ def discard_pile(view: board.View, colour: board.Colour, *, targets: Targets, in
     """A discard pile: its top card and its size."""
     pile = view.discard_piles[colour.index]
     letter = colour.letter
-    if pile:
-        top = pile[-1]
-        inner = card_face(top, classes=["is-fresh"] if top.id in marks.fresh else [])
-        label = f"{colour.value} discard pile: {len(pile)} card{'s' if len(pile) != 1 else ''}, top {top.label}"
-    else:
-        inner = f'<span class="lc-slot" aria-hidden="true">{SYMBOLS[colour]}</span>'
-        label = f"{colour.value} discard pile: empty"
-    count = f'<span class="lc-count" aria-hidden="true">{len(pile)}</span>' if pile else ""
-    target = letter in targets.discard or letter in targets.piles
-    cls = _classes("lc-pile", "lcb-pile", f"lc-{letter}", "is-target" if target else None,
-                   "is-source" if marks.source == letter else None, "is-empty" if not pile else None)
-    if interactive and view.step in (board.Step.PLAY, board.Step.DRAW):
-        role = "discard" if view.step is board.Step.PLAY else "pile"
-        attrs = _attrs({"type": "button", "class": cls, "data-target": role, "data-colour": letter,
-                        "data-size": str(len(pile)), "aria-label": label})
-        return f"<button{attrs}>{inner}{count}</button>"
-    attrs = _attrs({"class": cls, "data-colour": letter, "data-size": str(len(pile)), "aria-label": label,
-                    "role": "group"})
-    return f"<div{attrs}>{inner}{count}</div>"
+    playing = interactive and view.step in (board.Step.PLAY, board.Step.DRAW)
+    return lc_html.discard_pile(
+        pile, card_face, colour=colour.value, letter=letter, symbol=SYMBOLS[colour],
+        top_classes=["is-fresh"] if pile and pile[-1].id in marks.fresh else [],
+        role=("discard" if view.step is board.Step.PLAY else "pile") if playing else None,
+        target=letter in targets.discard or letter in targets.piles, source=marks.source == letter, cls=["lcb-pile"])
 
 
 def column(view: board.View, player: int, colour: board.Colour, *, marks: Marks, mine: bool) -> str:
@@ -416,19 +397,9 @@ def players(view: board.View, names: typing.Sequence[str], levels: typing.Sequen
 
 def hand(view: board.View, *, selected: str | None = None, interactive: bool = True, name: str | None = None) -> str:
     """The viewer's hand, sorted by colour and value; buttons at the viewer's play step."""
-    cards = sorted(view.hand, key=lambda c: c.index)
     clickable = interactive and view.current_player == view.player and view.step is not None
-    faces = []
-    for c in cards:
-        chosen = c.id == selected
-        if clickable:
-            faces.append(card_face(c, tag="button", classes=["is-selected"] if chosen else [],
-                                   attrs={"data-target": "hand", "aria-pressed": "true" if chosen else "false"}))
-        else:
-            faces.append(card_face(c))
-    owner = "Your" if name is None else f"{esc(name)}'s"
-    return (f'<div class="lc-hand lcb-hand" aria-label="{owner} hand: {len(cards)} cards" data-size="{len(cards)}">'
-            f'{"".join(faces)}</div>')
+    return lc_html.hand(sorted(view.hand, key=lambda c: c.index), card_face, selected=selected, clickable=clickable,
+                        name=name, cls="lc-hand lcb-hand")
 
 
 # -- the status line and the choices --------------------------------------------------------------

@@ -590,17 +590,16 @@ class _StallMemory:
             self._stall_key, self._stall_count = key, 1
 
 
-class MediumBot(_StallMemory):
+class MediumBot(_StallMemory, bots.Instant[card.View]):
     """The ``medium`` level: one-step look-ahead with the colour-value heuristic."""
 
     name = "medium"
+    view_type = card.View
 
     def __init__(self, params: Params | None = None) -> None:
         self.params = params or Params()
 
-    def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
-        yield from ()  # decides at once: no slices
-        v = bots.own_view(view, card.View)
+    def decide(self, v: card.View, rng: random.Random) -> api.Action:
         w = _world_from_view(v)
         if w.step == 0:
             kind, x = _best_place(w, self.params)
@@ -612,17 +611,16 @@ class MediumBot(_StallMemory):
         return _to_draw_action(c)
 
 
-class EasyBot:
+class EasyBot(bots.Instant[card.View]):
     """The ``easy`` level: a casual player with human-like slips."""
 
     name = "easy"
+    view_type = card.View
 
     def __init__(self, blunder: float = 0.15) -> None:
         self.blunder = blunder
 
-    def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
-        yield from ()  # decides at once: no slices
-        v = bots.own_view(view, card.View)
+    def decide(self, v: card.View, rng: random.Random) -> api.Action:
         w = _world_from_view(v)
         p = w.player
         tops = w.tops[p]
@@ -793,15 +791,7 @@ class HardBot(_StallMemory):
         return _to_place_action(kind, x)
 
 
-_BOTS: typing.Final[dict[str, typing.Callable[..., bots.Bot]]] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
-LEVELS: typing.Final = tuple(_BOTS)
+bot: typing.Final = bots.Levels(easy=EasyBot, medium=MediumBot, hard=HardBot)
+"""The bot of a level, options to its constructor: ``bot("hard", time_budget=0.2)``."""
+LEVELS: typing.Final = bot.names
 """The levels, weakest first (``card.Game.bot_levels``)."""
-
-
-def bot(level: str, **options: typing.Any) -> bots.Bot:
-    """A bot of ``level`` (one of :data:`LEVELS`); ``options`` go to its constructor.
-
-    >>> bot("hard", time_budget=0.2).name
-    'hard'
-    """
-    return bots.make(_BOTS, level, options)

@@ -54,8 +54,8 @@ esc = lc_html.esc
 signed = lc_html.signed
 points = lc_html.points
 number = lc_html.number
-_attrs = lc_html.attrs
-_classes = lc_html.classes
+_attrs = lc_html.attrs_of
+_classes = lc_html.classes_of
 
 
 def colour_name(colour: card.Colour) -> str:
@@ -83,22 +83,11 @@ def card_face(
 ) -> str:
     """One card face up: its value (a multiplication sign for a wager) top left and bottom right,
     the expedition's symbol in the middle."""
-    corner = WAGER_SYMBOL if c.is_wager else str(c.value)
-    cls = _classes("lc-card", f"lc-{c.colour.letter}", "lc-wager" if c.is_wager else None, *classes)
-    base: dict[str, str | None] = {"class": cls, "data-card": c.id, "aria-label": c.label}
-    if tag == "span":
-        base["role"] = "img"
-    if tag == "button":
-        base["type"] = "button"
-    base.update(attrs or {})
-    middle = WAGER_SYMBOL if c.is_wager else SYMBOLS[c.colour]
-    return (
-        f"<{tag}{_attrs(base)}>"
-        f'<span class="lc-corner lc-top" aria-hidden="true">{corner}</span>'
-        f'<span class="lc-mid" aria-hidden="true">{middle}</span>'
-        f'<span class="lc-corner lc-bottom" aria-hidden="true">{corner}</span>'
-        f"</{tag}>"
-    )
+    if c.is_wager:
+        return lc_html.card_face(c, c.colour.letter, WAGER_SYMBOL, WAGER_SYMBOL, tag=tag,
+                                 classes=["lc-wager", *classes], attrs=attrs)
+    return lc_html.card_face(c, c.colour.letter, str(c.value), SYMBOLS[c.colour], tag=tag, classes=classes,
+                             attrs=attrs)
 
 
 def card_back(*, classes: typing.Iterable[str] = ()) -> str:
@@ -266,26 +255,12 @@ def _pile(view: card.View, colour: card.Colour, *, step: card.Step | None, targe
           interactive: bool, marks: Marks) -> str:
     pile = view.discard_piles[colour.index]
     letter = colour.letter
-    if pile:
-        top = pile[-1]
-        extra = ["is-fresh"] if top.id in marks.fresh else (["is-recent"] if top.id in marks.recent else [])
-        inner = card_face(top, classes=extra)
-        label = f"{colour.value} discard pile: {len(pile)} card{'s' if len(pile) != 1 else ''}, top {top.label}"
-    else:
-        inner = f'<span class="lc-slot" aria-hidden="true">{SYMBOLS[colour]}</span>'
-        label = f"{colour.value} discard pile: empty"
-    count = f'<span class="lc-count" aria-hidden="true">{len(pile)}</span>' if pile else ""
-    highlighted = letter in targets.discard or letter in targets.piles
-    cls = _classes("lc-pile", f"lc-{letter}", "is-target" if highlighted else None,
-                   "is-source" if marks.source == letter else None, "is-empty" if not pile else None)
-    if interactive and step is not None:
-        role = "discard" if step is card.Step.PLAY else "pile"
-        attrs = _attrs({"type": "button", "class": cls, "data-target": role, "data-colour": letter,
-                        "data-size": str(len(pile)), "aria-label": label})
-        return f"<button{attrs}>{inner}{count}</button>"
-    attrs = _attrs({"class": cls, "data-colour": letter, "data-size": str(len(pile)), "aria-label": label,
-                    "role": "group"})
-    return f"<div{attrs}>{inner}{count}</div>"
+    top = pile[-1].id if pile else ""
+    return lc_html.discard_pile(
+        pile, card_face, colour=colour.value, letter=letter, symbol=SYMBOLS[colour],
+        top_classes=["is-fresh"] if top in marks.fresh else (["is-recent"] if top in marks.recent else []),
+        role=("discard" if step is card.Step.PLAY else "pile") if interactive and step is not None else None,
+        target=letter in targets.discard or letter in targets.piles, source=marks.source == letter)
 
 
 def _deck(view: card.View, *, targets: Targets, interactive: bool, marks: Marks) -> str:
@@ -370,19 +345,8 @@ def table(
 def hand(view: card.View, *, selected: str | None = None, interactive: bool = True, name: str | None = None) -> str:
     """The viewer's hand, face up, sorted by colour and value; the cards are
     buttons (``data-target="hand"``) when it is the viewer's play step."""
-    cards = sorted_cards(view.hand)
     clickable = interactive and view.current_player == view.player and view.step is not None
-    faces = []
-    for c in cards:
-        is_selected = c.id == selected
-        if clickable:
-            faces.append(card_face(c, tag="button", classes=["is-selected"] if is_selected else [],
-                                   attrs={"data-target": "hand", "aria-pressed": "true" if is_selected else "false"}))
-        else:
-            faces.append(card_face(c))
-    owner = "Your" if name is None else f"{esc(name)}'s"
-    return (f'<div class="lc-hand" aria-label="{owner} hand: {len(cards)} cards" data-size="{len(cards)}">'
-            f'{"".join(faces)}</div>')
+    return lc_html.hand(sorted_cards(view.hand), card_face, selected=selected, clickable=clickable, name=name)
 
 
 # -- scores --------------------------------------------------------------------------------

@@ -583,15 +583,7 @@ class HardBot:
         return [legal[i] for i in keep]
 
 
-_BOTS: typing.Final[dict[str, typing.Callable[..., bots.Bot]]] = {"easy": EasyBot, "hard": HardBot}
-LEVELS: typing.Final = tuple(_BOTS)
+bot: typing.Final = bots.Levels(easy=EasyBot, hard=HardBot)
+"""The bot of a level, options to its constructor: ``bot("hard", time_budget=0.2)``."""
+LEVELS: typing.Final = bot.names
 """The levels, weakest first (``roll.Game.bot_levels``)."""
-
-
-def bot(level: str, **options: typing.Any) -> bots.Bot:
-    """A bot of ``level`` (one of :data:`LEVELS`); ``options`` go to its constructor.
-
-    >>> bot("hard", time_budget=0.2).name
-    'hard'
-    """
-    return bots.make(_BOTS, level, options)

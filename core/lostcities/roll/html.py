@@ -118,7 +118,7 @@ def _attrs(attrs: typing.Mapping[str, object | None]) -> str:
     return "".join(f' {k}="{esc(v)}"' for k, v in attrs.items() if v is not None)
 
 
-_classes = lc_html.classes
+_classes = lc_html.classes_of
 
 
 # -- keys, targets, fresh marks ---------------------------------------------------------
