@@ -53,6 +53,7 @@ The bots only ever see their :class:`lostcities.board.View`.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 import typing
@@ -384,38 +385,35 @@ def _sample(template: _World, v: rules.View, unseen: list[int], rng: random.Rand
 # -- the heuristic --------------------------------------------------------------------------
 
 
+@dataclasses.dataclass(frozen=True)
 class Params:
-    """Weights of the medium heuristic (pass keyword arguments to override)."""
+    """Weights of the medium heuristic (pass keyword arguments to override single
+    weights; an unknown one raises ``TypeError``)."""
 
-    def __init__(self, **kw: float) -> None:
-        self.gamma = 0.7
-        """Weight of progress expected later against progress made now."""
-        self.playable_share = 0.6
-        """Share of the unseen cards drawn in time that is still played."""
-        self.start_margin = 10.0
-        """Points a new expedition's piece must be expected to end above."""
-        self.researcher_option = 0.5
-        """Share of the researcher's doubling counted while it waits in the camp."""
-        self.arrow = 6.0
-        """Worth of an arrow tile (a free step)."""
-        self.bridge_rate = 0.5
-        """Steps per player turn towards the next bridge crossings."""
-        self.danger = 0.6
-        """Weight of what a discard gives the next player (half that for the others)."""
-        self.deny = 0.2
-        """Weight of taking a card the next player could use."""
-        self.blind = 2.0
-        """Expected worth of a blind draw from the draw pile."""
-        self.tempo = 4.0
-        """Worth of a step made now rather than a turn spent on a discard."""
-        self.piece_cost = 4.0
-        """Cost of putting one more piece on the board (one fewer for later)."""
-        self.option_draws = 0.5
-        """Weight of the unseen cards for an expedition not started yet."""
-        for key, value in kw.items():
-            if not hasattr(self, key):
-                raise TypeError(f"unknown parameter {key!r}")
-            setattr(self, key, value)
+    gamma: float = 0.7
+    """Weight of progress expected later against progress made now."""
+    playable_share: float = 0.6
+    """Share of the unseen cards drawn in time that is still played."""
+    start_margin: float = 10.0
+    """Points a new expedition's piece must be expected to end above."""
+    researcher_option: float = 0.5
+    """Share of the researcher's doubling counted while it waits in the camp."""
+    arrow: float = 6.0
+    """Worth of an arrow tile (a free step)."""
+    bridge_rate: float = 0.5
+    """Steps per player turn towards the next bridge crossings."""
+    danger: float = 0.6
+    """Weight of what a discard gives the next player (half that for the others)."""
+    deny: float = 0.2
+    """Weight of taking a card the next player could use."""
+    blind: float = 2.0
+    """Expected worth of a blind draw from the draw pile."""
+    tempo: float = 4.0
+    """Worth of a step made now rather than a turn spent on a discard."""
+    piece_cost: float = 4.0
+    """Cost of putting one more piece on the board (one fewer for later)."""
+    option_draws: float = 0.5
+    """Weight of the unseen cards for an expedition not started yet."""
 
 
 DEFAULT = Params()
