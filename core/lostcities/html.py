@@ -109,6 +109,17 @@ def to_sentence(text: str) -> str:
 
 # -- cards (the card game and the board game) ----------------------------------------------------
 
+EXPEDITION_SYMBOLS: typing.Final[dict[str, str]] = {
+    # Text presentation (U+FE0E) so that phones do not swap in colour emoji.
+    "yellow": "\u2600\ufe0e",  # sun: the desert
+    "blue": "\u2248",  # waves: the sea
+    "white": "\u2744\ufe0e",  # snow: the Himalayas
+    "green": "\u2663\ufe0e",  # leaves: the rainforest
+    "red": "\u25b2",  # the volcano
+    "purple": "\u25c6",  # the purple expedition of the card game's expansion
+}
+"""A symbol per expedition (by colour name), so that colours are never told apart by colour alone."""
+
 
 class CardLike(typing.Protocol):
     """What the shared card markup reads of a game's card."""

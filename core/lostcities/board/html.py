@@ -48,14 +48,7 @@ number = lc_html.number
 _attrs = lc_html.attrs_of
 _classes = lc_html.classes_of
 
-SYMBOLS: typing.Final[dict[board.Colour, str]] = {
-    # The card game's symbols (text presentation, so that phones do not swap in emoji).
-    board.Colour.YELLOW: "\u2600\ufe0e",  # sun: the desert
-    board.Colour.BLUE: "\u2248",  # waves: the sea
-    board.Colour.WHITE: "\u2744\ufe0e",  # snow: the Himalayas
-    board.Colour.GREEN: "\u2663\ufe0e",  # leaves: the rainforest
-    board.Colour.RED: "\u25b2",  # the volcano
-}
+SYMBOLS: typing.Final[dict[board.Colour, str]] = {c: lc_html.EXPEDITION_SYMBOLS[c.value] for c in board.Colour}
 """A symbol per expedition, so that colours are never told apart by colour alone."""
 
 ARTIFACT: typing.Final = "\u2756"

@@ -35,15 +35,7 @@ import typing
 from lostcities import api, card, session
 from lostcities import html as lc_html
 
-SYMBOLS: typing.Final[dict[card.Colour, str]] = {
-    # Text presentation (U+FE0E) so that phones do not swap in colour emoji.
-    card.Colour.YELLOW: "\u2600\ufe0e",  # sun: the desert
-    card.Colour.BLUE: "\u2248",  # waves: the sea
-    card.Colour.WHITE: "\u2744\ufe0e",  # snow: the Himalayas
-    card.Colour.GREEN: "\u2663\ufe0e",  # leaves: the rainforest
-    card.Colour.RED: "\u25b2",  # the volcano
-    card.Colour.PURPLE: "\u25c6",  # the purple expedition of the expansion
-}
+SYMBOLS: typing.Final[dict[card.Colour, str]] = {c: lc_html.EXPEDITION_SYMBOLS[c.value] for c in card.Colour}
 """A symbol per expedition, so that colours are never told apart by colour alone."""
 
 WAGER_SYMBOL: typing.Final = "\u00d7"
