@@ -24,11 +24,14 @@ import typing
 
 from lostcities import bots, roll
 
+CLOCKS: typing.Final = {"cpu": time.process_time, "wall": time.perf_counter}
 
-def play(task: tuple[int, int, int, float, int | None, str]) -> dict[str, typing.Any]:
-    """One game: ``(seed, hard_seat, players, budget, iterations, opponent)`` -> result."""
-    seed, hard_seat, players, budget, iterations, opponent = task
-    hard = roll.ai.bot("hard", time_budget=budget, iterations=iterations)
+
+def play(task: tuple[int, int, int, float, int | None, str, str]) -> dict[str, typing.Any]:
+    """One game: ``(seed, hard_seat, players, budget, iterations, opponent, clock)`` -> result."""
+    seed, hard_seat, players, budget, iterations, opponent, clock = task
+    tick = CLOCKS[clock]
+    hard = roll.ai.bot("hard", time_budget=budget, iterations=iterations, clock=tick)
     easy = roll.ai.bot("easy") if opponent == "easy" else roll.ai.EasyBot(roll.ai.Weights())
     dice = random.Random(f"roll-bench:{seed}")
     thinking = random.Random(f"roll-bench:{seed}:{hard_seat}:bots")
@@ -40,9 +43,9 @@ def play(task: tuple[int, int, int, float, int | None, str]) -> dict[str, typing
             continue
         player = state.current_player
         bot = hard if player == hard_seat else easy
-        started = time.perf_counter()
+        started = tick()
         action = bots.choose(bot, state.view(player), thinking)
-        times[bot.name].append(time.perf_counter() - started)
+        times[bot.name].append(tick() - started)
         state.apply(action)
     scores = state.scores()
     best_easy = max(s for p, s in enumerate(scores) if p != hard_seat)
@@ -57,11 +60,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=0.15, help="hard bot's seconds per decision")
     parser.add_argument("--iterations", type=int, default=None, help="hard bot's play-outs per action (cap)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--clock", choices=tuple(CLOCKS), default="cpu",
+                        help="the clock of the hard bot's budget and of the seconds reported: cpu (processor "
+                             "time, the default: fair on a loaded machine) or wall")
     parser.add_argument("--opponent", choices=["easy", "greedy"], default="easy",
                         help="easy (default) or greedy: the tuned greedy policy the hard bot plays out with")
     args = parser.parse_args(argv)
     seeds = range(args.seed, args.seed + (args.games + 1) // 2)
-    tasks = [(seed, seat, args.players, args.budget, args.iterations, args.opponent)
+    tasks = [(seed, seat, args.players, args.budget, args.iterations, args.opponent, args.clock)
              for seed in seeds for seat in (0, 1)]
     tasks = tasks[: args.games]
     started = time.perf_counter()
@@ -77,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     error = (rate * (1 - rate) / n) ** 0.5
     print(f"Roll & Write, hard vs {args.opponent}, {args.players} players, {n} games, "
           f"seeds {seeds.start}..{seeds.stop - 1} (both seat orders), "
-          f"hard budget {args.budget} s, iterations {args.iterations}")
+          f"hard budget {args.budget} s ({args.clock} clock), iterations {args.iterations}")
     print(f"  hard wins {rate:.1%} (+/- {error:.1%}); "
           f"mean score hard {statistics.fmean(r['hard'] for r in results):.1f}, "
           f"easy {statistics.fmean(r['easy'] for r in results):.1f}; "
