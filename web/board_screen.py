@@ -10,8 +10,8 @@ narrates the events.
 move), ``draw``, ``round`` (a round is over, *Next round* waits), ``over``;
 the screen adds ``ai``, ``handover``, ``setup``, ``problem``, ``menu``, ``stale``.
 The save's ``ui`` holds ``note`` (the lines of the last turn), ``marks`` (the
-pieces that just moved, the cards just placed, the last draw's source) and
-``tiles`` (per round, the victory points each player took from tiles).
+pieces that just moved, the cards just placed, the last draw's source); the
+victory points taken from tiles are in the core's round results.
 """
 
 from __future__ import annotations
@@ -45,7 +45,6 @@ class BoardAdapter:
         """A pending choice of piece: ``start`` (the selected card) or ``enter:Y`` (a lost-city move)."""
         self.note: list[str] = []
         self.marks = bhtml.Marks()
-        self.tiles: list[list[int]] = []
 
     def shell(self) -> str:
         return bhtml.shell()
@@ -67,11 +66,9 @@ class BoardAdapter:
 
     def begin(self, scr: screen.Screen) -> None:
         ui = scr.current.ui
-        note, tiles = ui.get("note", []), ui.get("tiles", [])
+        note = ui.get("note", [])
         self.note = [str(line)[:300] for line in note][-6:] if isinstance(note, list) else []
         self.marks = bhtml.Marks.from_dict(ui.get("marks"))
-        self.tiles = [[v for v in row if type(v) is int] for row in tiles if isinstance(row, list)][:3] if (
-            isinstance(tiles, list)) else []
         self.selected, self.choosing = None, ""
 
     # -- helpers -----------------------------------------------------------------------------------
@@ -80,7 +77,7 @@ class BoardAdapter:
         return scr.state_as(board.State)
 
     def _remember(self, scr: screen.Screen) -> None:
-        scr.current.ui = {"note": self.note, "marks": self.marks.to_dict(), "tiles": self.tiles}
+        scr.current.ui = {"note": self.note, "marks": self.marks.to_dict()}
 
     # -- drawing -----------------------------------------------------------------------------------
     def phase(self, scr: screen.Screen) -> str:
@@ -97,7 +94,7 @@ class BoardAdapter:
         names = current.names
         view = state.view(current.viewer())
         if state.is_terminal() or state.phase is board.Phase.TILES:
-            html = bhtml.results(view, names, tiles=self.tiles, note=self.note)
+            html = bhtml.results(view, names, note=self.note)
             return screen.Frame("result", bhtml.RESULT_LAYOUT, {"results": html})
         interactive = scr.interactive()
         selected = self.selected if interactive else None
@@ -218,10 +215,7 @@ class BoardAdapter:
         state = self._state(scr)
         text = event.describe(current.names)
         self.selected, self.choosing = None, ""
-        n = state.game.players
         if event.kind == "tiles":
-            earlier = self.tiles[: state.round - 1]
-            self.tiles = [*earlier, *[[] for _ in range(state.round - 1 - len(earlier))], [0] * n]
             self.note, self.marks = [text], bhtml.Marks()
         elif event.kind == "deal":
             self.note = [*self.note[-1:], text] if state.round > 1 else [text]
@@ -229,9 +223,6 @@ class BoardAdapter:
             moves = event.details.get("moves", [])
             moved = tuple((event.player, str(m["colour"])[0].upper(), int(m["to"]) - int(m["from"]))
                           for m in moves if isinstance(m, dict))
-            for m in moves:
-                if isinstance(m, dict) and m.get("effect") == "points" and self.tiles:
-                    self.tiles[-1][event.player] += int(m["tile"])
             card = event.details.get("card")
             if event.kind in ("start", "advance", "discard"):
                 self.note = [text]

@@ -116,9 +116,11 @@ def is_intact(value: object, table: typing.Sequence[object]) -> bool:
         type(fields[name]) is type(item) and fields[name] == item for name, item in real.items())
 
 
-def check_entries(snapshot: typing.Mapping[str, typing.Any], keys: typing.AbstractSet[str]) -> None:
+def check_entries(snapshot: typing.Mapping[str, typing.Any], keys: typing.AbstractSet[str],
+                  optional: typing.AbstractSet[str] = frozenset()) -> None:
     """Raise :class:`~lostcities.errors.InvalidStateError` unless ``snapshot`` has
-    exactly the entries ``keys`` (it names the first one missing or unknown).
+    the entries ``keys`` and no others but ``optional`` ones (entries that saves
+    written by an earlier release lack); it names the first one missing or unknown.
 
     >>> check_entries({"round": 1, "extra": 2}, {"round"})
     Traceback (most recent call last):
@@ -128,7 +130,7 @@ def check_entries(snapshot: typing.Mapping[str, typing.Any], keys: typing.Abstra
     missing = sorted(keys - set(snapshot))
     if missing:
         raise errors.InvalidStateError(f"snapshot lacks {missing[0]!r}")
-    extra = sorted(set(snapshot) - keys)
+    extra = sorted(set(snapshot) - keys - optional)
     if extra:
         raise errors.InvalidStateError(f"snapshot has an unknown entry {extra[0]!r}")
 

@@ -458,6 +458,35 @@ def test_points_tile_pays_at_once_never_doubled_and_stays() -> None:
     assert state.scores() == [22, 15]
 
 
+def test_round_tables_record_the_victory_points_taken_from_tiles() -> None:
+    """The tile points of a round are in its table (beside the net), in the view's
+    breakdown while it runs, and in snapshots; a save written before they were
+    recorded loads and reads 0."""
+    state = scenario(hands={0: ["R4"], 1: ["R2"]}, pieces={0: {"R": (RES, 1)}, 1: {"R": (ADV, 1)}},
+                     columns={0: {"R": ["R1"]}, 1: {"R": ["R1"]}}, tiles={("red", 2): "15"}, points=[7, 0],
+                     deck_size=2)
+    state.apply("advance R4")
+    assert state.breakdown(0).tile_points == 15 and state.view(1).breakdown(0).tile_points == 15
+    assert state.snapshot()["tile_points"] == [15, 0]
+    state.apply("draw")
+    state.apply("advance R2")
+    state.apply("draw")
+    assert state.is_chance() and state.round == 1
+    tables = state.results[-1].players
+    assert [t.tile_points for t in tables] == [15, 15]
+    assert tables[0].to_dict()["tile_points"] == 15
+    again = state.game.state_from_snapshot(json.loads(json.dumps(state.snapshot())))
+    assert again.snapshot() == state.snapshot() and again.results[-1].players[1].tile_points == 15
+    snap = state.snapshot()
+    del snap["tile_points"]
+    del snap["results"][0]["tile_points"]
+    old = state.game.state_from_snapshot(snap)
+    assert [t.tile_points for t in old.results[-1].players] == [0, 0] and old.scores() == state.scores()
+    snap["tile_points"] = [100, 0]
+    with pytest.raises(errors.InvalidStateError, match="tile_points of player 1 must be an integer"):
+        state.game.state_from_snapshot(snap)
+
+
 def test_arrow_tile_offers_any_piece_on_a_path_and_stays() -> None:
     state = scenario(hands={0: ["W4"]}, pieces={0: {"W": (ADV, 1), "Y": (RES, 9), "B": (ADV, 5)}},
                      columns={0: {"W": ["W1"]}}, tiles={("white", 2): "arrow", ("blue", 7): "10"})

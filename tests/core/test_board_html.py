@@ -114,10 +114,13 @@ def test_round_tables_the_artifact_track_and_the_winner_follow_the_core() -> Non
     state = test_board.scenario(game, phase="draw", deck_size=1, found=[2, 0],
                                 pieces={0: {"G": (RES, 3), "Y": (ADV, 8)}, 1: {"B": (ADV, 5)}},
                                 tiles={("green", 3): None, ("yellow", 2): None})
+    snap = state.snapshot()
+    snap["tile_points"], snap["points"] = [5, 0], [5, 0]  # Ann took a 5-point tile this round
+    state = game.state_from_snapshot(snap)
     state.apply("draw")
     assert state.is_terminal()
     view = state.view(1)
-    html = bhtml.results(view, ("Ann", "Ben"), tiles=[[5, 0]])
+    html = bhtml.results(view, ("Ann", "Ben"))
     record = state.results[0].players[0]
     table = html.split('<table class="lcb-round lc-breakdown" data-player="0"')[1].split("</table>")[0]
     assert f'<table class="lcb-round lc-breakdown" data-player="0" data-net="{record.net}">' in html
@@ -126,6 +129,7 @@ def test_round_tables_the_artifact_track_and_the_winner_follow_the_core() -> Non
     for p, total in enumerate(state.scores()):
         assert f'<td data-col="total" data-total="{total}">{lc_html.number(total)}</td>' in html
         assert f'<td data-col="round-1">{lc_html.signed(state.results[0].players[p].net)}</td>' in html
+        assert f'<td data-col="tiles">{lc_html.signed(5 if p == 0 else 0)}</td>' in html
         assert f'data-player="{p}"' in html
     winners = state.winners()
     assert bhtml.winners_line(("Ann", "Ben"), winners) in html

@@ -16,25 +16,14 @@ import typing
 import pytest
 from playwright import sync_api
 
-from lostcities import api
-
-_OFFICIAL = "board" in api.games()
-from lostcities import board  # noqa: E402  (registers the game; taken out again below unless it is official)
-from lostcities import html as lc_html  # noqa: E402
-from tests.core import test_board  # noqa: E402  (its scenario builder)
-from tests.e2e import conftest  # noqa: E402
-
-if not _OFFICIAL:
-    api._GAMES.pop("board", None)
+from lostcities import api, board
+from lostcities import html as lc_html
+from tests.core import test_board  # its scenario builder
+from tests.e2e import conftest
 
 SAVE = "lostcities:board:save"
 TIMEOUT_MS = 30_000
 ADV, RES = board.Kind.ADVENTURER, board.Kind.RESEARCHER
-
-
-@pytest.fixture(autouse=True)
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(api._GAMES, "board", board.Game)
 
 
 @pytest.fixture(scope="module")
@@ -201,11 +190,15 @@ def check_final_table(page: sync_api.Page, state: board.State, names: typing.Seq
         table = page.locator(f"table.lcb-round[data-player='{p}']")
         assert table.locator("td[data-row=net]").inner_text() == lc_html.signed(record.net)
         assert table.locator("td[data-row=artifacts]").inner_text() == str(record.artifacts)
+        assert table.locator("td[data-row=tiles]").inner_text() == lc_html.signed(record.tile_points)
         for piece in record.pieces:
             row = table.locator(f"tr[data-colour={piece.colour.letter}]")
             assert row.locator("td[data-col=stone]").inner_text() == str(piece.stone)
             assert row.locator("td[data-col=points]").inner_text() == lc_html.signed(piece.points)
-        total = page.locator(f"table.lcb-final tr[data-player='{p}'] td[data-col=total]").inner_text()
+        row = page.locator(f"table.lcb-final tr[data-player='{p}']")
+        assert row.locator("td[data-col=tiles]").inner_text() == lc_html.signed(
+            sum(r.players[p].tile_points for r in state.results))
+        total = row.locator("td[data-col=total]").inner_text()
         assert total == lc_html.number(state.scores()[p])
     winners = state.winners()
     line = page.locator(".lc-winner").inner_text()

@@ -478,8 +478,7 @@ def choices(view: board.View, *, selected: str | None, choosing: str) -> str:
 # -- the end of a round and of the game -------------------------------------------------------------
 
 
-def round_table(result: board.RoundResult, player: int, name: str, *, tiles: int | None,
-                total: int | None) -> str:
+def round_table(result: board.RoundResult, player: int, name: str, *, total: int | None) -> str:
     """One player's round: each piece (its stone, its points), the artifacts
     found, the victory-point tiles earned during the round (paid at once) and
     the round total (the pieces' net)."""
@@ -493,7 +492,6 @@ def round_table(result: board.RoundResult, player: int, name: str, *, tiles: int
                     f'<td data-col="points"{NEGATIVE if p.points < 0 else ""}>{signed(p.points)}</td></tr>')
     if not rows:
         rows.append('<tr><td colspan="4">no piece left the camp</td></tr>')
-    tile_cell = "\u2013" if tiles is None else signed(tiles)
     total_row = ("" if total is None else
                  f'<tr class="lcb-after"><th scope="row" colspan="3">Total now</th>'
                  f'<td data-row="total">{number(total)}</td></tr>')
@@ -506,7 +504,7 @@ def round_table(result: board.RoundResult, player: int, name: str, *, tiles: int
             f'<td data-row="net">{signed(record.net)}</td></tr>'
             f'<tr><th scope="row" colspan="3">Artifacts found</th><td data-row="artifacts">{record.artifacts}</td></tr>'
             f'<tr><th scope="row" colspan="3">VP tiles (paid at once)</th>'
-            f'<td data-row="tiles">{tile_cell}</td></tr>{total_row}</tfoot></table>')
+            f'<td data-row="tiles">{signed(record.tile_points)}</td></tr>{total_row}</tfoot></table>')
 
 
 def artifact_track(view: board.View, names: typing.Sequence[str]) -> str:
@@ -540,7 +538,9 @@ def final(view: board.View, names: typing.Sequence[str]) -> str:
         tokens = view.artifact_tokens[p]
         total = view.totals[p]
         nets = "".join(f'<td data-col="round-{r.number}">{signed(r.players[p].net)}</td>' for r in view.results)
+        tiles = sum(r.players[p].tile_points for r in view.results)
         rows.append(f'<tr data-player="{p}"><th scope="row">{esc(name)}</th>{nets}'
+                    f'<td data-col="tiles">{signed(tiles)}</td>'
                     f'<td data-col="artifacts">{tokens}</td>'
                     f'<td data-col="track">{signed(view.game.artifact_points(tokens))}</td>'
                     f'<td data-col="total" data-total="{total}">{number(total or 0)}</td></tr>')
@@ -549,13 +549,13 @@ def final(view: board.View, names: typing.Sequence[str]) -> str:
     best = max(zip([t or 0 for t in view.totals], view.artifact_tokens, strict=True))
     winners = [p for p in range(len(names)) if ((view.totals[p] or 0), view.artifact_tokens[p]) == best]
     return (f'<p class="lc-winner" role="status">{esc(winners_line(names, winners))}</p>'
-            f'<table class="lcb-final lc-totals"><thead><tr><td></td>{heads}<th scope="col">Artifacts</th>'
+            f'<table class="lcb-final lc-totals"><thead><tr><td></td>{heads}'
+            '<th scope="col" title="victory points taken from tiles">VP tiles</th><th scope="col">Artifacts</th>'
             '<th scope="col">Track</th><th scope="col">Final points</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>{artifact_track(view, names)}')
 
 
-def results(view: board.View, names: typing.Sequence[str], *, tiles: typing.Sequence[typing.Sequence[int]] = (),
-            note: typing.Sequence[str] = ()) -> str:
+def results(view: board.View, names: typing.Sequence[str], *, note: typing.Sequence[str] = ()) -> str:
     """A finished round (with *Next round*) or the finished game (with *New
     game*): the round tables, the artifact track and the winner, and the board
     as the round left it."""
@@ -564,10 +564,8 @@ def results(view: board.View, names: typing.Sequence[str], *, tiles: typing.Sequ
     result = view.results[-1]
     over = view.current_player == api.TERMINAL
     number_of = result.number
-    earned = tiles[number_of - 1] if len(tiles) >= number_of else None
-    tables = "".join(round_table(result, p, names[p],
-                                 tiles=earned[p] if earned is not None and p < len(earned) else None,
-                                 total=None if over else view.totals[p]) for p in range(len(names)))
+    tables = "".join(round_table(result, p, names[p], total=None if over else view.totals[p])
+                     for p in range(len(names)))
     which = "The round" if view.game.rounds == 1 else f"Round {number_of} of {view.game.rounds}"
     why = ("the fifth piece crossed a bridge" if view.bridges_crossed >= data.CROSSINGS_TO_END
            else "the draw pile ran out")

@@ -236,6 +236,7 @@ _TILE_ID: typing.Final[dict[int, str | None]] = {_EMPTY: None, **{code: tile.id 
 ALL_TILES: typing.Final[tuple[int, ...]] = tuple(
     sorted([_ARTIFACT] * data.ARTIFACT_TILES + [_ARROW] * data.ARROW_TILES + list(data.POINT_TILES)))
 """The 25 tile codes (sorted)."""
+_MAX_TILE_POINTS: typing.Final = sum(data.POINT_TILES)
 _TILE_COUNTS: typing.Final = {code: ALL_TILES.count(code) for code in set(ALL_TILES)}
 SPACES: typing.Final[tuple[tuple[Colour, int], ...]] = tuple((_BY_NAME[c], s) for c, s in data.TILE_SPACES)
 """The 25 tile spaces as ``(colour, stone)``."""
@@ -366,7 +367,8 @@ class PieceScore:
 
 @dataclasses.dataclass(frozen=True)
 class PlayerRound:
-    """One player's round table: the pieces, their net, the artifacts found.
+    """One player's round table: the pieces, their net, the artifacts found and the
+    victory points taken from tiles.
 
     >>> PlayerRound((PieceScore(Colour.RED, Kind.RESEARCHER, 2), PieceScore(Colour.BLUE, Kind.ADVENTURER, 9)), 1).net
     20
@@ -375,13 +377,18 @@ class PlayerRound:
     pieces: tuple[PieceScore, ...]
     artifacts: int
     """Artifact tiles found this round (exchanged for tokens)."""
+    tile_points: int = 0
+    """Victory points taken from tiles this round (paid at once, when a piece
+    landed on them: they are not part of :attr:`net`).  A save written before
+    this was recorded reads 0."""
 
     @property
     def net(self) -> int:
         return sum(p.points for p in self.pieces)
 
     def to_dict(self) -> dict[str, typing.Any]:
-        return {"pieces": [p.to_dict() for p in self.pieces], "net": self.net, "artifacts": self.artifacts}
+        return {"pieces": [p.to_dict() for p in self.pieces], "net": self.net, "artifacts": self.artifacts,
+                "tile_points": self.tile_points}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -809,6 +816,8 @@ class State(api.State, cards.Table[Card]):
         """Colour index of each player's researcher, -1 in the camp."""
         self._crossed = 0
         self._found = [0] * n
+        self._tile_points = [0] * n
+        """Victory points taken from tiles in the current (or the latest) round."""
         self._artifacts = [0] * n
         self._points = [0] * n
         self._results: tuple[RoundResult, ...] = ()
@@ -876,7 +885,8 @@ class State(api.State, cards.Table[Card]):
 
     def breakdown(self, player: int) -> PlayerRound:
         """``player``'s pieces scored as if the round ended now."""
-        return _player_round(self._stones[player], self._researcher[player], self._found[player])
+        return _player_round(self._stones[player], self._researcher[player], self._found[player],
+                             self._tile_points[player])
 
     def scores(self) -> list[int]:
         return list(self._points)
@@ -1125,6 +1135,7 @@ class State(api.State, cards.Table[Card]):
                 record["effect"] = "arrow" if offered else "arrow_unused"
         else:
             self._points[p] += tile
+            self._tile_points[p] += tile
             if record is not None:
                 record["effect"] = "points"
 
@@ -1142,7 +1153,8 @@ class State(api.State, cards.Table[Card]):
     def _end_round(self) -> None:
         n = self.game.players
         result = RoundResult(self._round, self._starter, self._player, tuple(
-            _player_round(self._stones[p], self._researcher[p], self._found[p]) for p in range(n)))
+            _player_round(self._stones[p], self._researcher[p], self._found[p], self._tile_points[p])
+            for p in range(n)))
         self._results = (*self._results, result)
         self._last = self._player
         for p in range(n):
@@ -1173,6 +1185,7 @@ class State(api.State, cards.Table[Card]):
         self._researcher = [-1] * n
         self._crossed = 0
         self._found = [0] * n
+        self._tile_points = [0] * n
         self._phase = _P_DEAL
 
     def _deal(self, action: Deal) -> None:
@@ -1368,6 +1381,7 @@ class State(api.State, cards.Table[Card]):
         new._researcher = self._researcher[:]
         new._crossed = self._crossed
         new._found = self._found[:]
+        new._tile_points = self._tile_points[:]
         new._artifacts = self._artifacts[:]
         new._points = self._points[:]
         new._results = self._results
@@ -1436,6 +1450,7 @@ class State(api.State, cards.Table[Card]):
             researcher=tuple(self._researcher),
             tiles=tuple(None if t == _EMPTY else _TILE_OF[t] for t in self._tiles),
             found=tuple(self._found),
+            tile_points=tuple(self._tile_points),
             artifact_tokens=tuple(self._artifacts),
             totals=tuple(t if q == player or not hidden else None for q, t in enumerate(self._points)),
             results=self._results,
@@ -1461,6 +1476,7 @@ class State(api.State, cards.Table[Card]):
             "pieces": [_pieces_dict(stones, researcher) for stones, researcher in zip(
                 self._stones, self._researcher, strict=True)],
             "found": list(self._found),
+            "tile_points": list(self._tile_points),
             "artifacts": list(self._artifacts),
             "points": list(self._points),
             "results": [_result_snapshot(r) for r in self._results],
@@ -1483,10 +1499,10 @@ def _pieces_dict(stones: typing.Sequence[int], researcher: int) -> dict[str, dic
                                                "stone": stone} for i, stone in enumerate(stones)}
 
 
-def _player_round(stones: typing.Sequence[int], researcher: int, found: int) -> PlayerRound:
+def _player_round(stones: typing.Sequence[int], researcher: int, found: int, tile_points: int) -> PlayerRound:
     return PlayerRound(tuple(
         PieceScore(COLOURS[c], Kind.RESEARCHER if researcher == c else Kind.ADVENTURER, s)
-        for c, s in enumerate(stones) if s), found)
+        for c, s in enumerate(stones) if s), found, tile_points)
 
 
 def _winners(points: typing.Sequence[int], artifacts: typing.Sequence[int]) -> list[int]:
@@ -1614,10 +1630,15 @@ def _describe_moves(moves: typing.Sequence[typing.Mapping[str, typing.Any]]) -> 
     return "; ".join(parts) + "."
 
 
+_RESULT_ENTRIES: typing.Final = frozenset({"round", "starter", "last", "pieces", "artifacts", "tile_points"})
+"""A result's entries in a snapshot (``tile_points`` is absent from saves written before it was recorded)."""
+
+
 def _result_snapshot(result: RoundResult) -> dict[str, typing.Any]:
     return {"round": result.number, "starter": result.starter, "last": result.last,
             "pieces": [[[pc.colour.value, pc.kind.value, pc.stone] for pc in pr.pieces] for pr in result.players],
-            "artifacts": [pr.artifacts for pr in result.players]}
+            "artifacts": [pr.artifacts for pr in result.players],
+            "tile_points": [pr.tile_points for pr in result.players]}
 
 
 # -- the view ---------------------------------------------------------------------------------
@@ -1654,6 +1675,9 @@ class View(api.View):
     tiles: tuple[Tile | None, ...]
     """Per space (``SPACES``), the tile or None; empty before the first layout."""
     found: tuple[int, ...]
+    """Artifact tiles each player found this round."""
+    tile_points: tuple[int, ...]
+    """Victory points each player took from tiles this round (public: the tiles stay)."""
     artifact_tokens: tuple[int, ...]
     totals: tuple[int | None, ...]
     results: tuple[RoundResult, ...]
@@ -1674,7 +1698,8 @@ class View(api.View):
         return _piece(self.stones[player], self.researcher[player], colour.index)
 
     def breakdown(self, player: int) -> PlayerRound:
-        return _player_round(self.stones[player], self.researcher[player], self.found[player])
+        return _player_round(self.stones[player], self.researcher[player], self.found[player],
+                             self.tile_points[player])
 
     @property
     def bridges_crossed(self) -> int:
@@ -1763,9 +1788,12 @@ class View(api.View):
         state._researcher = list(self.researcher)
         state._crossed = self.bridges_crossed
         state._found = list(self.found)
+        state._tile_points = list(self.tile_points)
         state._artifacts = list(self.artifact_tokens)
         own = self.totals[self.player]
-        state._points = [own if t is None else t for t in self.totals]  # type: ignore[misc]
+        assert own is not None  # a player always sees their own total
+        # A hidden total is guessed as the viewer's own, but never below the tile points taken this round (public).
+        state._points = [max(own, self.tile_points[q]) if t is None else t for q, t in enumerate(self.totals)]
         state._results = self.results
         return state
 
@@ -1781,7 +1809,7 @@ def _from_snapshot(game: Game, snap: typing.Any) -> State:
         raise bad("a board game snapshot must be an object")
     api.check_entries(snap, {"round", "phase", "player", "move", "starter", "last", "tiles", "hands", "known",
                              "removed", "draw_pile", "discard_piles", "columns", "pieces", "found", "artifacts",
-                             "points", "results"})
+                             "points", "results"}, optional={"tile_points"})
 
     def integer(value: typing.Any, what: str, low: int, high: int) -> int:
         if type(value) is not int or not low <= value <= high:
@@ -1822,8 +1850,9 @@ def _from_snapshot(game: Game, snap: typing.Any) -> State:
     last = -1
     for r, raw in enumerate(raw_results):
         what = f"result of round {r + 1}"
-        if not isinstance(raw, typing.Mapping) or set(raw) != {"round", "starter", "last", "pieces", "artifacts"}:
-            raise bad(f"{what} must have round, starter, last, pieces and artifacts")
+        if not isinstance(raw, typing.Mapping) or not (
+                {"round", "starter", "last", "pieces", "artifacts"} <= set(raw) <= _RESULT_ENTRIES):
+            raise bad(f"{what} must have round, starter, last, pieces and artifacts (and tile_points)")
         if raw["round"] != r + 1 or type(raw["round"]) is not int:
             raise bad(f"{what} must be numbered {r + 1}")
         starter = integer(raw["starter"], f"starter of round {r + 1}", 0, n - 1)
@@ -1834,10 +1863,11 @@ def _from_snapshot(game: Game, snap: typing.Any) -> State:
         found = ints(raw["artifacts"], f"{what}: artifacts", data.ARTIFACT_TILES)
         if sum(found) > data.ARTIFACT_TILES:
             raise bad(f"{what}: more artifacts than tiles")
+        earned = ints(raw.get("tile_points", [0] * n), f"{what}: tile_points", _MAX_TILE_POINTS)
         tables = []
         for q, pieces in enumerate(per_player(raw["pieces"], f"{what}: pieces")):
             stones, researcher = _pieces_from(pieces, f"{what}: pieces of player {q + 1}", bad)
-            tables.append(_player_round(stones, researcher, found[q]))
+            tables.append(_player_round(stones, researcher, found[q], earned[q]))
         results.append(RoundResult(r + 1, starter, last, tuple(tables)))
     finished = len(results)
     state._results = tuple(results)
@@ -1890,6 +1920,9 @@ def _from_snapshot(game: Game, snap: typing.Any) -> State:
     state._found = ints(snap["found"], "found", data.ARTIFACT_TILES)
     state._artifacts = ints(snap["artifacts"], "artifacts", data.ARTIFACT_TILES * game.rounds)
     state._points = ints(snap["points"], "points", 10 ** 6)
+    state._tile_points = ints(snap.get("tile_points", [0] * n), "tile_points", _MAX_TILE_POINTS)
+    if in_turn and any(state._points[q] < state._tile_points[q] for q in range(n)):
+        raise bad("a player has fewer points than the victory points taken from tiles this round")
     current_found = state._found if phase != _P_TILES and phase != _P_OVER else (
         list(results[-1].players[q].artifacts for q in range(n)) if results else [0] * n)
     if phase in (_P_TILES, _P_OVER) and any(state._found):
@@ -1927,7 +1960,7 @@ def _from_snapshot(game: Game, snap: typing.Any) -> State:
         if phase == _P_TILES and number == 0 and any(stones):
             raise bad("no piece is on a path before the first round")
         ended = results[-1].players[q] if results and phase in (_P_TILES, _P_OVER) else None
-        if ended is not None and _player_round(stones, researcher, ended.artifacts) != ended:
+        if ended is not None and _player_round(stones, researcher, ended.artifacts, state._tile_points[q]) != ended:
             raise bad(f"the pieces of player {q + 1} do not match the result of round {number}")
     state._crossed = sum(1 for stones in state._stones for s in stones if s > data.BRIDGE_AFTER)
     if state._crossed > data.CROSSINGS_TO_END or (in_turn and state._crossed >= data.CROSSINGS_TO_END):
