@@ -221,12 +221,45 @@ class Option:
                 "choices": [[value, label] for value, label in self.choices], "help": self.help}
 
 
+YOU: typing.Final = "You"
+"""The name that reads as the second person in log lines (the default name of
+the one person playing against computers)."""
+
+
+class PlayerName(str):
+    """A player's name in a log line: formatted with a spec it gives the word
+    that agrees with the name (``their`` or ``your``, ``wins`` or ``win``).
+
+    >>> f"{PlayerName('Ann'):has} {PlayerName('You'):has} {PlayerName('You'):is} {PlayerName('You'):their}"
+    'has have are your'
+    """
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        you = str(self) == YOU
+        if spec == "their":
+            return "your" if you else "their"
+        if spec in _SECOND_PERSON:
+            return _SECOND_PERSON[spec] if you else spec
+        if spec.isalpha() and spec.endswith("s"):
+            return spec[:-1] if you else spec
+        raise ValueError(f"unknown name form {spec!r} (their, or a verb ending in s)")
+
+
+_SECOND_PERSON: typing.Final = {"has": "have", "is": "are", "does": "do", "was": "were"}
+
+
 @dataclasses.dataclass(frozen=True)
 class Event:
     """What one applied action did, in a JSON-safe form: returned by ``State.apply``.
 
     ``text`` is the log line in the rulebook's words; ``{p0}``, ``{p1}``, ...
-    stand for the players' names (:meth:`describe` fills them in).  ``details``
+    stand for the players' names (:meth:`describe` fills them in), and
+    ``{p0:their}``, ``{p0:wins}`` (any verb ending in ``s``) for the words that
+    agree with a name: ``your`` and ``win`` for the player named ``You``.  ``details``
     are public facts (the card taken from a discard pile, the dice rolled, the
     boxes an acceleration chain wrote); ``secret`` holds what only ``player``
     may learn (the card drawn from the draw pile): :meth:`for_viewer` strips it
@@ -237,6 +270,8 @@ class Event:
     'Ann drew from the draw pile'
     >>> e.for_viewer(1).to_dict()["secret"]
     {}
+    >>> Event(0, "", "over", "{p0} {p0:wins}: {p0:their} best game.").describe(["You", "Bob"])
+    'You win: your best game.'
     """
 
     player: int
@@ -255,7 +290,7 @@ class Event:
 
     def describe(self, names: typing.Sequence[str]) -> str:
         """The log line with the players' names filled in."""
-        return self.text.format_map({f"p{i}": name for i, name in enumerate(names)})
+        return self.text.format_map({f"p{i}": PlayerName(name) for i, name in enumerate(names)})
 
     def for_viewer(self, viewer: int) -> Event:
         """The event as ``viewer`` may see it (``secret`` kept only for the actor)."""

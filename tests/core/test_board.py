@@ -496,7 +496,10 @@ def test_arrow_tile_offers_any_piece_on_a_path_and_stays() -> None:
     assert_illegal(state, "draw", "first answer the move")
     event = state.apply("move B")
     assert stone(state, 0, B) == 6 and event.kind == "move"
-    assert event.text == f"{{p0}} used the arrow: their adventurer moves to blue stone 6 ({stone_value(6)} points)."
+    assert event.text == (f"{{p0}} used the arrow: {{p0:their}} adventurer moves to blue stone 6 "
+                          f"({stone_value(6)} points).")
+    assert event.describe(["You", "Ben"]).startswith("You used the arrow: your adventurer moves")
+    assert event.describe(["Ann", "Ben"]).startswith("Ann used the arrow: their adventurer moves")
     assert state.tile(W, 2) == board.Tile(board.TileKind.ARROW)
 
 

@@ -735,7 +735,9 @@ def test_play_and_discard_events_tell_the_column_and_the_pile() -> None:
     assert event.kind == "play" and event.action == "play Y7" and event.player == 0
     assert event.details == {"card": "Y7", "colour": "yellow", "value": 7, "wager": False,
                              "column": ["Y$2", "Y7"], "column_points": -26}
-    assert event.text == "{p0} played the yellow 7 on their yellow expedition, which now scores -26 points."
+    assert event.text == "{p0} played the yellow 7 on {p0:their} yellow expedition, which now scores -26 points."
+    assert event.describe(["You", "Ben"]) == (
+        "You played the yellow 7 on your yellow expedition, which now scores -26 points.")
     state = make_state((H0, H1), piles={"red": ["R2"]})
     event = state.apply("discard R$3")
     assert event.kind == "discard" and event.details == {"card": "R$3", "colour": "red", "pile": ["R2", "R$3"]}
@@ -761,7 +763,9 @@ def test_the_last_draw_tells_the_end_of_the_game_and_of_the_match() -> None:
     event = state.apply("draw")
     assert event.details["game_over"] == {"game_number": 1, **state.results[0].to_dict()}
     assert event.details["match_over"] == {"totals": state.totals, "winner": state.winner()}
-    assert event.text.endswith("The draw pile is empty: the game is over, {p0} scores -18 and {p1} -15. {p1} wins.")
+    assert event.describe(["Ann", "Ben"]).endswith(
+        "The draw pile is empty: the game is over, Ann scores -18 and Ben -15. Ben wins.")
+    assert event.describe(["Ann", "You"]).endswith("Ann scores -18 and You -15. You win.")
     match = card.Game(games=3)
     state = match.new_state()
     rng = random.Random(4)
@@ -771,7 +775,7 @@ def test_the_last_draw_tells_the_end_of_the_game_and_of_the_match() -> None:
     ends = [e for e in events if "game_over" in e.details]
     assert [e.details["game_over"]["game_number"] for e in ends] == [1, 2, 3]
     assert ["match_over" in e.details for e in ends] == [False, False, True]
-    assert "wins the match" in ends[-1].text or "tie" in ends[-1].text
+    assert "wins the match" in ends[-1].describe(["Ann", "Ben"]) or "tie" in ends[-1].text
     assert [e.details["game_number"] for e in events if e.kind == "deal"] == [1, 2, 3]
 
 

@@ -959,7 +959,9 @@ def test_a_refuse_event_tells_the_dice_symbol_shaded() -> None:
     state = scenario([make_sheet(dice=8), make_sheet(dice=9)], roll_text="roll red green blue 1 2 3")
     event = state.apply("refuse")
     assert event.kind == "refuse" and event.details == {"dice": 9, "shaded": True, "exhausted": True, "bridges": []}
-    assert event.text == "{p0} refused the dice and shaded dice symbol 9. All nine are shaded: {p0} is exhausted."
+    assert event.describe(["Ann"]) == (
+        "Ann refused the dice and shaded dice symbol 9. All nine are shaded: Ann is exhausted.")
+    assert event.describe(["You"]).endswith("All nine are shaded: You are exhausted.")
     event = state.apply("refuse")
     assert event.details["shaded"] is False and "already shaded" in event.text
     assert event.details["game_over"] == {"scores": state.scores(), "winners": state.winners(), "reason": "exhausted"}

@@ -526,7 +526,7 @@ def winners_line(names: typing.Sequence[str], winners: typing.Sequence[int]) -> 
     """``Ann wins!``, ``You win!``, ``Ann and Ben share the win!``."""
     if len(winners) == 1:
         who = names[winners[0]]
-        return "You win!" if who == "You" else f"{who} wins!"
+        return f"{who} {api.PlayerName(who):wins}!"
     return " and ".join(names[w] for w in winners) + " share the win!"
 
 

@@ -1244,7 +1244,7 @@ class State(api.State, cards.Table[Card]):
         >>> state = Game().new_game(random.Random(3))
         >>> event = state.apply("start B1 researcher")
         >>> event.text
-        '{p0} started the blue expedition with the blue 1: their researcher moves to blue stone 1 (-40 points).'
+        '{p0} started the blue expedition with the blue 1: {p0:their} researcher moves to blue stone 1 (-40 points).'
         >>> event.details["moves"]
         [{'colour': 'blue', 'kind': 'researcher', 'from': 0, 'to': 1, 'tile': None, 'effect': None}]
         >>> state.apply("draw").secret.keys() == {"card"}
@@ -1267,7 +1267,7 @@ class State(api.State, cards.Table[Card]):
             removed = (f" ({len(self._removed)} cards are first removed unseen)" if self._removed else "")
             return api.Event(api.CHANCE, "", "deal", (
                 f"The cards are shuffled and dealt{removed}, {data.HAND_SIZE} to each player; "
-                f"{{p{self._starter}}} starts."), {
+                f"{{p{self._starter}}} {{p{self._starter}:starts}}."), {
                 "round": self._round, "hand_size": data.HAND_SIZE, "removed": len(self._removed),
                 "draw_pile": len(self._deck)})
         results_before = len(self._results)
@@ -1313,20 +1313,21 @@ class State(api.State, cards.Table[Card]):
                     kind = "move"
                     what = "the arrow" if reason == 1 else "the lost-city move"
                     text = (f"{{p{p}}} let {what} pass." if not moves else
-                            f"{{p{p}}} used {what}: {_describe_moves(moves)}")
+                            f"{{p{p}}} used {what}: {_describe_moves(moves, p)}")
                 else:
                     assert card is not None
                     kind = "start" if cls is Start else "advance"
                     details["column"] = [_IDS[c] for c in self._cols[p][card.colour.index]]
                     if cls is Start:
                         text = (f"{{p{p}}} started the {card.colour.value} expedition with the {card.label}: "
-                                f"{_describe_moves(moves)}")
+                                f"{_describe_moves(moves, p)}")
                     elif stone_before >= data.LOST_CITY:
-                        text = (f"{{p{p}}} added the {card.label} to their {card.colour.value} column; their piece "
+                        text = (f"{{p{p}}} added the {card.label} to {{p{p}:their}} {card.colour.value} column; "
+                                f"{{p{p}:their}} piece "
                                 f"there has reached the lost city, so another piece may move.")
                     else:
-                        text = f"{{p{p}}} added the {card.label} to their {card.colour.value} column: " + (
-                            _describe_moves(moves))
+                        text = f"{{p{p}}} added the {card.label} to {{p{p}:their}} {card.colour.value} column: " + (
+                            _describe_moves(moves, p))
                 if self._phase == _P_MOVE:
                     details["pending_move"] = _REASONS[self._move].value  # type: ignore[union-attr]
         finally:
@@ -1355,7 +1356,7 @@ class State(api.State, cards.Table[Card]):
         details["game_over"] = {"totals": list(self._points), "artifacts": artifacts,
                                 "artifact_points": bonus, "winners": winners}
         names = " and ".join(f"{{p{w}}}" for w in winners)
-        verb = "wins" if len(winners) == 1 else "share the win"
+        verb = f"{{p{winners[0]}:wins}}" if len(winners) == 1 else "share the win"
         return text + f" Artifacts pay {', '.join(f'{{p{q}}} {b:+d}' for q, b in enumerate(bonus))}. {names} {verb}."
 
     # -- copies, views, saves ------------------------------------------------------------
@@ -1608,13 +1609,13 @@ def _legal(game: Game, phase: int, p: int, move: int, hand: typing.Sequence[int]
     return out
 
 
-def _describe_moves(moves: typing.Sequence[typing.Mapping[str, typing.Any]]) -> str:
-    """Sentences telling what each move did."""
+def _describe_moves(moves: typing.Sequence[typing.Mapping[str, typing.Any]], player: int) -> str:
+    """Sentences telling what each move of ``player``'s pieces did."""
     parts = []
     for m in moves:
         where = f"{m['colour']} stone {m['to']}"
         points = stone_points(m["to"], Kind(m["kind"]))
-        text = f"their {m['kind']} moves to {where} ({points} points)"
+        text = f"{{p{player}:their}} {m['kind']} moves to {where} ({points} points)"
         effect = m["effect"]
         if effect == "artifact":
             text += " and finds an artifact"

@@ -406,7 +406,7 @@ def breakdown(score: card.PlayerScore, name: str, *, player: int | None = None) 
 
 def wins(name: str) -> str:
     """``You win``, ``Ann wins``."""
-    return "You win" if name == "You" else f"{name} wins"
+    return f"{name} {api.PlayerName(name):wins}"
 
 
 def game_result(view: card.View, names: typing.Sequence[str], index: int = -1) -> str:

@@ -884,7 +884,7 @@ class State(api.State, cards.Table[Card]):
         >>> state = Game(games=1).new_game(random.Random(7))
         >>> event = state.apply("play B3")
         >>> event.text
-        '{p0} played the blue 3 on their blue expedition, which now scores -17 points.'
+        '{p0} played the blue 3 on {p0:their} blue expedition, which now scores -17 points.'
         >>> event.details["column"], event.details["column_points"]
         (['B3'], -17)
         >>> event = state.apply("draw")
@@ -899,9 +899,10 @@ class State(api.State, cards.Table[Card]):
             self._deal(typing.cast(Deal, action))
             number, starter = self._game_number, self._starter
             text = (f"Game {number} of {self.game.games}: the cards are shuffled and dealt, "
-                    f"{HAND_SIZE} to each player; {{p{starter}}} starts.")
+                    f"{HAND_SIZE} to each player; {{p{starter}}} {{p{starter}:starts}}.")
             if self.game.games == 1:
-                text = f"The cards are shuffled and dealt, {HAND_SIZE} to each player; {{p{starter}}} starts."
+                text = (f"The cards are shuffled and dealt, {HAND_SIZE} to each player; "
+                        f"{{p{starter}}} {{p{starter}:starts}}.")
             return api.Event(api.CHANCE, "", "deal", text, {
                 "game_number": number, "games": self.game.games, "starter": starter,
                 "hand_size": HAND_SIZE, "draw_pile": len(self._deck)})
@@ -915,7 +916,8 @@ class State(api.State, cards.Table[Card]):
                 points = column_points(column)
                 what = f"a {colour} wager card" if c.wager else f"the {c.label}"
                 return api.Event(p, notation, "play", (
-                    f"{{p{p}}} played {what} on their {colour} expedition, which now scores {points} points."), {
+                    f"{{p{p}}} played {what} on {{p{p}:their}} {colour} expedition, "
+                    f"which now scores {points} points."), {
                     "card": c.id, "colour": colour, "value": c.value, "wager": c.is_wager,
                     "column": [_IDS[i] for i in column], "column_points": points})
             what = f"a {colour} wager card" if c.wager else f"the {c.label}"
@@ -947,17 +949,17 @@ class State(api.State, cards.Table[Card]):
         scores = result.scores
         single = self.game.games == 1
         text = (f" The draw pile is empty: {'the game' if single else f'game {number}'} is over, "
-                f"{{p0}} scores {scores[0]} and {{p1}} {scores[1]}.")
+                f"{{p0}} {{p0:scores}} {scores[0]} and {{p1}} {scores[1]}.")
         if self._player != api.TERMINAL:
             return text
         winner = self.winner()
         details["match_over"] = {"totals": list(self._totals), "winner": winner}
         if single:
-            return text + (" It is a tie." if winner is None else f" {{p{winner}}} wins.")
+            return text + (" It is a tie." if winner is None else f" {{p{winner}}} {{p{winner}:wins}}.")
         a, b = self._totals
         if winner is None:
             return text + f" The match ends in a tie, {a} points each."
-        return text + f" {{p{winner}}} wins the match, {max(a, b)} points to {min(a, b)}."
+        return text + f" {{p{winner}}} {{p{winner}:wins}} the match, {max(a, b)} points to {min(a, b)}."
 
     def _deal(self, action: Deal) -> None:
         n = self.game.colours

@@ -849,7 +849,7 @@ def result_title(names: typing.Sequence[str], breakdowns: typing.Sequence[roll.B
     best = max(totals)
     tops = [names[p] for p, t in enumerate(totals) if t == best]
     if len(tops) == 1:
-        return f"{tops[0]} {'win' if tops[0] == 'You' else 'wins'} with {lc_html.points(best)}"
+        return f"{tops[0]} {api.PlayerName(tops[0]):wins} with {lc_html.points(best)}"
     return f"{', '.join(tops[:-1])} and {tops[-1]} share the win with {lc_html.points(best)}"
 
 

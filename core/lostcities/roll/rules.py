@@ -1225,9 +1225,9 @@ class State(api.State):
         why = "everybody is exhausted" if exhausted else "every bridge has been passed"
         best = scores[winners[0]]
         if n == 1:
-            return text + f" The game is over ({why}): {{p0}} scores {best} points."
+            return text + f" The game is over ({why}): {{p0}} {{p0:scores}} {best} points."
         if len(winners) == 1:
-            return text + f" The game is over ({why}): {{p{winners[0]}}} wins with {best} points."
+            return text + f" The game is over ({why}): {{p{winners[0]}}} {{p{winners[0]}:wins}} with {best} points."
         names = _listed([f"{{p{p}}}" for p in winners])
         return text + f" The game is over ({why}): {names} share the win with {best} points."
 
@@ -1570,7 +1570,7 @@ def _describe_choice(action: api.Action, old: Sheet, new: Sheet,
         if shaded:
             text = f"{who} refused the dice and shaded dice symbol {new.dice}."
             if new.is_exhausted():
-                text += f" All nine are shaded: {who} is exhausted."
+                text += f" All nine are shaded: {who} {{p{player}:is}} exhausted."
         else:
             text = f"{who} refused the dice (all nine dice symbols are already shaded)."
         return "refuse", text, {"dice": new.dice, "shaded": shaded, "exhausted": new.is_exhausted(),
