@@ -1,6 +1,6 @@
 """Seconds per AI decision inside Pyodide, in headless Chromium.
 
-    .venv/bin/python benchmarks/ai_browser.py [--game card|roll|all] [--games 2] [--seed 1]
+    .venv/bin/python benchmarks/ai_browser.py [--game card|roll|board|all] [--games 2] [--seed 1]
 
 Serves the built dist/ with one extra page that boots Pyodide, installs the
 core wheel with micropip (exactly like the site) and plays whole games with
@@ -8,7 +8,8 @@ the strongest bot in seat 0 against a weaker one, timing every decision of
 the strong bot as the browser runs it (the whole ``think`` generator, without
 the UI's yields in between).  Prints the median, 90th percentile and maximum.
 
-Targets: card game hard <= 1.0 s per move; Roll & Write hard <= 0.5 s per decision.
+Targets: card game hard <= 1.0 s per move; Roll & Write hard <= 0.5 s per decision; board game hard
+<= 1.0 s per move (two players and four, short games).
 """
 
 from __future__ import annotations
@@ -40,14 +41,16 @@ document.documentElement.dataset.ready = "1";
 
 BENCH = """
 import json, random, statistics, time
-from lostcities import api, bots, card, roll
+from lostcities import api, bots, board, card, roll
 
 def timed_games(make_game, strong, weak, games, seed):
     times = []
     for g in range(games):
         rng = random.Random(f"{seed}:{g}")
         state = make_game().new_state()
-        seats = [strong, weak] if g % 2 == 0 else [weak, strong]
+        players = make_game().num_players()
+        seats = [weak] * players
+        seats[g % players] = strong
         while not state.is_terminal():
             if state.is_chance():
                 state.apply(state.sample_chance(rng))
@@ -71,6 +74,11 @@ if GAME in ("card", "all"):
 if GAME in ("roll", "all"):
     result["roll hard (vs easy)"] = timed_games(lambda: roll.Game(players=2), roll.ai.bot("hard"),
                                                 roll.ai.bot("easy"), GAMES, SEED)
+if GAME in ("board", "all"):
+    result["board hard (vs medium, 2 players)"] = timed_games(
+        lambda: board.Game(players=2, rounds=1), board.ai.bot("hard"), board.ai.bot("medium"), GAMES, SEED)
+    result["board hard (vs 3 medium, 4 players)"] = timed_games(
+        lambda: board.Game(players=4, rounds=1), board.ai.bot("hard"), board.ai.bot("medium"), GAMES, SEED)
 json.dumps(result)
 """
 
@@ -80,7 +88,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", choices=["card", "roll", "all"], default="all")
+    parser.add_argument("--game", choices=["card", "roll", "board", "all"], default="all")
     parser.add_argument("--games", type=int, default=2, help="games per AI (seats alternate)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

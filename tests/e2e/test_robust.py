@@ -23,10 +23,11 @@ from tests.e2e import conftest, test_card
 # Where each document lives, and the route whose screen reads it.
 KEYS: typing.Final = {
     "card": "lostcities:card:save",
+    "board": "lostcities:board:save",
     "roll": "lostcities:roll:save",
     "companion": "lostcities:roll:companion",
 }
-ROUTES: typing.Final = {"card": "card", "roll": "roll", "companion": "roll"}
+ROUTES: typing.Final = {"card": "card", "board": "board", "roll": "roll", "companion": "roll"}
 LAST_KEY: typing.Final = "lostcities:roll:last"
 """The Roll & Write screen reopens the document named here (``companion``) instead of the game."""
 FORBIDDEN: typing.Final = ("Error:", "Exception", "TypeError", "Traceback", "DOMException", "[object", "{")
@@ -55,7 +56,7 @@ def text_of(data: typing.Any) -> str:
 
 def own_save(document: str) -> dict[str, typing.Any]:
     """A readable save of the document's game (the companion's stands in as the roll game's)."""
-    return real_save("card" if document == "card" else "roll")
+    return real_save("roll" if document == "companion" else document)
 
 
 def damage(kind: str, document: str) -> str:
@@ -73,7 +74,7 @@ def damage(kind: str, document: str) -> str:
     if kind == "5mb":
         return text_of({**good, "ui": {"pad": "x" * 5_000_000}})
     if kind == "other-game":
-        return text_of(real_save("roll" if document == "card" else "card"))
+        return text_of(real_save("card" if document == "board" else "roll" if document == "card" else "card"))
     if kind == "older-format":
         return text_of({**good, "version": 0})
     raise AssertionError(kind)
@@ -86,7 +87,8 @@ the last one reloads the page)."""
 
 def others(document: str) -> dict[str, str]:
     """Readable saves of the other documents, which must stay byte-identical."""
-    texts = {"card": text_of(real_save("card", 5)), "roll": text_of(real_save("roll", 5)),
+    texts = {"card": text_of(real_save("card", 5)), "board": text_of(real_save("board", 5)),
+             "roll": text_of(real_save("roll", 5)),
              "companion": text_of({"format": "lostcities.roll-companion", "version": 1, "kept": "as it is"})}
     return {KEYS[name]: text for name, text in texts.items() if name != document}
 
