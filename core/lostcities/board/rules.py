@@ -84,7 +84,10 @@ reading):
 * With ``hidden_scores`` the views and events show only the viewer's own total
   until the game ends; every score-relevant fact stays public (pieces, tiles,
   round tables without totals).  A determinization sets the unseen totals to
-  the viewer's own total.
+  the viewer's own total (never below the victory points that player took
+  from tiles this round, which everybody saw).
+* A round's table records, beside the pieces' net, the victory points each
+  player took from tiles during the round (already paid when taken).
 * Between rounds and after the game the board keeps the final position of the
   round (for the round table) until the next ``tiles`` clears it.
 * The two copies of a card are identical: they share an id (``G7``) and an
