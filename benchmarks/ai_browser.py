@@ -48,7 +48,7 @@ def timed_games(make_game, strong, weak, games, seed):
     for g in range(games):
         rng = random.Random(f"{seed}:{g}")
         state = make_game().new_state()
-        players = make_game().num_players()
+        players = make_game().num_players
         seats = [weak] * players
         seats[g % players] = strong
         while not state.is_terminal():
