@@ -43,7 +43,7 @@ class RollAdapter:
 
     game = roll.Game
     prefix = "rw"
-    words = lc_html.Words(secret="sheet")
+    words = lc_html.Words(secret="sheet", match="game")
     documents: typing.ClassVar[dict[str, typing.Callable[[], screen.Document]]] = {
         companion_screen.CompanionSheet.name: companion_screen.CompanionSheet}
 

@@ -339,6 +339,8 @@ class Screen:
         self.mode = "loading"
         """``setup``, ``problem``, ``handover``, ``play``, ``stale``, ``document``."""
         self.menu_open = False
+        self.confirming = False
+        """The menu asks whether to abandon the game in progress (after its *New match*)."""
         self.error = ""
         """The reason the last input was refused (shown by the adapter)."""
         self.problem = ""
@@ -645,7 +647,7 @@ class Screen:
 
     def _on_menu(self) -> None:
         if self.mode in ("play", "handover", "document"):
-            self.menu_open = not self.menu_open
+            self.menu_open, self.confirming = not self.menu_open, False
             self.render()
             if not self.menu_open:
                 self._settle(None)
@@ -657,6 +659,18 @@ class Screen:
     def _on_new(self) -> None:
         self.forget()
         self.show_setup()
+
+    def _on_confirm_new(self) -> None:
+        """The menu's *New match*: while a game is in progress it asks first (the game would be lost)."""
+        current = self.session
+        in_progress = self.document is not None or (current is not None and not current.state.is_terminal())
+        if not in_progress or (self.confirming and self.menu_open):
+            self._on_new()
+            return
+        self.menu_open = self.confirming = True
+        self.render()
+        if self.root is not None:
+            self.root.focus({"action": "close-menu"})
 
     def _on_load_newer(self) -> None:
         if self.mode == "stale":
@@ -813,7 +827,7 @@ class Screen:
         title = self.game.title
         if self.menu_open:
             words = self.document.words if self.document is not None else self.adapter.words
-            self._panel("menu", lc_html.menu(words=words))
+            self._panel("menu", lc_html.menu(words=words, confirm=self.confirming))
         elif self.mode == "setup":
             self._panel("setup", self.adapter.setup_form(self, self.last_setup()))
         elif self.mode == "problem":
@@ -858,7 +872,7 @@ _ACTIONS: dict[str, typing.Callable[[Screen], None]] = {
     "menu": Screen._on_menu,
     "close-menu": Screen._on_close_menu,
     "new-match": Screen._on_new,
-    "confirm-new": Screen._on_new,
+    "confirm-new": Screen._on_confirm_new,
     "new-after-problem": Screen._on_new,
     "load-newer": Screen._on_load_newer,
 }

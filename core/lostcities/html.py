@@ -229,8 +229,22 @@ class Words:
     """What the menu's new-game button abandons: *New match (abandon this one)*."""
 
 
-def menu(extra: str = "", words: Words = Words()) -> str:
-    """The in-game menu (an overlay over the game): back, new game, all games."""
+def menu(extra: str = "", words: Words = Words(), *, confirm: bool = False) -> str:
+    """The in-game menu (an overlay over the game): back, new game, all games;
+    with ``confirm``, the question its *New match* asks while a game is on.
+
+    >>> 'Abandon this match?' in menu(confirm=True) and 'data-action="new-match"' in menu(confirm=True)
+    True
+    """
+    if confirm:
+        return (
+            '<section class="lc-menu" role="alertdialog" aria-labelledby="lc-menu-title" '
+            'aria-describedby="lc-menu-text">'
+            f'<h2 id="lc-menu-title">Abandon this {esc(words.match)}?</h2>'
+            f'<p id="lc-menu-text">It cannot be resumed: a new {esc(words.match)} starts from the setup.</p>'
+            f'<p>{button("Keep playing", "close-menu")}</p>'
+            f'<p>{button(f"Abandon it and start a new {words.match}", "new-match", cls="secondary")}</p></section>'
+        )
     return (
         '<section class="lc-menu" aria-labelledby="lc-menu-title"><h2 id="lc-menu-title">Menu</h2>'
         f'<p>{button("Back to the game", "close-menu")}</p>'

@@ -129,6 +129,8 @@ def test_a_new_sheet_from_the_menu() -> None:
     table.click("menu")
     assert table.phase == "menu" and "New sheet (abandon this one)" in table.root.html()
     table.click("confirm-new")
+    assert table.phase == "menu" and "Abandon this sheet?" in table.root.html() and KEY in table.host.storage
+    table.click("new-match")
     assert table.phase == "setup" and KEY not in table.host.storage
 
 

@@ -247,7 +247,10 @@ def test_setup_form_round_trip_and_refusals() -> None:
     # the form comes back filled with the last setup
     table.start(mode="game", count="3", name0="A", kind0="human", name1="B", kind1="hard", name2="C",
                 kind2="easy", pace="relaxed")
+    table.click("menu")
     table.click("confirm-new")
+    assert table.phase == "menu" and "Abandon this game?" in table.root.html()
+    table.click("new-match")
     html = table.root.html()
     assert 'value="C"' in html and '<option value="3" selected>' in html
 
