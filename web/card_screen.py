@@ -131,9 +131,9 @@ class CardAdapter:
         state = self._state(scr)
         if state.game_number == 0:
             return ""
-        scores = state.scores()
+        current = scr.current
         return (f"Game {state.game_number}/{state.game.games} \u00b7 "
-                f"{card.html.number(scores[0])} : {card.html.number(scores[1])}")
+                + lc_html.score_line(current.names, state.scores(), current.viewer()))
 
     # -- input -------------------------------------------------------------------------------------
     def on_input(self, scr: screen.Screen, event: screen.Input) -> screen.Command:

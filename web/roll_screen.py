@@ -188,7 +188,7 @@ class RollAdapter:
     def info(self, scr: screen.Screen) -> str:
         current, state = self._at(scr)
         scores = [s.score() for s in state.view(current.viewer()).sheets]
-        return f"Turn {state.turn + 1} \u00b7 {roll.html.score_line(current.names, scores, current.viewer())}"
+        return f"Turn {state.turn + 1} \u00b7 {lc_html.score_line(current.names, scores, current.viewer())}"
 
     # -- input -------------------------------------------------------------------------------------
     def on_input(self, scr: screen.Screen, event: screen.Input) -> screen.Command:

@@ -56,6 +56,19 @@ def points(value: int, *, sign: bool = False) -> str:
     return f"{signed(value) if sign else number(value)} point{'' if abs(value) == 1 else 's'}"
 
 
+def score_line(names: typing.Sequence[str], scores: typing.Sequence[int], viewer: int) -> str:
+    """The scores in a few words: everybody's with two players, else the viewer's and the lead.
+
+    >>> score_line(["Ann", "Bob", "Cy"], [10, -4, 30], 1)
+    'Bob \u22124 \u00b7 lead: Cy 30'
+    """
+    if len(scores) <= 2:
+        return " \u00b7 ".join(f"{name} {number(score)}" for name, score in zip(names, scores, strict=True))
+    lead = max(range(len(scores)), key=lambda p: scores[p])
+    text = f"{names[viewer]} {number(scores[viewer])}"
+    return text + (f" \u00b7 lead: {names[lead]} {number(scores[lead])}" if scores[lead] > scores[viewer] else "")
+
+
 def esc(text: object) -> str:
     """HTML-escape any value (quotes included).
 

@@ -182,7 +182,10 @@ def test_a_match_of_three_games_offers_the_next_game() -> None:
     state = state_of(scr)
     assert state.game_number == 2 and root(host).data["phase"] in ("play", "ai")
     assert "Game 2 of 3" in json.loads(typing.cast(dict[str, str], host.storage)[SAVE])["ui"]["note"]
-    assert host.info.startswith("Game 2/3")
+    totals = state.scores()
+    names = scr.current.names
+    assert host.info == (f"Game 2/3 \u00b7 {names[0]} {card.html.number(totals[0])} \u00b7 "
+                         f"{names[1]} {card.html.number(totals[1])}")  # whose score is whose
 
 
 @pytest.mark.parametrize("opponent", ["easy", "human"])

@@ -547,6 +547,6 @@ def test_arrow_steps_and_score_lines() -> None:
     assert roll.html.arrow_step(accel, chain) == [*chain, "accelerated orange 1 in box 2: an arrow again!"]
     assert roll.html.arrow_step({**accel, "arrow": False}, chain) == []
     assert roll.html.arrow_step({"kind": "refuse"}, chain) == []
-    assert roll.html.score_line(["You", "Bot"], [12, -3], 0) == "You 12 \u00b7 Bot \u22123"
-    assert roll.html.score_line(["A", "B", "C"], [30, 10, 5], 0) == "A 30"
-    assert roll.html.score_line(["A", "B", "C"], [30, 10, 5], 2) == "C 5 \u00b7 lead: A 30"
+    assert lc_html.score_line(["You", "Bot"], [12, -3], 0) == "You 12 \u00b7 Bot \u22123"
+    assert lc_html.score_line(["A", "B", "C"], [30, 10, 5], 0) == "A 30"
+    assert lc_html.score_line(["A", "B", "C"], [30, 10, 5], 2) == "C 5 \u00b7 lead: A 30"

@@ -318,18 +318,6 @@ def arrow_step(details: typing.Mapping[str, typing.Any], chain: typing.Sequence[
     return [*chain, step] if again else [step]
 
 
-def score_line(names: typing.Sequence[str], scores: typing.Sequence[int], viewer: int) -> str:
-    """The scores in a few words: everybody's with two players, else the viewer's and the lead.
-
-    >>> score_line(["Ann", "Bob", "Cy"], [10, -4, 30], 1)
-    'Bob \u22124 \u00b7 lead: Cy 30'
-    """
-    if len(scores) <= 2:
-        return " \u00b7 ".join(f"{name} {number(score)}" for name, score in zip(names, scores, strict=True))
-    lead = max(range(len(scores)), key=lambda p: scores[p])
-    text = f"{names[viewer]} {number(scores[viewer])}"
-    return text + (f" \u00b7 lead: {names[lead]} {number(scores[lead])}" if scores[lead] > scores[viewer] else "")
-
 def reason_text(reason: str) -> str:
     """A core reason as a sentence: capitalised, with a full stop."""
     reason = reason.strip()
