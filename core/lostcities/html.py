@@ -56,6 +56,16 @@ def points(value: int, *, sign: bool = False) -> str:
     return f"{signed(value) if sign else number(value)} point{'' if abs(value) == 1 else 's'}"
 
 
+def possessive(name: str | None) -> str:
+    """Whose, at the start of a label: ``Your`` for the player named ``You`` (or
+    no name), ``Ann's`` for the others (not escaped).
+
+    >>> possessive("You"), possessive("Ann"), possessive(None)
+    ('Your', "Ann's", 'Your')
+    """
+    return "Your" if name is None or name == api.YOU else f"{name}'s"
+
+
 def score_line(names: typing.Sequence[str], scores: typing.Sequence[int], viewer: int) -> str:
     """The scores in a few words: everybody's with two players, else the viewer's and the lead.
 
@@ -181,7 +191,7 @@ def hand(cards: typing.Sequence[CardT], face: FaceMaker, *, selected: str | None
                               attrs={"data-target": "hand", "aria-pressed": "true" if chosen else "false"}))
         else:
             faces.append(face(c))
-    owner = "Your" if name is None else f"{esc(name)}'s"
+    owner = esc(possessive(name))
     return (f'<div class="{esc(cls)}" aria-label="{owner} hand: {len(cards)} cards" data-size="{len(cards)}">'
             f'{"".join(faces)}</div>')
 

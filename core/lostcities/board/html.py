@@ -210,7 +210,7 @@ def piece(owner: int, kind: board.Kind, colour: board.Colour, stone: int, *, nam
     (the researcher larger and ringed)."""
     cls = _classes("lcb-piece", f"lcb-p{owner}", f"lcb-{kind.value}", "is-moved" if steps else None)
     style = f"--steps:{steps}" if steps else None
-    label = f"{name}'s {kind.value} on {colour.value} stone {stone}"
+    label = f"{lc_html.possessive(name)} {kind.value} on {colour.value} stone {stone}"
     attrs = _attrs({"class": cls, "data-piece": f"{owner}-{kind.value}", "data-owner": str(owner),
                     "data-kind": kind.value, "data-colour": colour.letter, "style": style,
                     "title": label, "aria-label": label, "role": "img"})
@@ -326,7 +326,7 @@ def board_html(view: board.View, *, names: typing.Sequence[str], selected: str |
     piles = "".join(discard_pile(view, c, targets=targets, interactive=mine, marks=marks) for c in board.COLOURS)
     cols = "".join(column(view, view.player, c, marks=marks, mine=True) for c in board.COLOURS)
     step = view.step.value if view.step is not None else view.phase.value
-    owner = "Your" if names[view.player] == "You" else f"{names[view.player]}'s"
+    owner = lc_html.possessive(names[view.player])
     return (f'<div class="lcb-board" data-step="{step}" data-viewer="{view.player}" '
             f'data-selected="{esc(selected or "")}">'
             f"{counters(view, targets=targets, interactive=mine, marks=marks) if with_counters else ''}"

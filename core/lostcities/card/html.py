@@ -214,7 +214,7 @@ def _column(view: card.View, player: int, colour: card.Colour, *, target: bool, 
     if not cards:
         faces.append(f'<span class="lc-slot" aria-hidden="true">{SYMBOLS[colour]}</span>')
     score = card.ColumnScore(colour) if not cards else card.score_column(cards)
-    label = f"{name}'s {colour.value} expedition: " + (
+    label = f"{lc_html.possessive(name)} {colour.value} expedition: " + (
         ", ".join(c.label for c in cards) + f"; {points(score.points, sign=True)}" if cards else "empty")
     cls = _classes("lc-col", f"lc-{colour.letter}", "lc-mine" if mine else "lc-theirs",
                    "is-target" if target else None, "is-empty" if not cards else None)
@@ -275,7 +275,8 @@ def _opponent_hand(view: card.View, name: str) -> str:
     if view.opponent_known:
         words = ", ".join(c.label for c in sorted_cards(view.opponent_known))
         known = f'<span class="lc-known">holds {esc(words)} (taken from the discards)</span>'
-    return (f'<span class="lc-opp-hand" role="img" aria-label="{esc(name)}\'s hand: {size} cards, face down" '
+    whose = esc(lc_html.possessive(name))
+    return (f'<span class="lc-opp-hand" role="img" aria-label="{whose} hand: {size} cards, face down" '
             f'data-size="{size}"><span class="lc-backs">{backs}</span></span>{known}')
 
 
@@ -321,12 +322,12 @@ def table(
     return (
         f'<div class="lc-table" style="--n:{len(colours)}" data-step="{state}" data-viewer="{me}" '
         f'data-selected="{esc(selected or "")}">'
-        f'<section class="lc-side lc-them" aria-label="{esc(names[them])}\'s side">'
+        f'<section class="lc-side lc-them" aria-label="{esc(lc_html.possessive(names[them]))} side">'
         f'{_head(view, them, names[them], show_totals=show_totals, extra=_opponent_hand(view, names[them]))}'
         f'<div class="lc-row lc-cols">{their_cols}<span class="lc-gap"></span></div>'
         f"{_scores_row(view, them, names[them])}</section>"
         f'<section class="lc-row lc-board" aria-label="discard piles and draw pile">{piles}{deck}</section>'
-        f'<section class="lc-side lc-you" aria-label="{esc(names[me])}\'s side">'
+        f'<section class="lc-side lc-you" aria-label="{esc(lc_html.possessive(names[me]))} side">'
         f"{_scores_row(view, me, names[me])}"
         f'<div class="lc-row lc-cols">{my_cols}<span class="lc-gap"></span></div>'
         f'{_head(view, me, names[me], show_totals=show_totals)}</section>'

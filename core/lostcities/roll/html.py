@@ -258,10 +258,16 @@ def passed_by(sheets: typing.Sequence[roll.Sheet], names: typing.Sequence[str]) 
 
 
 def initials(name: str) -> str:
-    """A short tag for a name on a bridge: ``Anna`` -> ``An``, ``Player 2`` -> ``P2``."""
+    """A short tag for a name on a bridge.
+
+    >>> initials("Anna"), initials("Player 2"), initials("Ann Lee"), initials("You")
+    ('An', 'P2', 'AL', 'You')
+    """
     words = name.split()
     if not words:
         return "?"
+    if name == api.YOU:
+        return name
     if len(words) > 1:
         return (words[0][0] + words[-1][0]).upper() if not words[-1].isdigit() else words[0][0].upper() + words[-1]
     return words[0][:2]
@@ -579,8 +585,9 @@ def sheet(
     cap = f'<span class="rw-caption-note">{esc(caption)}</span>' if caption else ""
     seat = f' data-sheet="{player}"' if player is not None else ""
     flags = " rw-accelerating" if s.is_accelerating() else ""
+    whose = esc(f"{lc_html.possessive(name)} game sheet")
     return (
-        f'<section class="{_classes("rw-sheet", classes)}{flags}"{seat} aria-label="{esc(f"{name} game sheet")}">'
+        f'<section class="{_classes("rw-sheet", classes)}{flags}"{seat} aria-label="{whose}">'
         f'<header class="rw-sheet-head"><span class="rw-sheet-name">{title}</span>{cap}'
         f'<span class="rw-total">Total <b class="rw-hand" data-total="{bd.total}">{number(bd.total)}</b></span>'
         f'</header><div class="rw-grid">{"".join(cells)}</div></section>'
