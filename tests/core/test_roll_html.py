@@ -469,6 +469,10 @@ def test_play_status_follows_the_position() -> None:
     assert roll.html.play_status(roll.Game(players=1).new_state().view(0), ["You"]) == ("Roll the dice.",
                                                                                           "rw-is-roll")
     assert roll.html.play_status(fresh.view(1), names, computers={0})[1] == "rw-is-waiting"
+    solo = roll.Game(players=1).new_state()
+    solo.apply("roll red red blue 1 4 7")
+    assert roll.html.play_status(solo.view(0), ["You"]) == ("Pick a colour die and a number die, or refuse.",
+                                                            "rw-is-pick")  # solo: a sentence of its own
     state = state_after("roll red red blue 1 4 7")
     view = state.view(0)
     assert roll.html.play_status(view, names) == ("Ann: pick a colour die and a number die, or refuse.",
@@ -490,7 +494,7 @@ def test_companion_status() -> None:
     sheet = roll.Sheet()
     assert roll.html.companion_status(sheet, None, None, entries=2) == (
         "Turn 3: enter the colour and the number you chose, or refuse.", "rw-is-pick")
-    assert roll.html.companion_status(sheet, RED, 4, entries=0) == ("red 4: tap the highlighted space.",
+    assert roll.html.companion_status(sheet, RED, 4, entries=0) == ("Red 4: tap the highlighted space.",
                                                                     "rw-is-target")
     assert roll.html.companion_status(sheet, RED, 4, entries=0, error="Bad.") == ("Bad.", "rw-is-error")
 

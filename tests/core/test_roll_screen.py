@@ -149,7 +149,7 @@ def test_picking_dice_highlights_targets_and_a_bad_tap_says_why() -> None:
     state = table.state
     assert table.phase == "choose" and state.roll is not None
     table.click(target="die", die="colour-0")
-    assert "now pick a number die" in table.root.html()
+    assert "Now pick a number die." in table.root.html()  # solo: a sentence of its own
     table.click(target="die", die="number-0")
     assert 'class="rw-box' in table.root.html() and "rw-target" in table.root.html()
     colour = state.roll.colours[0]

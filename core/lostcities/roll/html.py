@@ -374,22 +374,27 @@ def play_status(view: roll.View, names: typing.Sequence[str], *, computers: typi
         return f"{names[actor]} is choosing\u2026", "rw-is-waiting"
     sheet = view.sheets[actor]
     who = "" if solo else f"{names[actor]}: "
+
+    def said(text: str, kind: str) -> tuple[str, str]:
+        """``text`` after the name, or as a sentence of its own when playing solo."""
+        return (who + text if who else text[:1].upper() + text[1:]), kind
+
     if sheet.is_accelerating():
-        return f"{who}accelerate an expedition: tap a highlighted box or a button.", "rw-is-accelerate"
+        return said("accelerate an expedition: tap a highlighted box or a button.", "rw-is-accelerate")
     pair = picked_pair(view.roll, picked)
     if pair is not None:
         colour, face = pair
         if len(pair_targets(sheet, colour, face)) > 1:
-            return (f"{who}{colour.value} {face}: tap the highlighted box (written as 10) or the double "
-                    "circle.", "rw-is-target")
-        return f"{who}tap the highlighted space to use {colour.value} {face}.", "rw-is-target"
+            return said(f"{colour.value} {face}: tap the highlighted box (written as 10) or the double "
+                        "circle.", "rw-is-target")
+        return said(f"tap the highlighted space to use {colour.value} {face}.", "rw-is-target")
     if picked:
         kind = "number" if any(k.startswith("colour") for k in picked) else "colour"
-        return f"{who}now pick a {kind} die.", "rw-is-pick"
+        return said(f"now pick a {kind} die.", "rw-is-pick")
     if view.phase is roll.Phase.OTHERS:
         rest = f"all six dice ({names[view.active]} refused)" if view.taken is None else "the four dice left"
-        return f"{who}pick a colour die and a number die from {rest}, or refuse.", "rw-is-pick"
-    return f"{who}pick a colour die and a number die, or refuse.", "rw-is-pick"
+        return said(f"pick a colour die and a number die from {rest}, or refuse.", "rw-is-pick")
+    return said("pick a colour die and a number die, or refuse.", "rw-is-pick")
 
 
 def companion_status(s: roll.Sheet, colour: roll.Colour | None, face: int | None, *, entries: int,
@@ -400,7 +405,7 @@ def companion_status(s: roll.Sheet, colour: roll.Colour | None, face: int | None
     if s.is_accelerating():
         return "Acceleration: tap a highlighted box or choose below.", "rw-is-accelerate"
     if colour is not None and face is not None:
-        return f"{colour.value} {face}: tap the highlighted space.", "rw-is-target"
+        return f"{colour.value.capitalize()} {face}: tap the highlighted space.", "rw-is-target"
     return f"Turn {entries + 1}: enter the colour and the number you chose, or refuse.", "rw-is-pick"
 
 
