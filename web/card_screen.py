@@ -25,6 +25,7 @@ PAUSES: typing.Final[dict[str, tuple[int, int]]] = {"relaxed": (450, 1000), "qui
 their own draw land) and the pause between its play and its draw (the player
 can follow it)."""
 DRAW_FIRST: typing.Final = "You have played this turn: now draw a card from the draw pile or a discard pile."
+PLAY_FIRST: typing.Final = "First play or discard a card from your hand; then you draw."
 
 
 class CardAdapter:
@@ -168,7 +169,7 @@ class CardAdapter:
         if target == "pile":
             return screen.Do(f"draw {colour}")
         if target == "deck":
-            return screen.Do("draw")
+            return screen.Do("draw") if drawing else scr.refuse(PLAY_FIRST)
         return None
 
     # -- narration ---------------------------------------------------------------------------------

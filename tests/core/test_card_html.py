@@ -187,7 +187,9 @@ def test_selection_and_legal_targets_are_highlighted() -> None:
     assert [el.attrs["data-card"] for el in selected] == ["B3"] and selected[0].attrs["aria-pressed"] == "true"
     # Every own column and pile is clickable (so that refusals can be explained).
     assert len(parsed.find(data_target="column")) == 5 and len(parsed.find(data_target="discard")) == 5
-    assert not parsed.find(data_target="deck") and not parsed.find(data_target="pile")
+    assert not parsed.find(data_target="pile")
+    # The deck answers a tap (with the reason it cannot be drawn from yet) but is not a target nor a button.
+    assert [(el.tag, "is-target" in el.classes) for el in parsed.find(data_target="deck")] == [("div", False)]
     # A lower card than the column's top: only the discard pile is a target.
     parsed = Parsed(card.html.table(view, names=NAMES, selected="Y5"))
     assert not parsed.find("is-target", data_target="column")

@@ -108,6 +108,10 @@ def test_an_illegal_click_is_refused_with_its_reason_and_changes_nothing() -> No
     before, saved = len(state.history), dict(typing.cast(dict[str, str], host.storage))
     root(host).click(target="column", colour="Y")
     assert "Choose a card from your hand first." in root(host).regions["status"]
+    assert 'data-target="deck"' in root(host).regions["table"]  # the deck answers a tap at the play step
+    root(host).click(target="deck")
+    assert "First play or discard a card from your hand" in root(host).regions["status"]
+    assert len(state.history) == before and root(host).data["phase"] == "play"
     low = next(c for c in state.hand(0) if not c.is_wager)
     root(host).click(target="hand", card=low.id)
     assert "is-selected" in root(host).regions["hand"] and 'data-action="play"' in root(host).regions["actions"]

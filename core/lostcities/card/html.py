@@ -265,7 +265,10 @@ def _deck(view: card.View, *, targets: Targets, interactive: bool, marks: Marks)
     if interactive and view.step is card.Step.DRAW:
         deck_attrs = _attrs({"type": "button", "class": cls, "data-target": "deck", "aria-label": label})
         return f"<button{deck_attrs}>{inner}</button>"
-    return f'<div{_attrs({"class": cls, "aria-label": label, "role": "group"})}>{inner}</div>'
+    # At the play step the deck still answers a tap (with the reason it cannot be drawn from yet).
+    playing = interactive and view.step is card.Step.PLAY
+    values = {"class": cls, "aria-label": label, "role": "group", "data-target": "deck" if playing else None}
+    return f"<div{_attrs(values)}>{inner}</div>"
 
 
 def _opponent_hand(view: card.View, name: str) -> str:
