@@ -179,7 +179,8 @@ class RollAdapter:
         current, state = self._at(scr)
         solo = len(current.names) == 1
         note = roll.html.best_note(self.best(scr), self._note(scr, "new_best", False)) if solo else ""
-        return roll.html.game_over(current.names, state.breakdowns(), winners=state.winners(), note=note)
+        return roll.html.game_over(current.names, state.breakdowns(), winners=state.winners(), note=note,
+                                   reason=state.end_reason())
 
     def handover_note(self, scr: screen.Screen) -> str:
         log = self._at(scr)[0].log

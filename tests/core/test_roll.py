@@ -958,6 +958,7 @@ def test_acceleration_chain_events_say_whether_the_chain_goes_on() -> None:
 def test_a_refuse_event_tells_the_dice_symbol_shaded() -> None:
     state = scenario([make_sheet(dice=8), make_sheet(dice=9)], roll_text="roll red green blue 1 2 3")
     event = state.apply("refuse")
+    assert state.end_reason() is None
     assert event.kind == "refuse" and event.details == {"dice": 9, "shaded": True, "exhausted": True, "bridges": []}
     assert event.describe(["Ann"]) == (
         "Ann refused the dice and shaded dice symbol 9. All nine are shaded: Ann is exhausted.")
@@ -965,6 +966,7 @@ def test_a_refuse_event_tells_the_dice_symbol_shaded() -> None:
     event = state.apply("refuse")
     assert event.details["shaded"] is False and "already shaded" in event.text
     assert event.details["game_over"] == {"scores": state.scores(), "winners": state.winners(), "reason": "exhausted"}
+    assert state.end_reason() == "exhausted"
     assert "The game is over (everybody is exhausted)" in event.text
 
 

@@ -428,6 +428,9 @@ def test_game_over_panel_and_best_scores() -> None:
     assert tree.find(data_player="1", data_col="total")
     assert "A new best score!" in roll.html.best_note(70, new_best=True)
     assert roll.html.best_note(None) == ""
+    why = Tree(roll.html.game_over(names, state.breakdowns(), reason="bridges"))
+    assert why.one(**{"class": "rw-why"})["text"] == "The game ended because every bridge has been passed."
+    assert not Tree(roll.html.game_over(names, state.breakdowns())).find(**{"class": "rw-why"})
     assert roll.html.best_note(-5) == '<p class="rw-best">Your best: \u22125</p>'
 
 

@@ -136,6 +136,8 @@ def test_a_two_seat_game_against_the_computer() -> None:
     assert any(entry["text"].startswith("Robo took") or "Robo refused" in entry["text"] for entry in log)
     html = table.root.html()
     assert roll.html.result_title(["Ann", "Robo"], state.breakdowns()) in html.replace("&#x27;", "'")
+    reason = state.end_reason()
+    assert reason is not None and roll.html.END_REASONS[reason] in html  # why the game ended
     assert 'data-target="thumb" data-sheet="1"' in html
     assert table.screen.think_log, "the computer thought through the screen's driver"
     assert session.load(table.host.storage[SAVE], "roll").state == state

@@ -1009,10 +1009,19 @@ def _over(title: str, body: str, buttons: str) -> str:
     return f'<div class="rw-over"><h2 class="rw-result">{esc(title)}</h2>{body}<p>{buttons}</p></div>'
 
 
+END_REASONS: typing.Final[dict[str, str]] = {
+    "exhausted": "The game ended because every sheet is exhausted: all nine dice symbols are shaded.",
+    "bridges": "The game ended because every bridge has been passed.",
+}
+"""Why a game ended, by :meth:`lostcities.roll.State.end_reason`."""
+
+
 def game_over(names: typing.Sequence[str], breakdowns: typing.Sequence[roll.Breakdown], *,
-              winners: typing.Collection[int] = (), note: str = "") -> str:
-    """The side panel at the end of a game: the result, ``note`` (see :func:`best_note`), the table."""
-    return _over(result_title(names, breakdowns), note + end_table(names, breakdowns, winners=winners),
+              winners: typing.Collection[int] = (), note: str = "", reason: str | None = None) -> str:
+    """The side panel at the end of a game: the result, why the game ended (``reason``,
+    see :data:`END_REASONS`), ``note`` (see :func:`best_note`), the table."""
+    why = f'<p class="rw-why">{esc(END_REASONS[reason])}</p>' if reason in END_REASONS else ""
+    return _over(result_title(names, breakdowns), why + note + end_table(names, breakdowns, winners=winners),
                  '<button type="button" class="rw-new" data-action="confirm-new">New game</button> '
                  '<a class="button secondary" href="#" data-action="home">All games</a>')
 

@@ -1024,6 +1024,13 @@ class State(api.State):
     def scores(self) -> list[int]:
         return [s.score() for s in self._sheets]
 
+    def end_reason(self) -> str | None:
+        """Why the game ended: ``exhausted`` (every sheet has all nine dice symbols
+        shaded) or ``bridges`` (every bridge has been passed); None while it goes on."""
+        if self._phase is not Phase.OVER:
+            return None
+        return "exhausted" if all(s.is_exhausted() for s in self._sheets) else "bridges"
+
     def winners(self) -> list[int]:
         """Players with the highest score (all of them win a tie)."""
         scores = self.scores()
@@ -1219,10 +1226,9 @@ class State(api.State):
             return text
         scores = self.scores()
         winners = self.winners()
-        exhausted = all(s.is_exhausted() for s in self._sheets)
-        details["game_over"] = {"scores": scores, "winners": winners,
-                                "reason": "exhausted" if exhausted else "bridges"}
-        why = "everybody is exhausted" if exhausted else "every bridge has been passed"
+        reason = self.end_reason()
+        details["game_over"] = {"scores": scores, "winners": winners, "reason": reason}
+        why = "everybody is exhausted" if reason == "exhausted" else "every bridge has been passed"
         best = scores[winners[0]]
         if n == 1:
             return text + f" The game is over ({why}): {{p0}} {{p0:scores}} {best} points."
