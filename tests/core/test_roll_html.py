@@ -414,7 +414,8 @@ def test_choice_controls_chain_and_log() -> None:
     assert roll.html.move_log([]) == ""
     log = Tree(roll.html.move_log(["Ann rolled", "Bob wrote 7 in <red>"]))
     assert [e["text"] for e in log.elements if e["tag"] == "li"] == ["Bob wrote 7 in <red>", "Ann rolled"]
-    assert log.elements[0]["attrs"]["aria-label"] == "latest moves"
+    assert log.elements[0]["attrs"]["aria-label"] == "latest moves, newest first"
+    assert log.elements[0]["tag"] == "ul"  # unnumbered: a 1 on the newest line read as the first move
 
 
 def test_game_over_panel_and_best_scores() -> None:

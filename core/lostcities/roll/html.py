@@ -993,9 +993,14 @@ def chain_list(steps: typing.Sequence[str]) -> str:
 
 
 def move_log(lines: typing.Sequence[str], *, label: str = "latest moves") -> str:
-    """The latest moves, newest first, from log lines oldest first (nothing when empty)."""
+    """The latest moves, newest first (bold, and unnumbered: a number 1 on the newest
+    line read as the first move), from log lines oldest first (nothing when empty).
+
+    >>> move_log(["Ann took red 3.", "Bob refused."])
+    '<ul class="rw-log" aria-label="latest moves, newest first"><li>Bob refused.</li><li>Ann took red 3.</li></ul>'
+    """
     items = "".join(f"<li>{esc(line)}</li>" for line in reversed(lines))
-    return f'<ol class="rw-log" aria-label="{esc(label)}">{items}</ol>' if items else ""
+    return f'<ul class="rw-log" aria-label="{esc(label)}, newest first">{items}</ul>' if items else ""
 
 
 def best_note(best: int | None, new_best: bool = False) -> str:
