@@ -122,7 +122,7 @@ class CardAdapter:
             "table": card.html.table(view, names=names, selected=selected, marks=self.marks, interactive=interactive),
             "hand": card.html.hand(view, selected=selected, interactive=interactive, name=mine),
             "status": card.html.status(self.note, text, kind),
-            "actions": card.html.actions(selected if show_actions else None),
+            "actions": card.html.actions(view, selected if show_actions else None),
         })
 
     def handover_note(self, scr: screen.Screen) -> str:

@@ -194,6 +194,11 @@ def test_selection_and_legal_targets_are_highlighted() -> None:
     parsed = Parsed(card.html.table(view, names=NAMES, selected="Y5"))
     assert not parsed.find("is-target", data_target="column")
     assert [el.attrs["data-colour"] for el in parsed.find("is-target", data_target="discard")] == ["Y"]
+    # ... and the buttons offer only what is legal: no "Play the yellow 5".
+    buttons = [el for el in Parsed(card.html.actions(view, "Y5")).elements if el.tag == "button"]
+    assert [b.attrs["data-action"] for b in buttons] == ["discard", "deselect"]
+    assert "Play the" not in card.html.actions(view, "Y5") and "Discard the yellow 5" in card.html.actions(view, "Y5")
+    assert "Play the blue 3" in card.html.actions(view, "B3")
     # The draw step: the deck and every non-empty pile but the one just discarded to.
     state.apply("discard Y5")
     view = state.view(0)

@@ -550,14 +550,24 @@ def prompt(view: card.View, *, selected: str | None, name: str | None) -> tuple[
     return f"{you}: choose a card from your hand to play or discard.", "is-play"
 
 
-def actions(selected: str | None) -> str:
-    """The buttons under the status line once a card is selected: play it, discard it, cancel."""
+def actions(view: card.View, selected: str | None) -> str:
+    """The buttons under the status line once a card is selected: play it (only
+    when that is legal), discard it, cancel.
+
+    >>> import random
+    >>> state = card.Game().new_game(random.Random(2))
+    >>> first = state.hand(0)[0]  # every card can start an expedition
+    >>> f"Play the {first.label}" in actions(state.view(0), first.id)
+    True
+    """
     if selected is None:
         return ""
     chosen = card.Card.from_id(selected)
-    return (f"{lc_html.button(f'Play the {chosen.label}', 'play')} "
-            f"{lc_html.button('Discard it', 'discard', cls='secondary')} "
-            f"{lc_html.button('Cancel', 'deselect', cls='secondary')}")
+    playable = any(isinstance(a, card.Play) and a.card.id == selected for a in view.legal_actions())
+    play = f"{lc_html.button(f'Play the {chosen.label}', 'play')} " if playable else ""
+    discard = (lc_html.button("Discard it", "discard", cls="secondary") if playable else
+               lc_html.button(f"Discard the {chosen.label}", "discard"))
+    return f"{play}{discard} {lc_html.button('Cancel', 'deselect', cls='secondary')}"
 
 
 def results(view: card.View, names: typing.Sequence[str], *, note: str = "", marks: Marks | None = None) -> str:
