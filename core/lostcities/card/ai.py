@@ -139,6 +139,11 @@ class _World:
     def play(self, x: int) -> None:
         p = self.player
         self.hands[p].remove(x)
+        self._add(p, x)
+        self.step = 1
+
+    def _add(self, p: int, x: int) -> None:
+        """Card ``x`` onto player ``p``'s column of its colour."""
         c = _COL[x]
         r = _RANK[x]
         self.tops[p][c] = r
@@ -148,7 +153,6 @@ class _World:
             self.sums[p][c] += r
         self.cnts[p][c] += 1
         self.pub[c] |= _BIT[x]
-        self.step = 1
 
     def discard(self, x: int) -> None:
         self.hands[self.player].remove(x)
@@ -207,17 +211,9 @@ def _world_from_view(view: card.View) -> _World:
     w.cnts = [[0] * n, [0] * n]
     w.pub = [0] * n
     for p in range(2):
-        for c, col in enumerate(view.columns[p]):
+        for col in view.columns[p]:
             for cd in col:
-                x = cd.index
-                r = _RANK[x]
-                w.tops[p][c] = r
-                if r == 1:
-                    w.wags[p][c] += 1
-                else:
-                    w.sums[p][c] += r
-                w.cnts[p][c] += 1
-                w.pub[c] |= _BIT[x]
+                w._add(p, cd.index)
     w.piles = [[cd.index for cd in pile] for pile in view.discard_piles]
     for c, pile in enumerate(w.piles):
         for x in pile:
