@@ -111,7 +111,7 @@ class BoardAdapter:
             text, kind = bhtml.prompt(view, selected=selected, choosing=self.choosing, name=mine)
         levels = [f"computer, {current.level(p)}" if current.is_computer(p) else "" for p in range(len(names))]
         targets = bhtml.legal_targets(view, selected) if interactive else bhtml.Targets()
-        return screen.Frame(f"play-{view.player}", bhtml.PLAY_LAYOUT, {
+        return screen.Frame(f"play-{view.player}", bhtml.PLAY_LAYOUT, focus=screen.CARD_FOCUS, parts={
             "counters": bhtml.counters(view, targets=targets, interactive=interactive, marks=self.marks),
             "board": bhtml.board_html(view, names=names, selected=selected, marks=self.marks, interactive=interactive,
                                       with_counters=False),

@@ -118,7 +118,7 @@ class CardAdapter:
         else:
             text, kind = card.html.prompt(view, selected=selected, name=mine)
         show_actions = interactive and view.step is card.Step.PLAY
-        return screen.Frame("play", card.html.PLAY_LAYOUT, {
+        return screen.Frame("play", card.html.PLAY_LAYOUT, focus=screen.CARD_FOCUS, parts={
             "table": card.html.table(view, names=names, selected=selected, marks=self.marks, interactive=interactive),
             "hand": card.html.hand(view, selected=selected, interactive=interactive, name=mine),
             "status": card.html.status(self.note, text, kind),

@@ -16,7 +16,7 @@ import time
 import typing
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 import screen
@@ -73,7 +73,7 @@ class BrowserRoot:
         target = self.el.querySelector(selector) if selector else None
         if not target:
             return False
-        target.focus()
+        target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
         return True
 
     def focused(self) -> dict[str, str] | None:

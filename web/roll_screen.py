@@ -21,6 +21,9 @@ PACE_MS: typing.Final[dict[str, int]] = {"relaxed": 900, "quick": 350, "instant"
 """Pause after each visible computer action (and before its roll), in ms."""
 ROLL_ANIMATION_MS: typing.Final = 650
 BEST_KEY: typing.Final = "lostcities:roll:best"
+FOCUS: typing.Final = ({"action": "roll"}, {"target": "die", "state": "free"}, {"action": "refuse"},
+                       {"action": "confirm-new"})
+"""Where the keyboard goes when its element is gone (after Start, after a roll)."""
 
 
 def read_setup(values: typing.Mapping[str, str]) -> session.Setup:
@@ -146,7 +149,7 @@ class RollAdapter:
             for p in range(n)])
         side = self._over(scr) if over else self._side(scr, view, person)
         return screen.Frame(f"play-{n}-{viewer}", roll.html.play_area(f"rw-players-{n}", viewer=viewer),
-                            {"sheet": sheet, "side": side + thumbs})
+                            {"sheet": sheet, "side": side + thumbs}, FOCUS)
 
     def _side(self, scr: screen.Screen, view: roll.View, person: bool) -> str:
         current, state = self._at(scr)

@@ -178,11 +178,18 @@ class Frame:
     """What an adapter draws during play: ``layout`` names the skeleton
     (``skeleton`` goes into the ``main`` region when the layout changes), and
     ``parts`` maps region names inside it to their HTML; only the parts that
-    changed since the last frame are replaced."""
+    changed since the last frame are replaced.  ``focus``: where the keyboard
+    goes when the element it was on is gone (after *Start*, after a roll), the
+    first of these ``data-*`` descriptions that matches an element."""
 
     layout: str
     skeleton: str
     parts: typing.Mapping[str, str]
+    focus: tuple[typing.Mapping[str, str], ...] = ()
+
+
+CARD_FOCUS: typing.Final[tuple[typing.Mapping[str, str], ...]] = ({"target": "hand"}, {"target": "deck"})
+"""A card table's :attr:`Frame.focus`: the hand, else the draw pile."""
 
 
 class OpenDocument(Exception):
@@ -862,8 +869,8 @@ class Screen:
             if self._parts.get(region) != html:
                 root.set_html(region, html)
                 self._parts[region] = html
-        if focus:
-            root.focus(focus)
+        if focus and not root.focus(focus):
+            any(root.focus(place) for place in frame.focus)
 
 
 _ACTIONS: dict[str, typing.Callable[[Screen], None]] = {
@@ -912,6 +919,9 @@ class MemoryRoot:
         return dict(self.form)
 
     def focus(self, data: typing.Mapping[str, str]) -> bool:
+        page = self.html()
+        if not all(f'data-{key}="{value}"' in page for key, value in data.items()):
+            return False
         self.focus_data = dict(data)
         return True
 

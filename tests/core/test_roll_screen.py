@@ -145,11 +145,14 @@ def test_a_two_seat_game_against_the_computer() -> None:
 
 def test_picking_dice_highlights_targets_and_a_bad_tap_says_why() -> None:
     table = Table()
+    table.root.focus_data = {"action": "start"}  # a keyboard player presses Start...
     table.start(mode="solo", pace="instant")
+    assert table.root.focus_data == {"action": "roll"}  # ... and stays on the next thing to press
     table.root.click("roll")
     table.host.run()
     state = table.state
     assert table.phase == "choose" and state.roll is not None
+    assert table.root.focus_data == {"target": "die", "state": "free"}  # the button is gone: the first die
     table.click(target="die", die="colour-0")
     assert "Now pick a number die." in table.root.html()  # solo: a sentence of its own
     table.click(target="die", die="number-0")
