@@ -60,14 +60,12 @@ def play_board(page: sync_api.Page, opponent: str, turns: int) -> None:
     test_board.start(page, ["human", opponent])
     rng = random.Random(1)
     done = 0
-    while done < turns:
+    while True:  # whole turns: play (and any move), draw, then the computer's turn
         phase = test_board.wait_phase(page, "play", "move", "draw", "round", "over", timeout=120_000)
-        if phase in ("round", "over"):
+        if phase in ("round", "over") or (phase == "play" and done == turns):
             break
-        if phase == "play":
-            done += 1
+        done += phase == "play"
         test_board.click_action(page, test_board.choose(test_board.saved_state(page), rng))
-    test_board.wait_phase(page, "play", "round", "over", timeout=120_000)
 
 
 def measure(url: str, game: str, opponent: str, turns: int) -> tuple[list[float], str]:
