@@ -550,7 +550,7 @@ def final(view: board.View, names: typing.Sequence[str]) -> str:
     winners = [p for p in range(len(names)) if ((view.totals[p] or 0), view.artifact_tokens[p]) == best]
     return (f'<p class="lc-winner" role="status">{esc(winners_line(names, winners))}</p>'
             f'<table class="lcb-final lc-totals"><thead><tr><td></td>{heads}'
-            '<th scope="col" title="victory points taken from tiles">VP tiles</th><th scope="col">Artifacts</th>'
+            '<th scope="col" title="victory points taken from tiles">VP tiles</th><th scope="col">Arti&shy;facts</th>'
             '<th scope="col">Track</th><th scope="col">Final points</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>{artifact_track(view, names)}')
 
