@@ -111,16 +111,20 @@ class Seat:
         return {"name": self.name, "level": self.level}
 
 
-def unique_names(names: typing.Sequence[str]) -> list[str]:
+def unique_names(names: typing.Sequence[str], blanks: typing.Sequence[str] = ()) -> list[str]:
     """Tidy names typed into a form: spaces collapsed, at most ``MAX_NAME``
-    characters, a blank one becomes ``Player N``, a repeated one gets ``(2)``.
+    characters, a blank one becomes ``blanks[N]`` (default ``Player N``), a
+    repeated one gets ``(2)``.
 
     >>> unique_names(["  Ann ", "", "ann"])
     ['Ann', 'Player 2', 'ann (2)']
+    >>> unique_names(["", ""], ["Computer", "Computer"])
+    ['Computer', 'Computer (2)']
     """
     result: list[str] = []
     for index, raw in enumerate(names):
-        name = " ".join(str(raw).split())[:MAX_NAME] or f"Player {index + 1}"
+        blank = blanks[index] if index < len(blanks) else f"Player {index + 1}"
+        name = " ".join(str(raw).split())[:MAX_NAME] or blank
         taken = {n.casefold() for n in result}
         count = 2
         base = name
@@ -317,7 +321,12 @@ def setup_from_form(game: str, values: typing.Mapping[str, str],
         kinds = [(i, values.get(seat_field(i), HUMAN if i < cls_.min_players else ""))
                  for i in range(cls_.max_players)]
         taken = [(i, kind) for i, kind in kinds if kind]
-        names = unique_names([values.get(name_field(i), "") for i, _ in taken])
+        # A blank name: "Player N" for a person, "Computer" for a computer (numbered when there are several).
+        computers = [i for i, kind in taken if kind != HUMAN]
+        blanks = [f"Player {n + 1}" if kind == HUMAN else
+                  "Computer" if len(computers) == 1 else f"Computer {computers.index(i) + 1}"
+                  for n, (i, kind) in enumerate(taken)]
+        names = unique_names([values.get(name_field(i), "") for i, _ in taken], blanks)
         seats = [Seat(name, None if kind == HUMAN else kind) for name, (_, kind) in zip(names, taken, strict=True)]
     options: dict[str, api.OptionValue] = {}
     for option in cls_.option_schema:

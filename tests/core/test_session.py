@@ -66,7 +66,9 @@ def test_setup_from_form_reads_the_generated_fields() -> None:
     assert computer.option("colours") == 5  # an unknown value falls back to the default
     many = session.setup_from_form("roll", {"seat1": "human", "name1": "Ann", "seat2": "hard", "name2": "",
                                             "seat3": "", "seat4": "human", "in_sequence": "1"})
-    assert many.seats == (session.Seat("Ann"), session.Seat("Player 2", "hard"), session.Seat("Player 3"))
+    assert many.seats == (session.Seat("Ann"), session.Seat("Computer", "hard"), session.Seat("Player 3"))
+    bots = session.setup_from_form("board", {"seat1": "human", "seat2": "easy", "seat3": "hard", "name3": "Zed"})
+    assert bots.names == ("Player 1", "Computer 1", "Zed")  # blank computers are numbered among computers
     assert many.make_game() == roll.Game(players=3, in_sequence=True)
     with pytest.raises(errors.InvalidOptionError, match="no computer player"):
         session.setup_from_form("card", {"opponent": "wizard"})
