@@ -116,23 +116,30 @@ def is_intact(value: object, table: typing.Sequence[object]) -> bool:
         type(fields[name]) is type(item) and fields[name] == item for name, item in real.items())
 
 
-def check_entries(snapshot: typing.Mapping[str, typing.Any], keys: typing.AbstractSet[str],
-                  optional: typing.AbstractSet[str] = frozenset()) -> None:
-    """Raise :class:`~lostcities.errors.InvalidStateError` unless ``snapshot`` has
-    the entries ``keys`` and no others but ``optional`` ones (entries that saves
-    written by an earlier release lack); it names the first one missing or unknown.
+def check_entries(snapshot: typing.Any, keys: typing.AbstractSet[str],
+                  optional: typing.AbstractSet[str] = frozenset(), what: str = "snapshot") -> None:
+    """Raise :class:`~lostcities.errors.InvalidStateError` unless ``snapshot`` (called
+    ``what`` in the message) is an object with the entries ``keys`` and no others
+    but ``optional`` ones (entries that saves written by an earlier release lack);
+    it names the first one missing or unknown.
 
     >>> check_entries({"round": 1, "extra": 2}, {"round"})
     Traceback (most recent call last):
     ...
     lostcities.errors.InvalidStateError: snapshot has an unknown entry 'extra'
+    >>> check_entries(["round"], {"round"}, what="a sheet")
+    Traceback (most recent call last):
+    ...
+    lostcities.errors.InvalidStateError: a sheet must be an object
     """
+    if not isinstance(snapshot, typing.Mapping):
+        raise errors.InvalidStateError(f"{what} must be an object")
     missing = sorted(keys - set(snapshot))
     if missing:
-        raise errors.InvalidStateError(f"snapshot lacks {missing[0]!r}")
+        raise errors.InvalidStateError(f"{what} lacks {missing[0]!r}")
     extra = sorted(set(snapshot) - keys - optional)
     if extra:
-        raise errors.InvalidStateError(f"snapshot has an unknown entry {extra[0]!r}")
+        raise errors.InvalidStateError(f"{what} has an unknown entry {extra[0]!r}")
 
 
 MISSING: typing.Final = object()

@@ -57,10 +57,6 @@ class Table(typing.Generic[CardT]):
         return tuple(self._cards[c] for c in reversed(self._deck))
 
 
-def _index(colour: api.DomainEnum) -> int:
-    return colour.index if isinstance(colour, api.DomainEnum) else 0
-
-
 def card_codes(value: typing.Any, codes: typing.Mapping[str, int], what: str, limit: int | None = None) -> list[int]:
     """The codes of a snapshot's list of card ids; :class:`~lostcities.errors.InvalidStateError`
     names ``what`` unless ``value`` is a list of ids of ``codes`` (below ``limit``, the

@@ -1809,11 +1809,9 @@ def _from_snapshot(game: Game, snap: typing.Any) -> State:
     """Rebuild a state from ``State.snapshot()``, checking every invariant."""
     bad = errors.InvalidStateError
     n = game.players
-    if not isinstance(snap, typing.Mapping):
-        raise bad("a board game snapshot must be an object")
     api.check_entries(snap, {"round", "phase", "player", "move", "starter", "last", "tiles", "hands", "known",
                              "removed", "draw_pile", "discard_piles", "columns", "pieces", "found", "artifacts",
-                             "points", "results"}, optional={"tile_points"})
+                             "points", "results"}, optional={"tile_points"}, what="a board game snapshot")
 
     def integer(value: typing.Any, what: str, low: int, high: int) -> int:
         if type(value) is not int or not low <= value <= high:

@@ -712,14 +712,14 @@ class Sheet:
         True
         """
         bad = errors.InvalidStateError
-        _keys(data, {"expeditions", "artefacts", "dice", "bridges", "accelerating"}, "sheet")
+        api.check_entries(data, {"expeditions", "artefacts", "dice", "bridges", "accelerating"}, what="sheet")
         sheet = cls()
         expeditions = data["expeditions"]
-        _keys(expeditions, {c.value for c in COLOURS}, "sheet expeditions")
+        api.check_entries(expeditions, {c.value for c in COLOURS}, what="sheet expeditions")
         found = 0
         for e, colour in enumerate(COLOURS):
             entry = expeditions[colour.value]
-            _keys(entry, {"numbers", "circle", "top"}, f"{colour.value} expedition")
+            api.check_entries(entry, {"numbers", "circle", "top"}, what=f"{colour.value} expedition")
             numbers = entry["numbers"]
             if not isinstance(numbers, list) or len(numbers) > _BOXES:
                 raise bad(f"{colour.value} numbers must be a list of at most 9 numbers")
@@ -745,7 +745,7 @@ class Sheet:
             raise bad("dice must be a count from 0 to 9")
         sheet.artefacts, sheet.dice = artefacts, dice
         bridges = data["bridges"]
-        _keys(bridges, {c.value for c in COLUMNS}, "sheet bridges")
+        api.check_entries(bridges, {c.value for c in COLUMNS}, what="sheet bridges")
         for i, column in enumerate(COLUMNS):
             try:
                 mark = BridgeMark(bridges[column.value])
@@ -779,15 +779,6 @@ class Sheet:
         if self.artefacts < earlier.artefacts or self.dice < earlier.dice:
             return False
         return all(x is y or y is _OPEN for x, y in zip(self.bridges, earlier.bridges, strict=True))
-
-
-def _keys(data: typing.Any, keys: set[str], what: str) -> None:
-    if not isinstance(data, typing.Mapping):
-        raise errors.InvalidStateError(f"{what} must be an object")
-    if set(data) != keys:
-        missing = sorted(keys - set(data))
-        extra = sorted(set(data) - keys)
-        raise errors.InvalidStateError(f"{what}: missing {missing}, unexpected {extra}")
 
 
 def breakdown(sheet: Sheet) -> Breakdown:
@@ -1327,7 +1318,7 @@ class State(api.State):
     @classmethod
     def _from_snapshot(cls, game: Game, data: typing.Any) -> State:
         bad = errors.InvalidStateError
-        _keys(data, {"turn", "phase", "actor", "roll", "taken", "sheets", "before"}, "state")
+        api.check_entries(data, {"turn", "phase", "actor", "roll", "taken", "sheets", "before"}, what="state")
         n = game.players
         state = cls(game)
         turn, actor = data["turn"], data["actor"]
@@ -1357,7 +1348,7 @@ class State(api.State):
             if actor != active:
                 raise bad("between turns the actor is the active player")
         else:
-            _keys(roll, {"colours", "numbers"}, "roll")
+            api.check_entries(roll, {"colours", "numbers"}, what="roll")
             try:
                 colours = [_COLOUR_BY_NAME[c] for c in roll["colours"]]
                 state._roll = Roll(tuple(colours), tuple(roll["numbers"]))
