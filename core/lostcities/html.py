@@ -182,15 +182,17 @@ def card_face(c: CardLike, letter: str, corner: str, middle: str, *, tag: str = 
 def hand(cards: typing.Sequence[CardT], face: FaceMaker, *, selected: str | None, clickable: bool,
          name: str | None, cls: str = "lc-hand") -> str:
     """A hand face up, in the order given: buttons (``data-target="hand"``, the
-    ``selected`` one pressed) when ``clickable``; ``name``: whose hand (None: yours)."""
+    ``selected`` one pressed) when ``clickable``; ``name``: whose hand (None: yours).
+    Every card carries its tutorial name, ``data-spot="hand:<id>"``."""
     faces = []
     for c in cards:
         chosen = c.id == selected
         if clickable:
             faces.append(face(c, tag="button", classes=["is-selected"] if chosen else [],
-                              attrs={"data-target": "hand", "aria-pressed": "true" if chosen else "false"}))
+                              attrs={"data-target": "hand", "data-spot": f"hand:{c.id}",
+                                     "aria-pressed": "true" if chosen else "false"}))
         else:
-            faces.append(face(c))
+            faces.append(face(c, attrs={"data-spot": f"hand:{c.id}"}))
     owner = esc(possessive(name))
     return (f'<div class="{esc(cls)}" aria-label="{owner} hand: {len(cards)} cards" data-size="{len(cards)}">'
             f'{"".join(faces)}</div>')
@@ -214,10 +216,10 @@ def discard_pile(pile: typing.Sequence[CardT], face: FaceMaker, *, colour: str, 
                        "is-source" if source else None, "is-empty" if not pile else None)
     if role is not None:
         values = {"type": "button", "class": names, "data-target": role, "data-colour": letter,
-                  "data-size": str(len(pile)), "aria-label": label}
+                  "data-spot": f"pile:{letter}", "data-size": str(len(pile)), "aria-label": label}
         return f"<button{attrs_of(values)}>{inner}{count}</button>"
-    values = {"class": names, "data-colour": letter, "data-size": str(len(pile)), "aria-label": label,
-              "role": "group"}
+    values = {"class": names, "data-colour": letter, "data-spot": f"pile:{letter}", "data-size": str(len(pile)),
+              "aria-label": label, "role": "group"}
     return f"<div{attrs_of(values)}>{inner}{count}</div>"
 
 

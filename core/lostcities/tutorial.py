@@ -131,8 +131,8 @@ OPS: typing.Final[dict[str, typing.Callable[[typing.Any, typing.Any], bool]]] = 
     "contains": lambda found, value: isinstance(found, (list, tuple, str, dict)) and value in found,
     "lacks": lambda found, value: isinstance(found, (list, tuple, str, dict)) and value not in found,
     "length": lambda found, value: isinstance(found, (list, tuple, str, dict)) and len(found) == value,
-    "at_least": lambda found, value: _number(found) is not None and _number(found) >= value,  # type: ignore[operator]
-    "at_most": lambda found, value: _number(found) is not None and _number(found) <= value,  # type: ignore[operator]
+    "at_least": lambda found, value: _number(found) is not None and _number(found) >= value,
+    "at_most": lambda found, value: _number(found) is not None and _number(found) <= value,
 }
 
 
@@ -249,12 +249,8 @@ class Tutorial:
 
     def make_setup(self) -> session.Setup:
         """The session setup: the reader at ``pov``, computers of level ``bot`` elsewhere."""
-        game = session.game_class(self.game)
         seats = [session.Seat(name, None if i == self.pov else self.bot) for i, name in enumerate(self.seats)]
-        options = dict(self.options)
-        if game.min_players != game.max_players:
-            options["players"] = len(self.seats)
-        return session.Setup.create(self.game, seats, options, {"pace": "quick"})
+        return seats_setup(self.make_game(), seats)
 
     def start_state(self) -> api.State:
         """The position of the first step (raises :class:`TutorialError`)."""
@@ -279,6 +275,25 @@ class Tutorial:
             raise
         except errors.GameError as err:
             raise TutorialError(f"tutorial {self.id!r}: its setup is not a position: {err}") from None
+
+
+def seats_setup(game: api.Game, seats: typing.Sequence[session.Seat]) -> session.Setup:
+    """A session setup for a position of ``game`` that was not chosen on a setup
+    form (a tutorial, an embedded position): the seats, and those of the game's
+    options that the form offers (the state holds the game itself).
+
+    >>> from lostcities import card
+    >>> seats_setup(card.Game(games=2), [session.Seat("You"), session.Seat("Computer", "easy")]).options
+    (('colours', 5), ('games', 3))
+    """
+    chosen = game.options()
+    kept: dict[str, typing.Any] = {}
+    for option in type(game).option_schema:
+        try:
+            kept[option.name] = option.validate(chosen.get(option.name, option.default))
+        except errors.InvalidOptionError:
+            continue
+    return session.Setup.create(game.name, seats, kept, {"pace": "quick"})
 
 
 def _text(raw: typing.Mapping[str, typing.Any], key: str, where: str, *, required: bool = True) -> str:
@@ -536,6 +551,11 @@ class Lesson:
             return 0
         return 3 if self.failures == 0 else 2 if self.failures <= 2 else 1
 
+    @property
+    def succeeded(self) -> bool:
+        """The current step is met (the reader may go on)."""
+        return self.outcome is Outcome.SUCCESS
+
     def may_move(self) -> bool:
         """The reader may move on the table now (an unfinished act or play step, no reply pending)."""
         return (not self.done and not self.replies and self.outcome is not Outcome.SUCCESS
@@ -666,6 +686,10 @@ class Lesson:
         if self.index + 1 >= self.total and not self.replies:
             self.done = True
         return Attempt(Outcome.SUCCESS, self.message, event is not None, event)
+
+    def refuse(self) -> Attempt:
+        """Count a failed attempt that was not played (a puzzle's strict judge)."""
+        return self._fail()
 
     def _fail(self) -> Attempt:
         self.tries += 1

@@ -13,6 +13,9 @@ the renderers run and are tested under plain CPython.  A user interface sets
   ``discard`` (a discard pile at the play step), ``pile`` (a discard pile to
   draw from at the draw step) and ``deck`` (the draw pile); columns and piles
   also carry ``data-colour`` (a colour letter);
+* every element a tutorial may point at carries its name in ``data-spot``
+  (:mod:`lostcities.tutorial`): ``hand:Y7``, ``column:<player>:Y``, ``pile:Y``,
+  ``deck``, clickable or not;
 * buttons carry ``data-action``.
 
 The table is rendered from a :class:`~lostcities.card.View` only, so the
@@ -220,9 +223,10 @@ def _column(view: card.View, player: int, colour: card.Colour, *, target: bool, 
                    "is-target" if target else None, "is-empty" if not cards else None)
     if mine and interactive:
         attrs = _attrs({"type": "button", "class": cls, "data-target": "column", "data-colour": colour.letter,
-                        "aria-label": label})
+                        "data-spot": f"column:{player}:{colour.letter}", "aria-label": label})
         return f"<button{attrs}>{''.join(faces)}</button>"
-    attrs = _attrs({"class": cls, "data-colour": colour.letter, "aria-label": label, "role": "group"})
+    attrs = _attrs({"class": cls, "data-colour": colour.letter, "data-spot": f"column:{player}:{colour.letter}",
+                    "aria-label": label, "role": "group"})
     return f"<div{attrs}>{''.join(faces)}</div>"
 
 
@@ -263,11 +267,13 @@ def _deck(view: card.View, *, targets: Targets, interactive: bool, marks: Marks)
     inner = (card_back() if size else '<span class="lc-slot" aria-hidden="true"></span>') + (
         f'<span class="lc-count" aria-hidden="true">{size}</span>')
     if interactive and view.step is card.Step.DRAW:
-        deck_attrs = _attrs({"type": "button", "class": cls, "data-target": "deck", "aria-label": label})
+        deck_attrs = _attrs({"type": "button", "class": cls, "data-target": "deck", "data-spot": "deck",
+                             "aria-label": label})
         return f"<button{deck_attrs}>{inner}</button>"
     # At the play step the deck still answers a tap (with the reason it cannot be drawn from yet).
     playing = interactive and view.step is card.Step.PLAY
-    values = {"class": cls, "aria-label": label, "role": "group", "data-target": "deck" if playing else None}
+    values = {"class": cls, "aria-label": label, "role": "group", "data-target": "deck" if playing else None,
+              "data-spot": "deck"}
     return f"<div{_attrs(values)}>{inner}</div>"
 
 

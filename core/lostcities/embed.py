@@ -1,0 +1,416 @@
+"""The embed mode's pure part: URL parameters, position codes, messages, the lesson panel.
+
+A rules site puts a live position in its page with an ``<iframe>`` of
+``embed.html?...``.  :meth:`Config.from_query` reads the parameters (unknown
+ones are ignored; a bad value raises :class:`EmbedError` with a message in
+plain words, which the frame shows and sends as an ``error`` message):
+
+=============  ==================================================================
+``game``       ``card``, ``roll`` or ``board`` (implied by ``tut``, ``s``, ``rec``)
+``tut``        a built-in tutorial id (:mod:`lostcities.tutorial`)
+``step``       the tutorial step to open, from 1 (also ``#step=N``); with ``rec``,
+               the position after N actions
+``s``          a scenario: the core's state JSON (``State.to_dict``), :func:`encode` d
+``rec``        a game record (``Record.to_dict``), :func:`encode` d
+``mode``       ``view`` (step through a record), ``play`` (free play against
+               ``bot``), ``puzzle`` (only the expected moves count), ``tutorial``
+``bot``        ``easy``, ``medium``, ``hard`` (the game's levels)
+``pov``        whose hand is shown (a seat, from 1)
+``reveal``     ``1``: show every hand (for teaching)
+``seed``       a whole number: every deal, roll and computer choice repeats
+``controls``   ``0`` hides the frame's own buttons (``1``, the default, shows them)
+``autoplay``   ``1``: start Python at once (else on the Play button)
+``id``         echoed in every message (up to 64 characters)
+``parent``     the host page's origin: messages go only there
+=============  ==================================================================
+
+Position codes are the JSON text, compressed as raw DEFLATE (what a
+browser's ``CompressionStream("deflate-raw")`` writes) and written in
+base64url without padding:
+
+>>> decode(encode({"a": [1, 2]}))
+{'a': [1, 2]}
+>>> Config.from_query({"game": "card", "mode": "play", "bot": "hard", "pov": "2", "id": "x1"})
+Config(game='card', mode=<Mode.PLAY: 'play'>, bot='hard', pov=1, ident='x1')
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import dataclasses
+import enum
+import json
+import typing
+import urllib.parse
+import zlib
+
+import lostcities
+from lostcities import api, errors, safejson, session, tutorial
+from lostcities import html as lc_html
+
+MAX_CODE: typing.Final = 24_000
+"""Characters of an ``s`` or ``rec`` code (URLs stay well under browsers' limits)."""
+MAX_JSON: typing.Final = 400_000
+"""Bytes a code may inflate to."""
+PROTOCOL: typing.Final = 1
+"""The ``lc`` field of every message."""
+OUT_TYPES: typing.Final = frozenset({"ready", "resize", "move", "illegal", "step", "result", "completed", "state",
+                                     "error"})
+IN_TYPES: typing.Final = frozenset({"hello", "goto", "load", "reset"})
+
+
+class EmbedError(errors.GameError):
+    """A parameter or message the embed cannot use; ``code`` names the kind."""
+
+    code = "bad_parameter"
+
+    def __init__(self, reason: str, *, code: str = "bad_parameter") -> None:
+        super().__init__(reason)
+        self.code = code
+
+
+class Mode(enum.Enum):
+    VIEW = "view"
+    PLAY = "play"
+    PUZZLE = "puzzle"
+    TUTORIAL = "tutorial"
+
+    def __repr__(self) -> str:
+        return f"<Mode.{self.name}: {self.value!r}>"
+
+
+# -- position codes ------------------------------------------------------------------------------------
+
+
+def encode(data: typing.Any) -> str:
+    """JSON ``data`` as a URL-safe code (raw DEFLATE, base64url without padding)."""
+    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(raw) + packer.flush()
+    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def decode(code: str, what: str = "the position code") -> typing.Any:
+    """The JSON data of a code written by :func:`encode` (or by the browser);
+    raises :class:`EmbedError` in plain words.
+
+    >>> decode("not a code!")
+    Traceback (most recent call last):
+    ...
+    lostcities.embed.EmbedError: the position code is not base64url text
+    """
+    text = code.strip()
+    if len(text) > MAX_CODE:
+        raise EmbedError(f"{what} is too long ({len(text)} characters; at most {MAX_CODE})", code="bad_scenario")
+    if not text or any(ch not in _B64URL for ch in text):
+        raise EmbedError(f"{what} is not base64url text", code="bad_scenario")
+    try:
+        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        unpacker = zlib.decompressobj(-15)
+        raw = unpacker.decompress(packed, MAX_JSON)
+        if unpacker.unconsumed_tail:
+            raise EmbedError(f"{what} unpacks to more than {MAX_JSON} bytes", code="bad_scenario")
+        text_json = raw.decode("utf-8")
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as err:
+        if isinstance(err, EmbedError):
+            raise
+        raise EmbedError(f"{what} is damaged (it does not unpack)", code="bad_scenario") from None
+    try:
+        return safejson.loads(text_json)
+    except errors.InvalidStateError as err:
+        raise EmbedError(f"{what} is not readable data: {err.reason}", code="bad_scenario") from None
+
+
+_B64URL: typing.Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+# -- the parameters ------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    """What an embed shows, from its URL (see the module's table)."""
+
+    game: str
+    mode: Mode
+    tutorial: str | None = None
+    step: int = 0
+    """0-based: the tutorial step, or the number of record actions played."""
+    scenario: typing.Mapping[str, typing.Any] | None = dataclasses.field(default=None, repr=False)
+    record: typing.Mapping[str, typing.Any] | None = dataclasses.field(default=None, repr=False)
+    bot: str = ""
+    pov: int = 0
+    reveal: bool = False
+    seed: int | None = None
+    controls: bool = True
+    autoplay: bool = False
+    ident: str = ""
+    parent: str | None = None
+
+    def __repr__(self) -> str:
+        shown = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.repr}
+        defaults = {f.name: f.default for f in dataclasses.fields(self) if f.repr}
+        parts = [f"{k}={v!r}" for k, v in shown.items() if k in ("game", "mode") or v != defaults[k]]
+        return f"Config({', '.join(parts)})"
+
+    @property
+    def game_class(self) -> type[api.Game]:
+        return session.game_class(self.game)
+
+    @classmethod
+    def from_query(cls, params: typing.Mapping[str, str], fragment: str = "") -> Config:
+        """Read the parameters (``fragment``: the URL's ``#...``, for ``#step=N``);
+        raises :class:`EmbedError` naming the parameter."""
+        get = {k: v for k, v in params.items() if isinstance(k, str) and isinstance(v, str)}
+        hashed = dict(urllib.parse.parse_qsl(fragment.lstrip("#"), keep_blank_values=True))
+        ident = get.get("id", "")
+        if len(ident) > 64 or any(ord(ch) < 32 for ch in ident):
+            raise EmbedError("id must be at most 64 printable characters")
+        parent = parse_origin(get["parent"]) if "parent" in get else None
+        scenario = record = None
+        game = get.get("game")
+        tut: tutorial.Tutorial | None = None
+        if "tut" in get:
+            try:
+                tut = tutorial.get(get["tut"])
+            except tutorial.UnknownTutorialError as err:
+                raise EmbedError(f"{err.reason}; the tutorials are: {', '.join(tutorial.tutorials())}",
+                                 code="unknown_tutorial") from None
+            game = _agree(game, tut.game, "tut")
+        if "s" in get:
+            scenario = decode(get["s"], "the scenario (s)")
+            game = _agree(game, _game_of(scenario, "the scenario (s)"), "s")
+        if "rec" in get:
+            record = decode(get["rec"], "the record (rec)")
+            game = _agree(game, _game_of(record, "the record (rec)"), "rec")
+        if game is None:
+            raise EmbedError("say which game to show: game=card, game=roll or game=board (or give tut, s or rec)")
+        if game not in api.games():
+            raise EmbedError(f"there is no game called {errors.shown(game)}; use card, roll or board")
+        game_cls = api.games()[game]
+        default = Mode.TUTORIAL if tut else Mode.VIEW if record is not None else Mode.PLAY
+        mode = _choice(get, "mode", Mode, default)
+        if mode is Mode.TUTORIAL and tut is None:
+            raise EmbedError("mode=tutorial needs a tutorial: tut=<id>")
+        if mode is Mode.VIEW and record is None:
+            raise EmbedError("mode=view steps through a record: give rec=<code>")
+        if mode is Mode.PUZZLE and tut is None and record is None:
+            raise EmbedError("mode=puzzle needs a tutorial (tut) or a record (rec) to find the moves of")
+        bot = get.get("bot", tut.bot if tut else game_cls.bot_levels[0])
+        if bot not in game_cls.bot_levels:
+            raise EmbedError(f"bot must be one of {', '.join(game_cls.bot_levels)}, not {errors.shown(bot)}")
+        raw_step = hashed.get("step", get.get("step"))
+        step = _whole(raw_step, "step", 1, 10_000) - 1 if raw_step is not None else 0
+        if not tut and record is None and raw_step is not None:
+            raise EmbedError("step goes with a tutorial (tut) or a record (rec)")
+        if tut and step >= len(tut.steps):
+            raise EmbedError(f"step must be from 1 to {len(tut.steps)} for this tutorial")
+        if record is not None and raw_step is not None:
+            step += 1  # with a record, step=N is the position after N actions
+        if record is not None and raw_step is None:
+            step = 0
+        pov = _whole(get["pov"], "pov", 1, game_cls.max_players) - 1 if "pov" in get else (tut.pov if tut else 0)
+        seed = _whole(get["seed"], "seed", 0, 10**18) if "seed" in get else None
+        return cls(game, mode, tut.id if tut else None, step, scenario, record, bot, pov,
+                   _flag(get, "reveal", False), seed, _flag(get, "controls", True), _flag(get, "autoplay", False),
+                   ident, parent)
+
+
+def _agree(game: str | None, found: str, what: str) -> str:
+    if game is not None and game != found:
+        raise EmbedError(f"game={game} does not match {what}, which is of game {found}")
+    return found
+
+
+def _game_of(data: typing.Any, what: str) -> str:
+    name = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(name, str) or name not in api.games():
+        raise EmbedError(f"{what} does not name a game of this site", code="bad_scenario")
+    return name
+
+
+EnumT = typing.TypeVar("EnumT", bound=enum.Enum)
+
+
+def _choice(get: typing.Mapping[str, str], key: str, kind: type[EnumT], default: EnumT) -> EnumT:
+    if key not in get:
+        return default
+    try:
+        return kind(get[key])
+    except ValueError:
+        names = ", ".join(str(m.value) for m in kind)
+        raise EmbedError(f"{key} must be one of {names}, not {errors.shown(get[key])}") from None
+
+
+def _whole(text: str, key: str, low: int, high: int) -> int:
+    if not text.isdigit() or len(text) > 19 or not low <= int(text) <= high:
+        raise EmbedError(f"{key} must be a whole number from {low} to {high}, not {errors.shown(text)}")
+    return int(text)
+
+
+def _flag(get: typing.Mapping[str, str], key: str, default: bool) -> bool:
+    if key not in get:
+        return default
+    if get[key] not in ("0", "1"):
+        raise EmbedError(f"{key} must be 0 or 1, not {errors.shown(get[key])}")
+    return get[key] == "1"
+
+
+def parse_origin(text: str) -> str:
+    """The origin ``scheme://host[:port]`` of ``parent`` (http or https, nothing after it).
+
+    >>> parse_origin("https://rules.example.org"), parse_origin("http://127.0.0.1:8001/")
+    ('https://rules.example.org', 'http://127.0.0.1:8001')
+    >>> parse_origin("*")
+    Traceback (most recent call last):
+    ...
+    lostcities.embed.EmbedError: parent must be the host page's origin, like https://example.org, not '*'
+    """
+    parts = urllib.parse.urlsplit(text.strip())
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    if (parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/")
+            or parts.query or parts.fragment or parts.username or parts.password or port == -1):
+        raise EmbedError(f"parent must be the host page's origin, like https://example.org, not {errors.shown(text)}")
+    return f"{parts.scheme}://{parts.netloc.lower()}"
+
+
+# -- messages ------------------------------------------------------------------------------------------
+
+
+def message(kind: str, ident: str, **payload: typing.Any) -> dict[str, typing.Any]:
+    """A message to the host page: ``{"lc": 1, "id": ..., "type": kind, ...}`` (JSON-safe)."""
+    if kind not in OUT_TYPES:
+        raise ValueError(f"unknown message type {kind!r}")
+    return {"lc": PROTOCOL, "id": ident, "type": kind, **payload}
+
+
+def read_message(data: typing.Any) -> tuple[str, dict[str, typing.Any]]:
+    """A message from the host page, checked: ``(type, payload)``; raises :class:`EmbedError`.
+
+    >>> read_message({"lc": 1, "type": "goto", "step": 2})
+    ('goto', {'step': 2})
+    >>> read_message({"type": "goto"})
+    Traceback (most recent call last):
+    ...
+    lostcities.embed.EmbedError: a message must be an object with "lc": 1 and a "type"
+    """
+    if not isinstance(data, dict) or data.get("lc") != PROTOCOL or not isinstance(data.get("type"), str):
+        raise EmbedError('a message must be an object with "lc": 1 and a "type"', code="bad_message")
+    kind = data["type"]
+    if kind not in IN_TYPES:
+        raise EmbedError(f"unknown message type {errors.shown(kind)} (hello, goto, load, reset)",
+                         code="bad_message")
+    try:
+        safejson.check_value(data)
+    except errors.InvalidStateError as err:
+        raise EmbedError(f"the message is not plain data: {err.reason}", code="bad_message") from None
+    return kind, {k: v for k, v in data.items() if k not in ("lc", "type", "id")}
+
+
+def version() -> str:
+    return lostcities.__version__
+
+
+# -- the lesson panel ----------------------------------------------------------------------------------
+
+
+def lesson_panel(lesson: tutorial.Lesson, *, controls: bool, busy: bool = False) -> str:
+    """The tutorial's text above the table: title, step counter, the step's text,
+    the feedback, the choice buttons and the controls (class hooks ``lc-lesson-*``)."""
+    esc = lc_html.esc
+    tut, step = lesson.tutorial, lesson.step
+    outcome = lesson.outcome
+    head = (f'<div class="lc-lesson-head"><strong class="lc-lesson-title">{esc(tut.title)}</strong>'
+            f'<span class="lc-lesson-count" data-step="{lesson.index + 1}">Step {lesson.index + 1} of '
+            f"{lesson.total}</span></div>")
+    body = f'<p class="lc-lesson-text">{esc(step.text)}</p>'
+    feedback = ""
+    if lesson.done:
+        stars = lesson.stars()
+        drawn = "\u2605" * stars + "\u2606" * (3 - stars)
+        feedback = (f'<p class="lc-lesson-done" role="status" data-stars="{stars}">'
+                    f'<span class="lc-stars" aria-label="{stars} of 3 stars">{drawn}</span> '
+                    f"{esc(lesson.message or 'Tutorial complete.')}</p>")
+    elif lesson.message:
+        kind = "is-success" if outcome is tutorial.Outcome.SUCCESS else "is-failure"
+        feedback = f'<p class="lc-lesson-feedback {kind}" role="status">{esc(lesson.message)}</p>'
+    choices = ""
+    if step.kind is tutorial.StepKind.CHOICE and outcome is not tutorial.Outcome.SUCCESS:
+        choices = '<div class="lc-lesson-choices">' + "".join(
+            lc_html.button(text, "lesson-answer", cls="secondary", extra={"data-choice": str(i)})
+            for i, text in enumerate(step.options)) + "</div>"
+    buttons = []
+    ready = step.kind is tutorial.StepKind.INFO or outcome is tutorial.Outcome.SUCCESS
+    if not lesson.done and ready and not busy:
+        label = "Finish" if lesson.index + 1 >= lesson.total else "Next"
+        buttons.append(lc_html.button(label, "lesson-next"))
+    if controls:
+        if outcome is tutorial.Outcome.FAILURE or (step.kind is tutorial.StepKind.PLAY and not lesson.done):
+            buttons.append(lc_html.button("Start this step again", "lesson-retry", cls="secondary"))
+        if lesson.done or lesson.index > 0:
+            buttons.append(lc_html.button("Start over", "lesson-restart", cls="secondary"))
+    bar = f'<div class="lc-lesson-buttons">{"".join(buttons)}</div>' if buttons else ""
+    return f'<div class="lc-lesson-panel" data-kind="{step.kind.value}">{head}{body}{feedback}{choices}{bar}</div>'
+
+
+def viewer_bar(done: int, total: int, *, controls: bool) -> str:
+    """A record viewer's position and buttons (first, back, forward, last)."""
+    buttons = ""
+    if controls:
+        buttons = "".join(
+            lc_html.button(label, "view-step", cls="secondary", extra={"data-to": str(to), "aria-label": aria,
+                                                                        "disabled": None if ok else "disabled"})
+            for label, aria, to, ok in (("\u23ee", "First position", 0, done > 0),
+                                        ("\u25c0", "Back one action", done - 1, done > 0),
+                                        ("\u25b6", "Forward one action", done + 1, done < total),
+                                        ("\u23ed", "Last position", total, done < total)))
+    return (f'<div class="lc-lesson-panel lc-viewer" data-kind="view"><span class="lc-lesson-count" '
+            f'data-step="{done}">After {done} of {total} actions</span>'
+            f'<div class="lc-lesson-buttons">{buttons}</div></div>')
+
+
+def problem(reason: str) -> str:
+    """What the frame shows instead of a table when its parameters are bad."""
+    return (f'<div class="lc-embed-problem" role="alert"><p><strong>This position cannot be shown.</strong></p>'
+            f"<p>{lc_html.esc(lc_html.to_sentence(reason))}</p></div>")
+
+
+def json_text(data: typing.Any) -> str:
+    """Compact JSON (what is stored)."""
+    return json.dumps(data, separators=(",", ":"))
+
+
+def load_config(config: Config, payload: typing.Mapping[str, typing.Any]) -> Config:
+    """The configuration after a ``load`` message: ``tutorial`` (an id),
+    ``scenario`` or ``record`` (the data, or a code), with optional ``mode``,
+    ``step``, ``pov`` (from 1) and ``bot``; the frame's ``id``, ``parent``,
+    ``controls`` and ``seed`` stay.  Raises :class:`EmbedError`."""
+    query: dict[str, str] = {"id": config.ident, "controls": "1" if config.controls else "0"}
+    if config.parent:
+        query["parent"] = config.parent
+    if config.seed is not None:
+        query["seed"] = str(config.seed)
+    sources = [key for key in ("tutorial", "scenario", "record") if key in payload]
+    if len(sources) != 1:
+        raise EmbedError("load needs one of tutorial, scenario or record", code="bad_message")
+    source = sources[0]
+    value = payload[source]
+    if source == "tutorial":
+        if not isinstance(value, str):
+            raise EmbedError("load's tutorial must be a tutorial id", code="bad_message")
+        query["tut"] = value
+    else:
+        query["s" if source == "scenario" else "rec"] = value if isinstance(value, str) else encode(value)
+    for key in ("mode", "bot"):
+        if key in payload:
+            query[key] = str(payload[key])
+    for key in ("step", "pov"):
+        if key in payload:
+            if type(payload[key]) is not int:
+                raise EmbedError(f"load's {key} must be a whole number", code="bad_message")
+            query[key] = str(payload[key])
+    return Config.from_query(query)
