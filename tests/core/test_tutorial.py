@@ -197,8 +197,8 @@ def test_codes_round_trip_and_refuse_damage() -> None:
     code = embed.encode(state.to_dict())
     assert re.fullmatch(r"[A-Za-z0-9_-]+", code)
     assert api.state_from_dict(embed.decode(code)) == state
-    for bad, words in (("", "not base64url"), ("ab$", "not base64url"), ("AAAA", "not readable data"), ("_____", "damaged"),
-                       ("x" * (embed.MAX_CODE + 1), "too long")):
+    for bad, words in (("", "not base64url"), ("ab$", "not base64url"), ("AAAA", "not readable data"),
+                       ("_____", "damaged"), ("x" * (embed.MAX_CODE + 1), "too long")):
         with pytest.raises(embed.EmbedError, match=words):
             embed.decode(bad)
     bomb = embed.encode("0" * (embed.MAX_JSON + 10))
@@ -373,13 +373,13 @@ def test_bad_scenario_shows_a_message_and_sends_error() -> None:
 
 
 def test_messages_from_the_host_page() -> None:
-    scr, host, sent = mount(embed.Config.from_query({"tut": "card-wagers", "id": "w"}))
+    scr, _, sent = mount(embed.Config.from_query({"tut": "card-wagers", "id": "w"}))
     sent.clear()
     scr.receive({"lc": 1, "type": "goto", "step": 4})
     assert scr.lesson is not None and scr.lesson.index == 3
     assert sent[0] == {"lc": 1, "id": "w", "type": "step", "index": 4, "total": 6, "tutorial": "card-wagers"}
     scr.receive({"lc": 1, "type": "goto", "step": 40})
-    assert sent[-1]["type"] == "error" and "There is no step 40 (this tutorial has 6)." == sent[-1]["message"]
+    assert sent[-1]["type"] == "error" and sent[-1]["message"] == "There is no step 40 (this tutorial has 6)."
     scr.receive({"lc": 1, "type": "load", "tutorial": "card-ascending"})
     assert scr.lesson is not None and scr.lesson.tutorial.id == "card-ascending"
     scr.receive({"type": "reset"})
