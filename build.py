@@ -259,8 +259,36 @@ def site_lock(wheels: dict[str, pathlib.Path]) -> dict[str, typing.Any]:
     return {"info": lock["info"], "packages": packages}
 
 
+ENTRY_PAGES: dict[str, str | None] = {
+    # page of the built site -> its source and its Python entry point (None: a page without Python)
+    "index.html": "main.py",
+    "embed.html": "embed_main.py",
+    "embed-demo.html": None,
+}
+"""The site's pages: ``index.html`` is the repository's own; the others live in ``web/`` and
+are placed beside it.  Each gets the style sheets; their entry points stay out of Python's
+file system (PyScript runs them as the page's script)."""
+
+
 def web_files() -> list[pathlib.Path]:
     return sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
+def page_source(name: str) -> pathlib.Path:
+    return ROOT / name if name == "index.html" else ROOT / "web" / name
+
+
+def tutorial_index() -> str:
+    """``web/tutorials.json``: every built-in tutorial's title, summary, game and step
+    count, for the embed's first paint before Python starts (read from the core)."""
+    sys.path.insert(0, str(ROOT / "core"))
+    try:
+        from lostcities import tutorial
+    finally:
+        sys.path.pop(0)
+    index = {t.id: {"game": t.game, "title": t.title, "summary": t.summary, "steps": len(t.steps)}
+             for t in tutorial.tutorials().values()}
+    return json.dumps(index, indent=1, ensure_ascii=False)
 
 
 def copy(src: pathlib.Path, dst: pathlib.Path) -> None:
@@ -273,6 +301,7 @@ def inputs_digest(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Pa
     digest = hashlib.sha256()
     sources = [ROOT / "index.html", ROOT / "package-lock.json", pathlib.Path(__file__).resolve(), core_wheel,
                *runtime_wheels.values(), *web_files()]
+    digest.update(tutorial_index().encode())
     for path in sources:
         digest.update(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name}\0".encode())
         digest.update(hashlib.sha256(path.read_bytes()).digest())
@@ -306,23 +335,26 @@ def _assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path])
         if path.suffix in (".js", ".css"):
             copy(path, staging / "pyscript" / path.name)
     copy(core_wheel, staging / "wheels" / core_wheel.name)
+    pages = {page_source(name) for name in ENTRY_PAGES}
     for path in web_files():
-        copy(path, staging / path.relative_to(ROOT))
-    page = (ROOT / "index.html").read_text()
-    page = page.replace("{{CORE_WHEEL}}", core_wheel.name)
+        if path not in pages:
+            copy(path, staging / path.relative_to(ROOT))
+    (staging / "web" / "tutorials.json").write_text(tutorial_index())
     config = json.loads((ROOT / "web" / "pyscript.json").read_text())
     config["packages"] = [f"../wheels/{core_wheel.name}"]
-    # Every Python module of web/ but the entry point is put beside it in Python's file system.
+    # Every Python module of web/ but the entry points is put beside them in Python's file system.
     # Subfolders keep their place, so packages under web/ import as they do under CPython.
     web = ROOT / "web"
     modules = [p.relative_to(web).as_posix() for p in web_files() if p.suffix == ".py"]
-    config["files"] = {f"./{name}": f"./{name}" for name in modules if name != "main.py"}
+    entries = {entry for entry in ENTRY_PAGES.values() if entry}
+    config["files"] = {f"./{name}": f"./{name}" for name in modules if name not in entries}
     styles = "".join(
         f'  <link rel="stylesheet" href="./web/{p.name}">\n' for p in web_files() if p.suffix == ".css"
     )
-    page = page.replace("  <!--STYLES-->\n", styles)
     (staging / "web" / "pyscript.json").write_text(json.dumps(config, indent=1))
-    (staging / "index.html").write_text(page)
+    for name in ENTRY_PAGES:
+        page = page_source(name).read_text().replace("{{CORE_WHEEL}}", core_wheel.name)
+        (staging / name).write_text(page.replace("  <!--STYLES-->\n", styles))
     write_service_worker(staging)
     shutil.rmtree(DIST, ignore_errors=True)
     staging.rename(DIST)

@@ -32,6 +32,8 @@ from lostcities import html as lc_html
 
 Sink = typing.Callable[[dict[str, typing.Any]], None]
 LESSON_REGION: typing.Final = '<div class="lc-lesson" data-region="lesson" aria-live="polite"></div>'
+PROGRESS_OFF: typing.Final = ("This browser is not keeping data for this page, so your tutorial progress "
+                              "will not be kept.")
 PROGRESS_KEY: typing.Final = "lostcities:tutorials"
 """Where finished tutorials are remembered (id -> best stars)."""
 IGNORED: typing.Final = frozenset({"menu", "close-menu", "new-match", "confirm-new", "new-after-problem",
@@ -105,6 +107,15 @@ class EmbeddedScreen(screen.Screen):
         self.root.set_class("lc-embedded", True)
         self.root.listen(self.on_input)
         self.restore()
+        if self.lesson is not None and self.config.tutorial is not None:
+            self._check_storage()
+
+    def _check_storage(self) -> None:
+        """Say at once (one line) when the browser keeps nothing for this page."""
+        try:
+            self.host.storage_get(PROGRESS_KEY)
+        except screen.StorageError as err:
+            self._progress_off(err)
 
     def restore(self) -> None:
         """Open what the configuration names (again: ``reset``)."""
@@ -256,6 +267,11 @@ class EmbeddedScreen(screen.Screen):
         if html != self._lesson_html:
             root.set_html("lesson", html)
             self._lesson_html = html
+        lesson = self.lesson
+        if lesson is not None and not lesson.done and lesson.outcome is not tutorial.Outcome.SUCCESS:
+            root.spot(lesson.step.highlights, lesson.step.arrows)
+        else:
+            root.spot(())
 
     def interactive(self) -> bool:
         if self.record is not None:
@@ -507,11 +523,13 @@ class EmbeddedScreen(screen.Screen):
                 known[ident] = stars
                 self.host.storage_set(PROGRESS_KEY, embed.json_text(known))
         except screen.StorageError as err:
-            self.host.console("warn", f"tutorial progress not kept: {err}")
-            if not self._progress_warned:
-                self._progress_warned = True
-                self.host.notify("This browser is not keeping data for this page, so your tutorial progress "
-                                 "will not be kept.", "info")
+            self._progress_off(err)
+
+    def _progress_off(self, err: Exception) -> None:
+        self.host.console("warn", f"tutorial progress not kept: {err}")
+        if not self._progress_warned:
+            self._progress_warned = True
+            self.host.notify(PROGRESS_OFF, "info")
 
     # -- messages from the host page --------------------------------------------------------------
     def receive(self, data: typing.Any) -> None:

@@ -40,6 +40,27 @@ def css_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def arrows_svg(root: typing.Any, arrows: typing.Sequence[tuple[str, str]]) -> str:
+    """An SVG laid over ``root`` with an arrow between the centres of each pair of named elements."""
+    box = root.getBoundingClientRect()
+    lines = []
+    for start, end in arrows:
+        one = root.querySelector(f"[data-spot={css_string(start)}]")
+        two = root.querySelector(f"[data-spot={css_string(end)}]")
+        if not one or not two:
+            continue
+        a, b = one.getBoundingClientRect(), two.getBoundingClientRect()
+        x1, y1 = a.left + a.width / 2 - box.left, a.top + a.height / 2 - box.top
+        x2, y2 = b.left + b.width / 2 - box.left, b.top + b.height / 2 - box.top
+        lines.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" marker-end="url(#lc-arrowhead)"/>')
+    if not lines:
+        return ""
+    return (f'<svg class="lc-arrows" aria-hidden="true" width="{box.width:.0f}" height="{box.height:.0f}">'
+            '<defs><marker id="lc-arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" '
+            'markerHeight="6" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"/></marker></defs>'
+            f'{"".join(lines)}</svg>')
+
+
 class BrowserRoot:
     """A :class:`screen.Root` on a DOM element."""
 
@@ -81,6 +102,16 @@ class BrowserRoot:
         if not active or active == document.body or not self.el.contains(active):
             return None
         return data_of(active) or None
+
+    def spot(self, names: typing.Sequence[str], arrows: typing.Sequence[tuple[str, str]] = ()) -> None:
+        wanted = set(names)
+        for el in self.el.querySelectorAll("[data-spot]"):
+            el.classList.toggle("is-spot", str(el.getAttribute("data-spot")) in wanted)
+        old = self.el.querySelector(":scope > svg.lc-arrows")
+        if old:
+            old.remove()
+        if arrows:
+            self.el.insertAdjacentHTML("beforeend", arrows_svg(self.el, arrows))
 
     def listen(self, handler: typing.Callable[[screen.Input], None]) -> None:
         if self._proxy is not None:

@@ -51,6 +51,8 @@ STORAGE_OFF: typing.Final = ("This browser is not keeping saved games (storage i
                              "so this game will not survive a reload.")
 STALE: typing.Final = "This game was continued in another tab or window."
 SCREEN_PHASES: typing.Final = frozenset({"setup", "problem", "handover", "menu", "stale", "loading"})
+OUTSIDE_MAIN: typing.Final = frozenset({"lesson"})
+"""Regions of a screen's shell that are not inside ``main`` (they outlive a new skeleton)."""
 
 
 # -- what the screen needs from the browser ---------------------------------------------------------
@@ -107,6 +109,11 @@ class Root(typing.Protocol):
 
     def listen(self, handler: typing.Callable[[Input], None]) -> None:
         """Install the one delegated listener (clicks, changes, key presses) on the element."""
+
+    def spot(self, names: typing.Sequence[str], arrows: typing.Sequence[tuple[str, str]] = ()) -> None:
+        """Point at elements (a tutorial's highlights): the class ``is-spot`` on every
+        element whose ``data-spot`` is one of ``names`` (and off everywhere else), and an
+        arrow drawn from each first element of ``arrows`` to its second."""
 
     def close(self) -> None:
         """Remove the listener, free what it holds, and empty the element."""
@@ -902,12 +909,20 @@ class MemoryRoot:
         self.focus_data: dict[str, str] | None = None
         self.handler: typing.Callable[[Input], None] | None = None
         self.closed = False
+        self.spots: tuple[str, ...] = ()
+        """The names pointed at (:meth:`spot`) that an element of the page carries."""
+        self.arrows: tuple[tuple[str, str], ...] = ()
 
     def set_html(self, region: str, html: str) -> None:
         if region == "main":
-            self.regions = {"main": html}
+            self.regions = {"main": html, **{k: v for k, v in self.regions.items() if k in OUTSIDE_MAIN}}
         else:
             self.regions[region] = html
+
+    def spot(self, names: typing.Sequence[str], arrows: typing.Sequence[tuple[str, str]] = ()) -> None:
+        page = self.html()
+        self.spots = tuple(name for name in names if f'data-spot="{name}"' in page)
+        self.arrows = tuple(pair for pair in arrows if all(f'data-spot="{n}"' in page for n in pair))
 
     def set_data(self, name: str, value: str) -> None:
         self.data[name] = value

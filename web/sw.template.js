@@ -32,8 +32,10 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   event.respondWith(
     caches.open(CACHE).then(async (cache) => {
-      // Navigations (with any ?seed=... query or #route) all get the one page.
-      const key = request.mode === "navigate" ? new URL("./", self.location).href : request;
+      // A navigation (with any ?seed=... query or #route) gets its page: the site's folder is
+      // index.html, embed.html the embed.
+      const page = request.mode === "navigate" && (url.pathname.endsWith("/") || url.pathname.endsWith("/index.html"));
+      const key = page ? new URL("./", self.location).href : request;
       const hit = await cache.match(key, { ignoreSearch: request.mode === "navigate" });
       if (hit) return hit;
       return fetch(request);

@@ -436,7 +436,7 @@ def parse(raw: typing.Any) -> Tutorial:
     if extra:
         raise TutorialError(f"{where} has an unknown entry {sorted(extra)[0]!r}")
     game_name = raw.get("game")
-    if game_name not in api.games():
+    if not isinstance(game_name, str) or game_name not in api.games():
         raise TutorialError(f"{where}: 'game' must be one of {', '.join(sorted(api.games()))}")
     game_cls = api.games()[game_name]
     options = raw.get("options", {})
@@ -450,7 +450,7 @@ def parse(raw: typing.Any) -> Tutorial:
     if type(pov) is not int or not 0 <= pov < len(seats):
         raise TutorialError(f"{where}: 'pov' must be a seat number")
     bot = raw.get("bot", game_cls.bot_levels[0] if game_cls.bot_levels else "")
-    if bot not in game_cls.bot_levels:
+    if not isinstance(bot, str) or bot not in game_cls.bot_levels:
         raise TutorialError(f"{where}: 'bot' must be one of {', '.join(game_cls.bot_levels)}")
     setup = raw.get("setup")
     if not isinstance(setup, dict) or not ({"scenario", "seed", "position", "actions"} >= set(setup)) or not setup:

@@ -1,0 +1,282 @@
+"""The embed in a rules site's page, as browsers really run it.
+
+A host page is served from a second origin on another site (``localhost``,
+while the game's site is ``127.0.0.1``), so the frame is cross-site; the
+browser runs with third-party storage partitioning on (Playwright's
+Chromium turns it off by default: the launch below gives Chromium's own
+default back).  The host page makes its frames with ``web/lostcities-embed.js``
+and records the ``lc:*`` events they dispatch.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import os
+import pathlib
+import re
+import threading
+import typing
+import urllib.parse
+
+import pytest
+from playwright import sync_api
+
+from lostcities import api, card, embed
+from tests.e2e import conftest
+
+HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A rules page</title>
+<script src="SITE/web/lostcities-embed.js"></script><script src="/host.js" defer></script></head>
+<body><h1>Rules of Lost Cities</h1><div id="slot"></div></body></html>"""
+HOST_SCRIPT = """
+window.events = [];
+["ready","move","illegal","step","result","completed","state","error","resize"].forEach(function (t) {
+  document.addEventListener("lc:" + t, function (e) { window.events.push(e.detail); });
+});
+var params = Object.fromEntries(new URLSearchParams(location.search));
+var site = params.site; delete params.site;
+var raw = params.raw; delete params.raw;
+if (raw) {
+  var frame = document.createElement("iframe");
+  frame.src = site + "embed.html?" + raw; frame.style.width = "820px"; frame.style.height = "560px";
+  frame.setAttribute("sandbox", "allow-scripts allow-same-origin");
+  document.getElementById("slot").appendChild(frame);
+  window.addEventListener("message", function (e) { if (e.source === frame.contentWindow) window.events.push(e.data); });
+  window.frameHandle = { send: function (m) { frame.contentWindow.postMessage(m, "*"); } };
+} else {
+  window.frameHandle = LostCities.embed(document.getElementById("slot"), params, { site: site, loading: "eager" });
+}
+"""
+BOOT = conftest.BOOT_TIMEOUT_MS
+
+
+def _disabled_features() -> list[str]:
+    """Playwright's own list of Chromium features it turns off (read from the installed driver)."""
+    import playwright
+
+    bundle = pathlib.Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
+    text = bundle.read_text(encoding="utf-8", errors="replace")
+    block = re.search(r"disabledFeatures = \[(.*?)\]\.filter", text, re.S)
+    assert block, "Playwright's list of disabled Chromium features was not found"
+    return re.findall(r'^\s*"([A-Za-z0-9]+)",?\s*$', block.group(1), re.M)
+
+
+@pytest.fixture(scope="module")
+def partitioned() -> typing.Iterator[sync_api.Browser]:
+    features = _disabled_features()
+    assert "ThirdPartyStoragePartitioning" in features
+    executable = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable,
+            ignore_default_args=["--disable-features=" + ",".join(features)],
+            args=[*conftest.CHROMIUM_ARGS,
+                  "--disable-features=" + ",".join(f for f in features if f != "ThirdPartyStoragePartitioning")])
+        yield browser
+        browser.close()
+
+
+class HostHandler(http.server.BaseHTTPRequestHandler):
+    site = ""
+
+    def do_GET(self) -> None:
+        path = urllib.parse.urlsplit(self.path).path
+        body, kind = ((HOST_PAGE.replace("SITE/", self.site).encode(), "text/html") if path == "/host.html" else
+                      (HOST_SCRIPT.encode(), "text/javascript") if path == "/host.js" else (b"", ""))
+        if not kind:
+            self.send_error(404)
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", f"{kind}; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: typing.Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def host(site: str) -> typing.Iterator[str]:
+    """The rules site: another port and another site name (localhost) than the game's site."""
+    handler = type("Handler", (HostHandler,), {"site": site})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://localhost:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def rules_page(partitioned: sync_api.Browser, site: str, host: str) -> typing.Iterator[sync_api.Page]:
+    context = partitioned.new_context(viewport={"width": 1024, "height": 900})
+    context.add_init_script(conftest.CSP_RECORDER)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "Python" in m.text else None)
+    yield page
+    try:
+        for frame in page.frames:
+            if frame.url.startswith(site):
+                violations = frame.evaluate("window.__cspViolations || []")
+                assert not violations, f"the embed broke its Content-Security-Policy: {violations}"
+        assert not errors, f"errors on the page: {errors[:3]}"
+    finally:
+        context.close()
+
+
+def open_embed(page: sync_api.Page, host: str, site: str, **params: str) -> sync_api.FrameLocator:
+    page.goto(f"{host}/host.html?" + urllib.parse.urlencode({"site": site, **params}))
+    frame = page.frame_locator("iframe")
+    frame.locator("html[data-ready='1']").wait_for(state="attached", timeout=BOOT)
+    return frame
+
+
+def events(page: sync_api.Page, kind: str | None = None) -> list[dict[str, typing.Any]]:
+    found = typing.cast(list[dict[str, typing.Any]], page.evaluate("window.events"))
+    return [e for e in found if kind is None or e.get("type") == kind]
+
+
+def wait_event(page: sync_api.Page, kind: str, count: int = 1) -> list[dict[str, typing.Any]]:
+    page.wait_for_function(f"window.events.filter(e => e.type === {json.dumps(kind)}).length >= {count}",
+                           timeout=30_000)
+    return events(page, kind)
+
+
+def test_a_tutorial_step_by_clicks_in_a_cross_site_frame(rules_page: sync_api.Page, site: str, host: str) -> None:
+    page = rules_page
+    frame = open_embed(page, host, site, tut="card-first-expedition", step="2", autoplay="1", id="t2")
+    ready = wait_event(page, "ready")[0]
+    assert ready == {"lc": 1, "id": "t2", "type": "ready", "game": "card", "version": ready["version"],
+                     "mode": "tutorial", "tutorial": "card-first-expedition", "steps": 5, "step": 2}
+    assert wait_event(page, "step")[0]["index"] == 2
+    assert page.locator("iframe").get_attribute("sandbox") == "allow-scripts allow-same-origin"
+    assert page.locator("iframe").get_attribute("title")
+    # the frame's height follows its content
+    resize = wait_event(page, "resize")[-1]
+    page.wait_for_function(f"document.querySelector('iframe').style.height === '{resize['height']}px'")
+    # the yellow 3 and the column are pointed at
+    assert frame.locator("[data-spot='hand:Y3'].is-spot").count() == 1
+    assert frame.locator("[data-spot='column:0:Y'].is-spot").count() == 1
+    # a legal move that is not the lesson's: refused, nothing played
+    frame.locator("[data-target=hand][data-card=Y5]").click()
+    frame.locator("[data-target=column][data-colour=Y]").click()
+    result = wait_event(page, "result")[0]
+    assert result == {"lc": 1, "id": "t2", "type": "result", "step": 2, "success": False, "tries": 1}
+    assert frame.locator(".lc-lesson-feedback.is-failure").inner_text() == (
+        "Not that one: place the yellow 3 on your yellow column.")
+    assert not events(page, "move")
+    # the expected move
+    frame.locator("[data-target=hand][data-card=Y3]").click()
+    frame.locator("[data-target=column][data-colour=Y]").click()
+    move = wait_event(page, "move")[0]
+    assert move["action"] == "play Y3" and move["who"] == 0 and move["event"]["kind"] == "play"
+    assert wait_event(page, "result", 2)[1]["success"] is True
+    # next step: an illegal draw gives the core's reason
+    frame.locator("[data-action=lesson-next]").click()
+    assert wait_event(page, "step", 2)[1] == {"lc": 1, "id": "t2", "type": "step", "index": 3, "total": 5,
+                                              "tutorial": "card-first-expedition"}
+    frame.locator("[data-target=pile][data-colour=Y]").click()
+    illegal = wait_event(page, "illegal")[0]
+    assert illegal == {"lc": 1, "id": "t2", "type": "illegal", "action": "draw Y", "code": "illegal_action",
+                       "message": "The yellow discard pile is empty."}
+    frame.locator("[data-target=deck]").click()
+    moves = wait_event(page, "move", 4)
+    assert [m["action"] for m in moves] == ["play Y3", "draw", "play G4", "draw"]
+    assert moves[1]["event"]["secret"] and "card" in moves[1]["event"]["secret"]  # your own draw: you see it
+    assert not moves[3]["event"]["secret"]  # the computer's draw stays hidden
+    # a message from another origin than `parent` is ignored; from the host page it is obeyed
+    frame.locator("[data-action=lesson-next]").wait_for()
+    page.evaluate("window.frameHandle.goto(1)")
+    assert wait_event(page, "step", 3)[2]["index"] == 1
+
+
+def test_finishing_a_tutorial_sends_completed(rules_page: sync_api.Page, site: str, host: str) -> None:
+    page = rules_page
+    frame = open_embed(page, host, site, tut="card-first-expedition", step="5", autoplay="1", seed="3")
+    wait_event(page, "ready")
+    for _ in range(4):  # two turns: a card, then a draw
+        frame.locator("[data-phase=play]").wait_for(timeout=30_000)
+        frame.locator("[data-target=hand]").first.click()
+        frame.locator("[data-action=discard], [data-target=discard].is-target").first.click()
+        frame.locator("[data-phase=draw]").wait_for(timeout=30_000)
+        frame.locator("[data-target=deck]").click()
+        if events(page, "completed"):
+            break
+    completed = wait_event(page, "completed")[0]
+    assert completed == {"lc": 1, "id": completed["id"], "type": "completed", "tutorial": "card-first-expedition",
+                         "stars": 0, "tries": 0}
+    assert frame.locator(".lc-lesson-done[data-stars='0']").count() == 1
+    # the frame's storage is the host site's partition: the game's own site does not see it
+    stored = frame.locator("html").evaluate("() => localStorage.getItem('lostcities:tutorials')")
+    assert json.loads(stored) == {"card-first-expedition": 0}
+    page.goto(site + "web/icon.svg")
+    assert page.evaluate("() => localStorage.getItem('lostcities:tutorials')") is None
+
+
+def _record() -> tuple[api.Record, card.State]:
+    import random
+
+    state = card.Game(games=1).new_game(random.Random(8))
+    rng = random.Random(8)
+    for _ in range(10):
+        state.apply(rng.choice(state.legal_actions()))
+    return state.record(), state
+
+
+def test_a_record_position_steps_by_clicks(rules_page: sync_api.Page, site: str, host: str) -> None:
+    page = rules_page
+    record, _ = _record()
+    frame = open_embed(page, host, site, rec=embed.encode(record.to_dict()), step="6", autoplay="1", id="r")
+    ready = wait_event(page, "ready")[0]
+    assert (ready["mode"], ready["steps"], ready["step"]) == ("view", 11, 6)
+    assert frame.locator(".lc-viewer [data-step='6']").inner_text() == "After 6 of 11 actions"
+    shown = api.Record(record.game, record.actions[:6]).replay()
+    hand = frame.locator(".lc-hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    assert sorted(hand) == sorted(c.id for c in shown.hand(0))
+    frame.locator("[data-action=view-step][data-to='7']").click()
+    step = wait_event(page, "step")[0]
+    assert (step["index"], step["total"]) == (7, 11)
+    state = wait_event(page, "state")[-1]
+    assert state["to_move"] == api.Record(record.game, record.actions[:7]).replay().current_player
+    assert frame.locator("[data-target=hand]").count() == 0  # a record is watched, not played
+
+
+def test_a_foreign_origin_is_ignored(rules_page: sync_api.Page, site: str, host: str) -> None:
+    page = rules_page
+    other = "http://localhost:9"  # a parent the host page is not
+    raw = urllib.parse.urlencode({"tut": "card-wagers", "autoplay": "1", "parent": other, "id": "f"})
+    frame = open_embed(page, host, site, raw=raw)
+    screen = frame.locator("[data-lesson-step]")
+    screen.wait_for(state="attached")
+    page.evaluate("window.frameHandle.send({lc: 1, type: 'goto', step: 4})")
+    page.wait_for_timeout(800)
+    assert screen.get_attribute("data-lesson-step") == "1"
+    # and nothing but the size was sent to a page that is not the parent
+    assert {e.get("type") for e in events(page)} <= {"resize"}
+
+
+def test_a_malformed_scenario_is_explained_in_the_frame(rules_page: sync_api.Page, site: str, host: str) -> None:
+    page = rules_page
+    frame = open_embed(page, host, site, s="not-a-position", autoplay="1", id="bad")
+    error = wait_event(page, "error")[0]
+    assert error["code"] == "bad_scenario" and error["id"] == "bad"
+    assert "does not unpack" in error["message"] or "not readable" in error["message"]
+    assert frame.locator(".lc-embed-problem").inner_text().startswith("This position cannot be shown.")
+
+
+def test_the_first_paint_waits_for_play(rules_page: sync_api.Page, site: str, host: str) -> None:
+    page = rules_page
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(f"{host}/host.html?" + urllib.parse.urlencode({"site": site, "tut": "card-wagers"}))
+    frame = page.frame_locator("iframe")
+    frame.locator("#embed-title").filter(has_text="Wager cards").wait_for()
+    assert frame.locator("#embed-summary").inner_text().endswith("(6 steps)")
+    page.wait_for_timeout(500)
+    assert not [url for url in requested if "pyodide" in url], "Python started before Play was pressed"
+    frame.locator("#embed-play").click()
+    frame.locator("html[data-ready='1']").wait_for(state="attached", timeout=BOOT)
+    assert wait_event(page, "ready")[0]["tutorial"] == "card-wagers"

@@ -1,0 +1,108 @@
+"""The embed page's Python entry point (``embed.html``): the only embed module that
+imports ``js``, ``pyodide`` or ``pyscript``.
+
+It reads the URL (:meth:`lostcities.embed.Config.from_query`), opens an
+:class:`embed_screen.EmbeddedScreen` on a :class:`host.BrowserHost`, posts the
+screen's messages to the host page (to the ``parent`` origin only, never to
+``*``), and passes on the host page's messages that come from that origin
+and from the parent window itself.  A bad parameter shows its reason in the
+frame and is sent as an ``error`` message (when the ``parent`` is known).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import traceback
+import typing
+
+import js
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+import board_screen  # noqa: F401 - registers the board game's screen
+import card_screen  # noqa: F401 - registers the card game's screen
+import embed_screen
+import host
+import screen
+from lostcities import embed, safejson
+from lostcities import html as lc_html
+
+for _module in ("roll_screen",):
+    with contextlib.suppress(ModuleNotFoundError):
+        importlib.import_module(_module)
+
+
+class EmbedApp:
+    """Holds the screen and the page's listeners for the frame's lifetime."""
+
+    def __init__(self) -> None:
+        known = getattr(window, "__lostcitiesEmbed", None)
+        self.parent: str | None = str(known.parent) if known and known.parent else None
+        self.ident = str(known.id) if known and known.id else ""
+        self.screen: embed_screen.EmbeddedScreen | None = None
+        self.host: host.BrowserHost | None = None
+        self._message_proxy = create_proxy(lambda event: self.guard(lambda: self.on_message(event)))
+        window.addEventListener("message", self._message_proxy)
+        self._hash_proxy = create_proxy(lambda event: self.guard(self.on_hash))
+        window.addEventListener("hashchange", self._hash_proxy)
+
+    def guard(self, func: typing.Callable[[], None]) -> None:
+        try:
+            func()
+        except Exception:  # noqa: BLE001 - the last line of defence of the frame
+            js.console.error("Python error in the embed:\n" + traceback.format_exc())
+            self.post(embed.message("error", self.ident, code="internal",
+                                    message="Something went wrong in this frame. Reload the page to try again."))
+
+    def post(self, message: dict[str, typing.Any]) -> None:
+        """Send a message to the host page: only to ``parent``, never to ``*``."""
+        if self.parent and window.parent != window:
+            window.parent.postMessage(js.JSON.parse(json.dumps(message)), self.parent)
+
+    def start(self) -> None:
+        query = {str(k): str(v) for k, v in js.Array.from_(js.URLSearchParams.new(window.location.search))}
+        try:
+            config = embed.Config.from_query(query, str(window.location.hash))
+        except embed.EmbedError as err:
+            self.show_problem(err)
+            return
+        self.parent = config.parent
+        self.ident = config.ident
+        factory = screen.REGISTRY.get(config.game)
+        if factory is None:
+            self.show_problem(embed.EmbedError(f"this build does not include {config.game_class.title}"))
+            return
+        self.host = host.BrowserHost(config.seed)
+        self.screen = embed_screen.EmbeddedScreen(factory(), self.host, config, self.post)
+        document.documentElement.classList.toggle("lc-embed-bare", not config.controls)
+        self.screen.mount()
+
+    def show_problem(self, err: embed.EmbedError) -> None:
+        document.getElementById("app").innerHTML = embed.problem(err.reason)
+        self.post(embed.message("error", self.ident, code=err.code, message=lc_html.to_sentence(err.reason)))
+
+    def on_message(self, event: typing.Any) -> None:
+        # Only the host page named by `parent`, and only its own window (not another frame of it).
+        if not self.parent or str(event.origin) != self.parent or event.source != window.parent:
+            return
+        if self.screen is None:
+            return
+        try:
+            data = safejson.loads(str(js.JSON.stringify(event.data)))
+        except Exception:  # noqa: BLE001 - anything a foreign page sends: unreadable is an error message
+            data = None
+        self.screen.receive(data)
+
+    def on_hash(self) -> None:
+        fragment = str(window.location.hash).lstrip("#")
+        pairs = dict(item.split("=", 1) for item in fragment.split("&") if "=" in item)
+        step = pairs.get("step", "")
+        if self.screen is not None and step.isdigit():
+            self.screen.receive({"lc": embed.PROTOCOL, "type": "goto", "step": int(step)})
+
+
+APP = EmbedApp()
+APP.guard(APP.start)
+document.documentElement.dataset.ready = "1"
