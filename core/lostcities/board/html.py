@@ -25,8 +25,7 @@ hooks) and data attributes for event delegation:
   victory points), ``artifact:<seat>`` (the artifacts), ``pick:<kind>`` (the
   piece to start with), ``pick:<letter>`` (the piece to move),
   ``pick:enter:<letter>`` and ``pick:<letter>:<kind>`` (a piece entering from
-  the camp), ``pick:none`` (no move); after a round ``score:round:<seat>`` (a
-  round table), ``track:artifacts`` and ``track:<count>`` (the artifact
+  the camp), ``pick:none`` (no move); after the game ``track:artifacts`` and ``track:<count>`` (the artifact
   track).  The shared markup names the hand's cards ``hand:<card>`` and the
   discard piles ``pile:<letter>``;
 * clickable targets carry ``data-target``: ``hand`` (a card of the viewer's
@@ -527,8 +526,7 @@ def round_table(result: board.RoundResult, player: int, name: str, *, total: int
     total_row = ("" if total is None else
                  f'<tr class="lcb-after"><th scope="row" colspan="3">Total now</th>'
                  f'<td data-row="total">{number(total)}</td></tr>')
-    return (f'<table class="lcb-round lc-breakdown" data-player="{player}" data-net="{record.net}" '
-            f'data-spot="score:round:{player}">'
+    return (f'<table class="lcb-round lc-breakdown" data-player="{player}" data-net="{record.net}">'
             f"<caption>{esc(name)}</caption>"
             '<thead><tr><th scope="col">Path</th><th scope="col">Piece</th><th scope="col">Stone</th>'
             '<th scope="col">Points</th></tr></thead>'
