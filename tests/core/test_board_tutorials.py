@@ -14,7 +14,10 @@ import re
 
 import pytest
 
-from lostcities import board, errors, tutorial
+import board_screen
+import embed_screen
+import screen
+from lostcities import board, embed, errors, tutorial
 from lostcities.board import html as bhtml
 
 
@@ -91,6 +94,8 @@ def test_the_board_names_its_parts() -> None:
             "column:1:B", "bridge:W", "bridge:count", "deck", "camp:0", "researcher:0", "adventurer:0:2",
             "artifact:0", "score:1", "pick:Y", "pick:G", "pick:none"} <= found
     assert "adventurer:0:3" not in found  # two adventurers are on paths
+    panel = bhtml.player_panel(lesson("board-round-end").state.view(0), 0, "You")
+    assert f'data-spot="artifact:0" title="artifacts">{bhtml.ARTIFACT} 2</span>' in panel
     for name in found:
         assert tutorial.spot_problem(name) is None, name
 
@@ -167,3 +172,55 @@ def test_the_fifth_piece_across_ends_the_round_without_its_tile() -> None:
     assert state.results[0].players[0].artifacts == 2  # the artifact tile on white 7 was not taken
     assert state.tile(board.Colour.WHITE, 7) == board.Tile(board.TileKind.ARTIFACT)
     assert taken.succeeded and taken.done
+
+
+# -- through the embedded screen, as a reader clicks ------------------------------------------------------
+
+
+def mount(ident: str, step: int) -> tuple[embed_screen.EmbeddedScreen, screen.MemoryHost, list[dict[str, object]]]:
+    config = embed.Config.from_query({"tut": ident, "step": str(step)})
+    host = screen.MemoryHost(storage={}, seed=config.seed)
+    sent: list[dict[str, object]] = []
+    scr = embed_screen.EmbeddedScreen(board_screen.BoardAdapter(), host, config, sent.append)
+    scr.mount()
+    host.run()
+    return scr, host, sent
+
+
+def test_a_reader_begins_with_the_lowest_card_by_clicking() -> None:
+    scr, host, sent = mount("board-lowest-card", 2)
+    root = host.root
+    assert root is not None and scr.lesson is not None
+    root.click(target="hand", card="Y5")
+    root.click(target="path", colour="Y")
+    assert "lowest yellow card" in scr.error and scr.lesson.state.piece(0, board.Colour.YELLOW) is None
+    assert any(m["type"] == "illegal" for m in sent)
+    root.click(target="hand", card="Y2")
+    root.click(target="path", colour="Y")
+    assert {"pick:adventurer", "pick:researcher"} <= spots(root.html())  # which piece leaves the camp?
+    root.click(action="piece", kind="adventurer")
+    host.run()
+    assert scr.lesson.succeeded and scr.lesson.state.piece(0, board.Colour.YELLOW) == (board.Kind.ADVENTURER, 1)
+
+
+def test_a_reader_is_told_why_the_lost_city_piece_stays() -> None:
+    scr, host, _ = mount("board-lost-city", 5)
+    root = host.root
+    assert root is not None and scr.lesson is not None
+    root.click(target="path", colour="R")
+    assert "reached the lost city" in scr.error and not scr.lesson.succeeded
+    root.click(action="move", colour="B")
+    host.run()
+    assert scr.lesson.succeeded and scr.lesson.state.piece(0, board.Colour.BLUE) == (board.Kind.ADVENTURER, 4)
+
+
+def test_the_last_lesson_ends_with_the_score_table() -> None:
+    scr, host, sent = mount("board-round-end", 5)
+    root = host.root
+    assert root is not None and scr.lesson is not None
+    root.click(target="hand", card="W7")
+    root.click(target="path", colour="W")
+    host.run()
+    assert scr.lesson.done and scr.lesson.state.is_terminal()
+    assert 'data-spot="track:artifacts"' in root.html() and "You win!" in root.html()
+    assert any(m["type"] == "completed" for m in sent)

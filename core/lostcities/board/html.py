@@ -25,9 +25,9 @@ hooks) and data attributes for event delegation:
   victory points), ``artifact:<seat>`` (the artifacts), ``pick:<kind>`` (the
   piece to start with), ``pick:<letter>`` (the piece to move),
   ``pick:enter:<letter>`` and ``pick:<letter>:<kind>`` (a piece entering from
-  the camp), ``pick:none`` (no move); after the game ``track:artifacts`` and ``track:<count>`` (the artifact
-  track).  The shared markup names the hand's cards ``hand:<card>`` and the
-  discard piles ``pile:<letter>``;
+  the camp), ``pick:none`` (no move); after the game ``track:artifacts``
+  and ``track:<count>`` (the artifact track).  The shared markup names the
+  hand's cards ``hand:<card>`` and the discard piles ``pile:<letter>``;
 * clickable targets carry ``data-target``: ``hand`` (a card of the viewer's
   hand, with ``data-card``), ``path`` (a whole path, with ``data-colour``),
   ``discard`` (a discard pile at the play step), ``pile`` (a discard pile to
@@ -404,7 +404,7 @@ def player_panel(view: board.View, player: int, name: str, *, level: str = "") -
             f"{TURN if turn else ''}</div>"
             f'<div class="lcb-facts">{hand_size}'
             f'<span class="lcb-artifacts" data-artifacts="{artifacts}" data-spot="artifact:{player}" '
-            'title="artifacts">{ARTIFACT} {artifacts}</span>'
+            f'title="artifacts">{ARTIFACT} {artifacts}</span>'
             f"{points}{camp(view, player)}</div>{cols}{known}</section>")
 
 
