@@ -64,7 +64,7 @@ MAX_TEXT: typing.Final = 600
 SPOT_KINDS: typing.Final = frozenset({
     "hand", "column", "pile", "deck", "score", "box", "die", "dice", "circle", "artefact", "bridge", "refuse",
     "accelerate", "path", "stone", "tile", "camp", "piece", "track", "bar", "next", "sheet", "pick", "roll",
-    "researcher", "adventurer", "space", "city", "expedition", "row",
+    "researcher", "adventurer", "space", "city", "expedition", "row", "artifact",
 })
 """The first word of a highlight name (``hand`` in ``hand:Y7``)."""
 

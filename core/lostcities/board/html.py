@@ -13,6 +13,21 @@ hooks) and data attributes for event delegation:
   ``0-researcher``), ``data-owner`` and ``data-kind``; a piece that has just
   moved has the class ``is-moved`` and ``--steps`` (how far it slid);
 * every card face carries ``data-card`` (``G7``);
+* every element a tutorial may point at carries its name in ``data-spot``
+  (:mod:`lostcities.tutorial`): ``path:<letter>`` (a path, shared by all
+  players), ``stone:<letter>:<n>`` (stone 1..9; 9 the lost city),
+  ``tile:<letter>:<n>`` (the event tile on that stone), ``bridge:<letter>``
+  (a path's bridge) and ``bridge:count`` (the pieces past a bridge),
+  ``piece:<seat>:<letter>`` (a seat's piece on a path), ``camp:<seat>`` (the
+  pieces still in a seat's camp), ``researcher:<seat>`` and
+  ``adventurer:<seat>:<i>`` (a piece in the camp), ``column:<seat>:<letter>``
+  (a seat's column of cards), ``deck`` (the draw pile), ``score:<seat>`` (the
+  victory points), ``artifact:<seat>`` (the artifacts), ``pick:<kind>`` (the
+  piece to start with), ``pick:<letter>`` (the piece to move),
+  ``pick:enter:<letter>`` and ``pick:<letter>:<kind>`` (a piece entering from
+  the camp), ``pick:none`` (no move); after the game ``track:artifacts``
+  and ``track:<count>`` (the artifact track).  The shared markup names the
+  hand's cards ``hand:<card>`` and the discard piles ``pile:<letter>``;
 * clickable targets carry ``data-target``: ``hand`` (a card of the viewer's
   hand, with ``data-card``), ``path`` (a whole path, with ``data-colour``),
   ``discard`` (a discard pile at the play step), ``pile`` (a discard pile to
@@ -83,15 +98,16 @@ def tile_text(tile: board.Tile) -> str:
     return f"{tile.points} victory points" if tile.kind is board.TileKind.POINTS else tile.id
 
 
-def tile_mark(tile: board.Tile) -> str:
-    """A tile as it lies on its space."""
+def tile_mark(tile: board.Tile, spot: str | None = None) -> str:
+    """A tile as it lies on its space (``spot``: its tutorial name, ``tile:G:4``)."""
     if tile.kind is board.TileKind.ARTIFACT:
         text = ARTIFACT
     elif tile.kind is board.TileKind.ARROW:
         text = ARROW
     else:
         text = str(tile.points)
-    return (f'<span class="lcb-tile lcb-tile-{tile.kind.value}" data-tile="{esc(tile.id)}" '
+    where = f' data-spot="{esc(spot)}"' if spot else ""
+    return (f'<span class="lcb-tile lcb-tile-{tile.kind.value}" data-tile="{esc(tile.id)}"{where} '
             f'title="{esc(tile_text(tile))}">{text}</span>')
 
 
@@ -212,8 +228,9 @@ def piece(owner: int, kind: board.Kind, colour: board.Colour, stone: int, *, nam
     style = f"--steps:{steps}" if steps else None
     label = f"{lc_html.possessive(name)} {kind.value} on {colour.value} stone {stone}"
     attrs = _attrs({"class": cls, "data-piece": f"{owner}-{kind.value}", "data-owner": str(owner),
-                    "data-kind": kind.value, "data-colour": colour.letter, "style": style,
-                    "title": label, "aria-label": label, "role": "img"})
+                    "data-kind": kind.value, "data-colour": colour.letter,
+                    "data-spot": f"piece:{owner}:{colour.letter}", "style": style, "title": label,
+                    "aria-label": label, "role": "img"})
     return f"<span{attrs}>{owner + 1}</span>"
 
 
@@ -234,8 +251,10 @@ def stone_html(view: board.View, colour: board.Colour, stone: int, names: typing
     label = f"{colour.value} stone {stone}{' (the lost city)' if city else ''}: {number(value)} points"
     if tile is not None:
         label += f", {tile_text(tile)}"
-    return (f'<span class="{cls}" data-stone="{colour.value}-{stone}" data-value="{value}" title="{esc(label)}">'
-            f'<span class="lcb-value">{number(value)}</span>{tile_mark(tile) if tile else ""}'
+    spot = f"{colour.letter}:{stone}"
+    return (f'<span class="{cls}" data-stone="{colour.value}-{stone}" data-value="{value}" data-spot="stone:{spot}" '
+            f'title="{esc(label)}"><span class="lcb-value">{number(value)}</span>'
+            f'{tile_mark(tile, f"tile:{spot}") if tile else ""}'
             f'{CITY.format(SYMBOLS[colour]) if city else ""}'
             f'<span class="lcb-on">{"".join(pieces)}</span></span>')
 
@@ -254,7 +273,7 @@ def path(view: board.View, colour: board.Colour, names: typing.Sequence[str], *,
     for stone in range(data.STONES, 0, -1):
         stones.append(stone_html(view, colour, stone, names, marks))
         if stone == data.BRIDGE_AFTER + 1:
-            stones.append('<span class="lcb-bridge" aria-hidden="true"></span>')
+            stones.append(f'<span class="lcb-bridge" data-spot="bridge:{colour.letter}" aria-hidden="true"></span>')
     letter = colour.letter
     kind = ("start" if letter in targets.start else "advance" if letter in targets.advance
             else "move" if letter in targets.move else "enter" if letter in targets.enter else None)
@@ -265,9 +284,11 @@ def path(view: board.View, colour: board.Colour, names: typing.Sequence[str], *,
     label = f"the {colour.value} path" + (f" ({kind})" if kind else "")
     if interactive:
         attrs = _attrs({"type": "button", "class": cls, "data-target": "path", "data-colour": letter,
-                        "data-kind": kind, "aria-label": label})
+                        "data-kind": kind, "data-spot": f"path:{letter}", "aria-label": label})
         return f"<button{attrs}>{inner}</button>"
-    return f'<div{_attrs({"class": cls, "data-colour": letter, "aria-label": label, "role": "group"})}>{inner}</div>'
+    attrs = _attrs({"class": cls, "data-colour": letter, "data-spot": f"path:{letter}", "aria-label": label,
+                    "role": "group"})
+    return f"<div{attrs}>{inner}</div>"
 
 
 def discard_pile(view: board.View, colour: board.Colour, *, targets: Targets, interactive: bool,
@@ -290,6 +311,7 @@ def column(view: board.View, player: int, colour: board.Colour, *, marks: Marks,
     words = ", ".join(str(c.value) for c in cards) or "empty"
     return (f'<span class="{_classes("lcb-col", f"lc-{colour.letter}", "is-empty" if not cards else None)}" '
             f'data-colour="{colour.letter}" data-player="{player}" data-size="{len(cards)}" '
+            f'data-spot="column:{player}:{colour.letter}" '
             f'title="{esc(colour.value)} column: {esc(words)}">{chips}</span>')
 
 
@@ -297,17 +319,19 @@ def counters(view: board.View, *, targets: Targets, interactive: bool, marks: Ma
     """The bridges crossed (x/5) and the draw pile (a button at the draw step)."""
     crossed = view.bridges_crossed
     size = view.draw_pile_size
-    bridges = (f'<span class="lcb-bridges" data-crossed="{crossed}" title="pieces past a bridge: the round ends '
-               f'at {data.CROSSINGS_TO_END}">Bridges <b>{crossed}/{data.CROSSINGS_TO_END}</b></span>')
+    bridges = (f'<span class="lcb-bridges" data-crossed="{crossed}" data-spot="bridge:count" '
+               f'title="pieces past a bridge: the round ends at {data.CROSSINGS_TO_END}">'
+               f'Bridges <b>{crossed}/{data.CROSSINGS_TO_END}</b></span>')
     cls = _classes("lc-deck", "lcb-deck", "is-target" if targets.deck else None,
                    "is-source" if marks.source == "deck" else None)
     inner = f'Draw pile <b class="lc-count-text" data-size="{size}">{size}</b>'
     label = f"draw pile: {size} card{'s' if size != 1 else ''}"
     if interactive and view.step is board.Step.DRAW:
-        deck = f'<button{_attrs({"type": "button", "class": cls, "data-target": "deck", "aria-label": label})}>'
-        deck += f"{inner}</button>"
+        deck_attrs = _attrs({"type": "button", "class": cls, "data-target": "deck", "data-spot": "deck",
+                             "aria-label": label})
+        deck = f"<button{deck_attrs}>{inner}</button>"
     else:
-        deck = f'<span{_attrs({"class": cls, "aria-label": label})}>{inner}</span>'
+        deck = f'<span{_attrs({"class": cls, "data-spot": "deck", "aria-label": label})}>{inner}</span>'
     rounds = view.game.rounds
     round_text = "" if rounds == 1 else f'<span class="lcb-round">Round {view.round}/{rounds}</span>'
     return f'<div class="lcb-counters">{round_text}{bridges}{deck}</div>'
@@ -343,14 +367,15 @@ def camp(view: board.View, player: int) -> str:
     """The pieces still in a player's camp."""
     stones, researcher = view.stones[player], view.researcher[player]
     adventurers = data.ADVENTURERS - sum(1 for c, s in enumerate(stones) if s and c != researcher)
-    discs = "".join(f'<span class="lcb-piece lcb-p{player} lcb-adventurer lcb-small" data-camp="adventurer">'
-                    f"{player + 1}</span>" for _ in range(adventurers))
+    discs = "".join(f'<span class="lcb-piece lcb-p{player} lcb-adventurer lcb-small" data-camp="adventurer" '
+                    f'data-spot="adventurer:{player}:{i + 1}">{player + 1}</span>' for i in range(adventurers))
     if researcher < 0:
-        discs += f'<span class="lcb-piece lcb-p{player} lcb-researcher lcb-small" data-camp="researcher">' \
-                 f"{player + 1}</span>"
+        discs += f'<span class="lcb-piece lcb-p{player} lcb-researcher lcb-small" data-camp="researcher" ' \
+                 f'data-spot="researcher:{player}">{player + 1}</span>'
     words = f"in the camp: {adventurers} adventurer{'s' if adventurers != 1 else ''}" + (
         " and the researcher" if researcher < 0 else "")
-    return f'<span class="lcb-campers" title="{esc(words)}" aria-label="{esc(words)}">{discs}</span>'
+    return (f'<span class="lcb-campers" data-spot="camp:{player}" title="{esc(words)}" aria-label="{esc(words)}">'
+            f"{discs}</span>")
 
 
 def player_panel(view: board.View, player: int, name: str, *, level: str = "") -> str:
@@ -358,8 +383,9 @@ def player_panel(view: board.View, player: int, name: str, *, level: str = "") -
     the pieces in the camp and (for the others) their columns."""
     me = player == view.player
     total = view.totals[player]
-    points = ('<span class="lcb-points is-hidden" title="hidden until the game ends">? pts</span>' if total is None
-              else f'<span class="lcb-points" data-points="{total}">{number(total)} pts</span>')
+    points = (f'<span class="lcb-points is-hidden" data-spot="score:{player}" title="hidden until the game ends">'
+              "? pts</span>" if total is None else
+              f'<span class="lcb-points" data-points="{total}" data-spot="score:{player}">{number(total)} pts</span>')
     artifacts = view.artifact_tokens[player] + view.found[player]
     turn = view.current_player == player
     who = f'<span class="lcb-level">{esc(level)}</span>' if level else ""
@@ -377,7 +403,8 @@ def player_panel(view: board.View, player: int, name: str, *, level: str = "") -
             f'{player + 1}</span><span class="lc-name">{esc(name)}</span>{who}'
             f"{TURN if turn else ''}</div>"
             f'<div class="lcb-facts">{hand_size}'
-            f'<span class="lcb-artifacts" data-artifacts="{artifacts}" title="artifacts">{ARTIFACT} {artifacts}</span>'
+            f'<span class="lcb-artifacts" data-artifacts="{artifacts}" data-spot="artifact:{player}" '
+            f'title="artifacts">{ARTIFACT} {artifacts}</span>'
             f"{points}{camp(view, player)}</div>{cols}{known}</section>")
 
 
@@ -445,7 +472,8 @@ def choices(view: board.View, *, selected: str | None, choosing: str) -> str:
         c = board.Card.from_id(selected)
         targets = legal_targets(view, selected)
         if choosing == "start":
-            buttons += [button(f"Start with the {k.value}", "piece", extra={"data-kind": k.value})
+            buttons += [button(f"Start with the {k.value}", "piece",
+                               extra={"data-kind": k.value, "data-spot": f"pick:{k.value}"})
                         for k in kinds_to_start(view, selected)]
         elif targets.start:
             buttons.append(button(f"Start {c.colour.value} with the {c.label}", "begin"))
@@ -457,7 +485,8 @@ def choices(view: board.View, *, selected: str | None, choosing: str) -> str:
         if choosing.startswith("enter:"):
             colour = colour_of(choosing[6:])
             buttons += [button(f"The {k.value} onto {colour.value} 1", "enter",
-                               extra={"data-colour": colour.letter, "data-kind": k.value})
+                               extra={"data-colour": colour.letter, "data-kind": k.value,
+                                      "data-spot": f"pick:{colour.letter}:{k.value}"})
                         for k in kinds_to_enter(view, colour)]
             buttons.append(button("Back", "deselect", cls="secondary"))
         else:
@@ -467,11 +496,13 @@ def choices(view: board.View, *, selected: str | None, choosing: str) -> str:
                     assert placed is not None
                     buttons.append(button(f"{a.colour.value.capitalize()} {placed[0].value}: "
                                           f"stone {placed[1]} \u2192 {placed[1] + 1}", "move",
-                                          extra={"data-colour": a.colour.letter}))
+                                          extra={"data-colour": a.colour.letter,
+                                                 "data-spot": f"pick:{a.colour.letter}"}))
             targets = legal_targets(view)
-            buttons += [button(f"A piece onto {colour_of(x).value} 1", "enter", extra={"data-colour": x})
+            buttons += [button(f"A piece onto {colour_of(x).value} 1", "enter",
+                               extra={"data-colour": x, "data-spot": f"pick:enter:{x}"})
                         for x in sorted(targets.enter, key=lambda x: colour_of(x).index)]
-            buttons.append(button("No move", "no-move", cls="secondary"))
+            buttons.append(button("No move", "no-move", cls="secondary", extra={"data-spot": "pick:none"}))
     return " ".join(buttons)
 
 
@@ -516,9 +547,10 @@ def artifact_track(view: board.View, names: typing.Sequence[str]) -> str:
                        "</span>" for p in range(len(names))
                        if min(view.artifact_tokens[p], len(track) - 1) == count)
         more = "+" if count == len(track) - 1 else ""
-        cells.append(f'<li data-count="{count}"><span class="lcb-n">{count}{more}</span>'
+        cells.append(f'<li data-count="{count}" data-spot="track:{count}"><span class="lcb-n">{count}{more}</span>'
                      f'<span class="lcb-pay">{signed(points)}</span><span class="lcb-on">{here}</span></li>')
-    return (f'<section class="lcb-track"><h3>Artifact track ({"short" if view.game.is_short else "long"})</h3>'
+    which = "short" if view.game.is_short else "long"
+    return (f'<section class="lcb-track" data-spot="track:artifacts"><h3>Artifact track ({which})</h3>'
             f'<ol>{"".join(cells)}</ol></section>')
 
 

@@ -740,6 +740,125 @@ class Game(api.Game):
         """What this game's artifact track pays for ``artifacts`` tokens."""
         return data.artifact_points(artifacts, short=self.is_short)
 
+    def tutorial_position(self, partial: typing.Mapping[str, typing.Any], rng: random.Random) -> State:
+        """A position of round 1, at a play step, completed from a partial description (for tutorials).
+
+        ``partial`` may give ``hands`` (a list per player; a missing or shorter
+        hand is filled up to eight cards), ``columns`` (a list per player of
+        colour name -> card ids; each column puts an adventurer on the stone of
+        its length), ``pieces`` (a list per player of colour name -> ``{"kind":
+        "researcher", "stone": 3}``, either entry optional: the researcher, or
+        a piece that an arrow moved further than its cards), ``tiles``
+        (``"green-4"`` -> a tile id, or None for an artifact already taken),
+        ``found`` (artifacts found so far, per player), ``points`` (victory
+        points taken from tiles so far, per player), ``discard_piles`` (colour
+        name -> card ids, bottom first), ``top`` (the top cards of the draw
+        pile, drawn first) and ``player`` (to play; 0 by default).  The tiles
+        not named are shuffled from ``rng`` onto the other spaces; every card
+        not named is shuffled, the removed cards (with two players) are taken
+        from it, the hands are filled up and the rest forms the draw pile
+        below ``top``.  The position is checked like any snapshot (raises
+        ``InvalidStateError``).
+
+        >>> game = Game(rounds=1)
+        >>> state = game.tutorial_position({"hands": [["Y2", "Y2", "Y5"]], "columns": [{}, {"red": ["R3"]}],
+        ...                                 "tiles": {"yellow-2": "arrow"}, "top": ["G9"]}, random.Random(1))
+        >>> [c.id for c in state.hand(0)[:3]], state.piece(1, Colour.RED), state.tile(Colour.YELLOW, 2)
+        (['Y2', 'Y2', 'Y5'], (Kind.ADVENTURER, 1), Tile(TileKind.ARROW))
+        >>> state.draw_pile_size, state.current_player, state.step
+        (63, 0, <Step.PLAY: 'play'>)
+        >>> game.tutorial_position({"tiles": {"blue-4": "arrow"}}, random.Random(1))
+        Traceback (most recent call last):
+        ...
+        lostcities.errors.InvalidStateError: blue stone 4 has no tile space
+        """
+        bad = errors.InvalidStateError
+        api.check_entries(partial, set(), {"hands", "columns", "pieces", "tiles", "found", "points",
+                                           "discard_piles", "top", "player"}, what="a partial board game position")
+        n = self.players
+
+        def ids(value: typing.Any, what: str) -> list[str]:
+            if not isinstance(value, list) or not all(isinstance(v, str) and v.upper() in _ID_INDEX for v in value):
+                raise bad(f"{what} must be a list of card ids")
+            return [v.upper() for v in value]
+
+        def per_player(key: str, default: typing.Any) -> list[typing.Any]:
+            value = partial.get(key, [])
+            if not isinstance(value, list) or len(value) > n:
+                raise bad(f"{key} must list at most {n} players")
+            return [value[q] if q < len(value) else default() for q in range(n)]
+
+        def colour_map(value: typing.Any, what: str) -> dict[str, typing.Any]:
+            if not isinstance(value, dict) or not set(value) <= set(_NAMES):
+                raise bad(f"{what} must map colour names to its entries")
+            return value
+
+        hands = [ids(h, f"hand {q + 1}") for q, h in enumerate(per_player("hands", list))]
+        columns = [{c: ids(cols.get(c, []), f"player {q + 1}'s {c} column") for c in _NAMES}
+                   for q, cols in enumerate(colour_map(m, f"columns of player {q + 1}")
+                                            for q, m in enumerate(per_player("columns", dict)))]
+        pieces: list[dict[str, typing.Any]] = []
+        for q, given in enumerate(per_player("pieces", dict)):
+            given = colour_map(given, f"pieces of player {q + 1}")
+            mine: dict[str, typing.Any] = {}
+            for c in _NAMES:
+                entry = given.get(c, {})
+                if not isinstance(entry, dict) or not set(entry) <= {"kind", "stone"}:
+                    raise bad(f"player {q + 1}'s {c} piece must be an object with a kind and a stone")
+                stone = entry.get("stone", len(columns[q][c]))
+                mine[c] = {"kind": entry.get("kind", "adventurer"), "stone": stone} if stone else None
+            pieces.append(mine)
+        piles_raw = colour_map(partial.get("discard_piles", {}), "discard_piles")
+        piles = {c: ids(piles_raw.get(c, []), f"the {c} discard pile") for c in _NAMES}
+        top = ids(partial.get("top", []), "top")
+        tiles_raw = partial.get("tiles", {})
+        if not isinstance(tiles_raw, dict):
+            raise bad("tiles must map spaces (green-4) to tile ids")
+        layout: list[str | None] = [None] * len(SPACES)
+        named = [False] * len(SPACES)
+        left = [_TILE_ID[code] for code in ALL_TILES]
+        for where, tile in tiles_raw.items():
+            name, _, number = str(where).partition("-")
+            colour = _BY_NAME.get(name)
+            space = _SPACE_AT[colour.index][int(number)] if colour and number.isdigit() and \
+                int(number) <= data.STONES else -1
+            if space < 0:
+                raise bad(f"{name} stone {number} has no tile space")
+            wanted = "artifact" if tile is None else tile
+            if wanted not in left:
+                raise bad(f"the tiles have no {wanted!r} left for {where}")
+            left.remove(wanted)
+            layout[space], named[space] = tile, True
+        rng.shuffle(left)
+        for space in range(len(SPACES)):
+            if not named[space]:
+                layout[space] = left.pop()
+        everything = [*(i for h in hands for i in h), *top, *(i for cols in columns for col in cols.values()
+                                                              for i in col), *(i for p in piles.values() for i in p)]
+        rest = [_IDS[c] for c in DECK]
+        for card_id in everything:
+            if card_id not in rest:
+                raise bad(f"card {card_id} is named more than twice")
+            rest.remove(card_id)
+        rng.shuffle(rest)
+        removed = [rest.pop() for _ in range(self.removed)]
+        for hand in hands:
+            while len(hand) < data.HAND_SIZE and rest:
+                hand.append(rest.pop())
+        player = partial.get("player", 0)
+        if type(player) is not int or not 0 <= player < n:
+            raise bad(f"player must be a seat from 0 to {n - 1}")
+        found = partial.get("found", [0] * n)
+        points = partial.get("points", [0] * n)
+        snapshot = {
+            "round": 1, "phase": "play", "player": player, "move": None, "starter": self.first_player, "last": None,
+            "tiles": layout, "hands": [sorted(h, key=_ID_INDEX.__getitem__) for h in hands],
+            "known": [[] for _ in range(n)], "removed": removed, "draw_pile": [*top, *rest],
+            "discard_piles": piles, "columns": columns, "pieces": pieces, "found": found,
+            "tile_points": points, "artifacts": [0] * n, "points": points, "results": [],
+        }
+        return self.state_from_snapshot(snapshot)
+
 
 _PHASES: typing.Final = tuple(Phase)
 _P_TILES, _P_DEAL, _P_PLAY, _P_MOVE, _P_DRAW, _P_OVER = range(6)
