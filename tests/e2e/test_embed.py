@@ -41,7 +41,9 @@ if (raw) {
   frame.src = site + "embed.html?" + raw; frame.style.width = "820px"; frame.style.height = "560px";
   frame.setAttribute("sandbox", "allow-scripts allow-same-origin");
   document.getElementById("slot").appendChild(frame);
-  window.addEventListener("message", function (e) { if (e.source === frame.contentWindow) window.events.push(e.data); });
+  window.addEventListener("message", function (e) {
+    if (e.source === frame.contentWindow) window.events.push(e.data);
+  });
   window.frameHandle = { send: function (m) { frame.contentWindow.postMessage(m, "*"); } };
 } else {
   window.frameHandle = LostCities.embed(document.getElementById("slot"), params, { site: site, loading: "eager" });

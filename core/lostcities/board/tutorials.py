@@ -246,7 +246,8 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
         "steps": [
             {"kind": "info",
              "text": "A round (an \u201cexpedition\u201d in the English rulebook) ends at once when the fifth "
-                     "piece in total crosses a bridge (between stones 6 and 7), on any paths, of any players. Four have crossed already. A round also ends when the "
+                     "piece in total crosses a bridge (between stones 6 and 7), on any paths, of any players. "
+                     "Four have crossed already. A round also ends when the "
                      "last card of the draw pile is drawn.",
              "highlights": ["bridge:count", "bridge:W", "piece:0:W"]},
             {"kind": "choice",
