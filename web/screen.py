@@ -841,7 +841,8 @@ class Screen:
         title = self.game.title
         if self.menu_open:
             words = self.document.words if self.document is not None else self.adapter.words
-            self._panel("menu", lc_html.menu(words=words, confirm=self.confirming))
+            learn = f"<p>{lc_html.learn_link(self.game.name)}</p>"
+            self._panel("menu", lc_html.menu(learn, words=words, confirm=self.confirming))
         elif self.mode == "setup":
             self._panel("setup", self.adapter.setup_form(self, self.last_setup()))
         elif self.mode == "problem":

@@ -318,9 +318,10 @@ def version() -> str:
 # -- the lesson panel ----------------------------------------------------------------------------------
 
 
-def lesson_panel(lesson: tutorial.Lesson, *, controls: bool, busy: bool = False) -> str:
+def lesson_panel(lesson: tutorial.Lesson, *, controls: bool, busy: bool = False, links: str = "") -> str:
     """The tutorial's text above the table: title, step counter, the step's text,
-    the feedback, the choice buttons and the controls (class hooks ``lc-lesson-*``)."""
+    the feedback, the choice buttons and the controls (class hooks ``lc-lesson-*``);
+    ``links``: markup shown beside the controls (the app's way back and onwards)."""
     esc = lc_html.esc
     tut, step = lesson.tutorial, lesson.step
     outcome = lesson.outcome
@@ -353,6 +354,8 @@ def lesson_panel(lesson: tutorial.Lesson, *, controls: bool, busy: bool = False)
             buttons.append(lc_html.button("Start this step again", "lesson-retry", cls="secondary"))
         if lesson.done or lesson.index > 0:
             buttons.append(lc_html.button("Start over", "lesson-restart", cls="secondary"))
+    if links:
+        buttons.append(links)
     bar = f'<div class="lc-lesson-buttons">{"".join(buttons)}</div>' if buttons else ""
     return f'<div class="lc-lesson-panel" data-kind="{step.kind.value}">{head}{body}{feedback}{choices}{bar}</div>'
 
@@ -414,3 +417,32 @@ def load_config(config: Config, payload: typing.Mapping[str, typing.Any]) -> Con
                 raise EmbedError(f"load's {key} must be a whole number", code="bad_message")
             query[key] = str(payload[key])
     return Config.from_query(query)
+
+
+def tutorial_list(game: type[api.Game], tutorials: typing.Sequence[tutorial.Tutorial],
+                  stars: typing.Mapping[str, int], *, rules: str = "") -> str:
+    """The app's *Learn to play* page of a game: its tutorials in teaching order,
+    each with its summary, length and the best stars earned; ``rules``: a link to
+    the game's rules summary.
+
+    >>> from lostcities import card
+    >>> page = tutorial_list(card.Game, list(tutorial.tutorials("card").values()), {"card-wagers": 2})
+    >>> 'href="#learn/card-wagers"' in page and 'aria-label="2 of 3 stars"' in page
+    True
+    """
+    esc = lc_html.esc
+    items = []
+    for tut in tutorials:
+        earned = stars.get(tut.id)
+        badge = ("" if earned is None else
+                 f'<span class="lc-stars" aria-label="{earned} of 3 stars">{"\u2605" * earned}'
+                 f'{"\u2606" * (3 - earned)}</span>')
+        items.append(f'<li><a class="lc-learn-item" href="#learn/{esc(tut.id)}" data-tutorial="{esc(tut.id)}">'
+                     f"<strong>{esc(tut.title)}</strong> {badge}<span>{esc(tut.summary)} "
+                     f"({len(tut.steps)} steps)</span></a></li>")
+    return (f'<section class="lc-learn"><h1>Learn to play: {esc(game.title)}</h1>'
+            "<p>Short lessons in a live position: the rules engine checks every move and says why one "
+            "is not allowed. Each ends with a few free turns against the computer.</p>"
+            f'<ol class="lc-learn-list">{"".join(items)}</ol>'
+            f'<p class="lc-learn-links"><a class="button" href="#{esc(game.name)}">Play {esc(game.title)}</a> '
+            f"{rules}{lc_html.home_link()}</p></section>")

@@ -414,12 +414,24 @@ def notice(text: str) -> str:
             'aria-label="Dismiss">&times;</button>')
 
 
-def tile(game: type[api.Game], *, in_progress: bool) -> str:
-    """A home-screen tile: the game's title and description, *Continue* when a game is in progress."""
+def tile(game: type[api.Game], *, in_progress: bool, learn: bool = False) -> str:
+    """A home-screen tile: the game's title and description, *Continue* when a game is in progress;
+    ``learn``: a *Learn to play* link to the game's tutorials."""
     badge = '<span class="badge">game in progress</span>' if in_progress else ""
     return (f'<li class="game-tile game-{esc(game.name)}"><a href="#{esc(game.name)}" data-game="{esc(game.name)}">'
             f"<h2>{esc(game.title)}</h2><p>{esc(game.description)}</p>{badge}"
-            f'<span class="play-button">{"Continue" if in_progress else "Play"}</span></a></li>')
+            f'<span class="play-button">{"Continue" if in_progress else "Play"}</span></a>'
+            + (learn_link(game.name, cls="learn-link") if learn else "") + "</li>")
+
+
+def learn_link(game: str, *, cls: str = "button secondary") -> str:
+    """A link to a game's tutorials (the app's ``#learn/<game>`` page).
+
+    >>> learn_link("card")
+    '<a class="button secondary" href="#learn/card" data-learn="card">Learn to play</a>'
+    """
+    return f'<a class="{esc(cls)}" href="#learn/{esc(game)}" data-learn="{esc(game)}">Learn to play</a>'
+
 
 
 def planned_tile(name: str, text: str) -> str:
