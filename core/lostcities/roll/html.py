@@ -579,16 +579,16 @@ def sheet(
     cells.append('<div class="rw-corner" aria-hidden="true">pts</div>')
     for c, points in zip(COLOURS, bd.expeditions, strict=True):
         cells.append(f'<div class="rw-head rw-{c.value}" data-head="{c.value}" title="{c.value}">'
-                     f'{symbol(c)}<span class="rw-colscore" data-col="{c.value}"'
-                     f' data-spot="score:{c.value}">{number(points)}</span></div>')
+                     f'{symbol(c)}<span class="rw-colscore" data-spot="score:{c.value}"'
+                     f' data-col="{c.value}">{number(points)}</span></div>')
     cells.append(f'<div class="rw-head rw-art-head" data-head="artefact" title="artefacts">{icon("vase")}'
-                 f'<span class="rw-colscore" data-col="artefacts"'
-                 f' data-spot="score:artefacts">{number(bd.artefacts)}</span></div>')
+                 f'<span class="rw-colscore" data-spot="score:artefacts"'
+                 f' data-col="artefacts">{number(bd.artefacts)}</span></div>')
     cells.append(f'<div class="rw-head rw-dice-head" data-head="dice" title="dice symbols">{icon("die")}'
-                 f'<span class="rw-colscore" data-col="dice" data-spot="score:dice">{number(bd.dice)}</span></div>')
+                 f'<span class="rw-colscore" data-spot="score:dice" data-col="dice">{number(bd.dice)}</span></div>')
     cells.append(f'<div class="rw-head rw-bonus-head" data-head="bridges" title="bridge bonus">{icon("bridge")}'
-                 f'<span class="rw-colscore" data-col="bridges"'
-                 f' data-spot="score:bridges">{number(bd.bridges)}</span></div>')
+                 f'<span class="rw-colscore" data-spot="score:bridges"'
+                 f' data-col="bridges">{number(bd.bridges)}</span></div>')
     # top artefacts
     cells.append(_scale(""))
     for c in COLOURS:
@@ -865,14 +865,14 @@ def end_table(names: typing.Sequence[str], breakdowns: typing.Sequence[roll.Brea
     rows = []
     for p, (name, bd) in enumerate(zip(names, breakdowns, strict=True)):
         values = bd.to_dict()
-        cells = "".join(f'<td class="rw-hand" data-player="{p}" data-col="{col}" data-spot="score:{p}:{col}">'
+        cells = "".join(f'<td class="rw-hand" data-player="{p}" data-spot="score:{p}:{col}" data-col="{col}">'
                         f'{number(values[col])}</td>'
                         for col in END_COLUMNS[:-1])
         won = p in winners
         crown = ' <span class="rw-winner">wins</span>' if won and len(names) > 1 else ""
         rows.append(f'<tr class="{"rw-won" if won else ""}" data-player="{p}"><th scope="row">{esc(name)}{crown}</th>'
-                    f'{cells}<td class="rw-hand rw-end-total" data-player="{p}" data-col="total"'
-                    f' data-spot="score:{p}:total">'
+                    f'{cells}<td class="rw-hand rw-end-total" data-player="{p}"'
+                    f' data-spot="score:{p}:total" data-col="total">'
                     f'{number(values["total"])}</td></tr>')
     return (f'<table class="rw-end-table"><thead><tr>{"".join(head)}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>')
