@@ -263,21 +263,23 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
              "success": "Four numbers: red scores +10 now.",
              "failure": "Write a red number this time."},
             {"kind": "choice",
-             "text": "Green's double circle is marked and green holds two numbers (\u221230). What does green "
-                     "score?",
+             "text": "Green's double circle is marked, so green scores double: with two numbers, \u221230 \u00d7 2 "
+                     "= \u221260 (see the top of its column). What will green score with four numbers (+10 on "
+                     "the scale)?",
              "highlights": ["circle:green", "score:green"],
-             "options": ["\u221230", "\u221260", "+60"],
+             "options": ["+10", "+20", "+40"],
              "answer": 1,
-             "success": "Right: the circle doubles losses as well as gains.",
-             "failure": "The circle doubles the score, negative or positive."},
+             "success": "Right: the circle doubles gains as well as losses.",
+             "failure": "The circle doubles the score from the scale, positive or negative: 10 \u00d7 2."},
             {"kind": "choice",
-             "text": "The artefact and dice columns score by their marks (the scale on the right); none costs "
-                     "40 points. You have shaded 2 dice symbols: what does the dice column score?",
-             "highlights": ["dice:2", "score:dice"],
-             "options": ["\u221220", "+20", "0"],
-             "answer": 0,
-             "success": "Right: \u221220 for two, and it rises with each symbol up to 70 for eight.",
-             "failure": "Read the scale on the right: two marks score \u221220."},
+             "text": "The artefact column scores by its shaded artefacts (the scale on the right): none costs "
+                     "40 points. How many artefacts do you need before the column scores positive?",
+             "highlights": ["score:artefacts", "artefact:4"],
+             "options": ["1", "4", "9"],
+             "answer": 1,
+             "success": "Right: 3 artefacts still cost 10, the fourth scores +10. The dice column uses the "
+                        "same scale, up to 70 for eight symbols.",
+             "failure": "Read the scale on the right, row by row: 1 \u221230, 2 \u221220, 3 \u221210, 4 +10."},
             {"kind": "info",
              "text": "Each bridge you passed first adds 20, never doubled. The game ends after a turn in which the "
                      "last bridge is passed, or every player is exhausted; the highest total wins.",
@@ -306,6 +308,14 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
                      "box (or the double circle, with a 0). The sheet refuses what the rules forbid, such as a "
                      "falling number, and asks about arrows just as here.",
              "highlights": ["box:red:3", "circle:orange"]},
+            {"kind": "act",
+             "text": "Try it here: you chose blue and 5 at the table. Tap the blue die and the 5 (on the companion "
+                     "sheet: blue and 5 on the entry pad), then the highlighted blue box.",
+             "highlights": ["die:colour:2", "die:number:1", "box:blue:2"],
+             "expected": ["take blue 5"],
+             "replies": ["roll yellow green purple 1 6 7"],
+             "success": "Blue box 2 holds an artefact: the sheet shaded it for you, and it keeps every score.",
+             "failure": "Enter blue and 5 this time."},
             {"kind": "choice",
              "text": "At the table you refused the dice. What do you tap on the companion sheet?",
              "highlights": ["dice:1"],
