@@ -137,6 +137,16 @@ def test_every_roll_tutorial_starts_on_rolled_dice() -> None:
         assert lesson.state.current_player == lesson.pov and lesson.state.roll is not None, tut.id
 
 
+def test_every_step_opens_on_scripted_dice() -> None:
+    """No step leaves the dice to chance: the scripted path never stops before a roll."""
+    for tut in tutorial.tutorials("roll").values():
+        state = tutorial.Lesson(tut).state
+        for index, step in enumerate(tut.steps):
+            assert not state.is_chance(), f"{tut.id}, step {index + 1} opens before a roll"
+            for text in step.expected[:1] + step.replies:
+                state.apply(text)
+
+
 def test_the_dice_the_roller_took_are_refused() -> None:
     lesson = lesson_at("roll-choosing-dice", 2)
     assert lesson.state.taken == (BLUE, 1)

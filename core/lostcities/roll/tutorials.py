@@ -281,8 +281,9 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
                         "same scale, up to 70 for eight symbols.",
              "failure": "Read the scale on the right, row by row: 1 \u221230, 2 \u221220, 3 \u221210, 4 +10."},
             {"kind": "info",
-             "text": "Each bridge you passed first adds 20, never doubled. The game ends after a turn in which the "
-                     "last bridge is passed, or every player is exhausted; the highest total wins.",
+             "text": "Each bridge you passed first (or in the same turn as the first) adds 20, never doubled. The "
+                     "game ends after a turn in which the last bridge is passed, or every player is exhausted; "
+                     "the highest total wins.",
              "highlights": ["score:bridges", "score:total"]},
             {"kind": "play",
              "text": "Play three turns and watch your total.",
