@@ -82,7 +82,8 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
              "expected": ["take green 6"],
              "replies": ["roll orange yellow green 0 5 6"],
              "success": "Green reads 2, 4, 6. You rolled again.",
-             "failure": "The 0 would count as 10 and close green to everything lower: take the 6."},
+             "failure": "Write in green: the 6 follows the 4 (the 0 would count as 10 and close green to everything "
+                        "lower)."},
             {"kind": "choice",
              "text": "Green holds 2, 4, 6. You take the green die and the 0. What happens?",
              "highlights": ["box:green:4"],
@@ -203,14 +204,14 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
                      "the artefact column, from the bottom up. Your red box 5 found one already.",
              "highlights": ["box:red:5", "artefact:1", "box:red:8"]},
             {"kind": "act",
-             "text": "Between boxes 6 and 7 of each column lies a bonus bridge. Take red and 7: box 7 passes the "
-                     "red bridge.",
-             "highlights": ["bridge:red", "box:red:7", "die:number:1"],
-             "expected": ["take red 7"],
+             "text": "Between boxes 6 and 7 of each column lies a bonus bridge. Take red with the 6 or the 7 "
+                     "(keep the 8 for later): box 7 passes the red bridge.",
+             "highlights": ["bridge:red", "box:red:7", "die:number:0", "die:number:1"],
+             "expected": ["take red 7", "take red 6"],
              "replies": ["take blue 8", "roll red green purple 1 8 9", "take green 1"],
              "success": "You passed the red bridge first: 20 points. The computer's red bridge is crossed out. "
                         "Then it rolled and took green and 1.",
-             "failure": "Take red and 7 to pass the red bridge."},
+             "failure": "Take red with the 6 or the 7 to pass the red bridge."},
             {"kind": "act",
              "text": "Take red and 8: red box 8 holds an artefact.",
              "highlights": ["box:red:8", "artefact:2"],
