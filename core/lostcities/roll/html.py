@@ -33,6 +33,32 @@ Attribute scheme (what a user interface reads from a clicked element):
 ``data-col``, ``data-player`` the cells of the end-of-game table
 ==========================  ======================================================
 
+Every element a tutorial may point at carries its name in ``data-spot``
+(:mod:`lostcities.tutorial`), clickable or not:
+
+============================  ====================================================
+``box:red:4``                 box 4 (1 = bottom) of the red expedition
+``circle:red``                the double circle of an expedition
+``artefact:red``              the top artefact of an expedition (above box 9)
+``artefact:3``                the artefact column, 1 (bottom) .. 9
+``dice:3``                    the dice column, 1 (bottom) .. 9
+``bridge:red``                a bonus bridge (``red`` .. ``purple``, ``artefact``,
+                              ``dice``); ``bridge:red:tick`` its companion tick
+``score:red``                 a column's score at the top of the sheet (``red`` ..
+                              ``purple``, ``artefacts``, ``dice``, ``bridges``);
+                              ``score:total`` the sheet's total; ``score:0:red``
+                              a cell of the end-of-game table (player, column)
+``sheet:0``, ``sheet``        the full sheet (of a seat; alone in companion mode);
+                              ``sheet:thumb:1`` a seat's thumbnail
+``roll``, ``roll:button``     the dice tray; the Roll button
+``die:colour:0``              a die of the roll (``colour`` / ``number``, 0..2 in
+                              the roll's sorted order)
+``refuse``                    the Refuse button
+``accelerate``                the acceleration question; ``accelerate:blue`` and
+                              ``accelerate:none`` its buttons
+``pick:red``, ``pick:7``      companion mode: the entry pad's colours and numbers
+============================  ====================================================
+
 Elements of a sheet are also named by *keys* (``box:red-4``, ``circle:red``,
 ``top:red``, ``artefact:3``, ``dice:2``, ``bridge:red``): the sets of keys to
 highlight as legal targets or as fresh marks are passed to :func:`sheet`.
@@ -453,7 +479,8 @@ def _box(sheet: roll.Sheet, colour: roll.Colour, k: int, targets: typing.Collect
     if filled:
         inner += f'<span class="rw-hand" style="--tilt:{_tilt(e, k)}deg">{numbers[k - 1]}</span>'
     tag, extra = _cell_tag(target, interactive)
-    return f'<{tag}{extra} class="{cls}" data-box="{colour.value}-{k}" aria-label="{esc(label)}">{inner}</{tag}>'
+    return (f'<{tag}{extra} class="{cls}" data-box="{colour.value}-{k}"'
+            f' data-spot="box:{colour.value}:{k}" aria-label="{esc(label)}">{inner}</{tag}>')
 
 
 def _top(sheet: roll.Sheet, colour: roll.Colour, targets: typing.Collection[str],
@@ -466,7 +493,8 @@ def _top(sheet: roll.Sheet, colour: roll.Colour, targets: typing.Collection[str]
     label = f"{colour.value} top artefact{': claimed' if claimed else ''}"
     tag, extra = _cell_tag(target, interactive)
     mark = '<span class="rw-x rw-hand" aria-hidden="true">\u2715</span>' if claimed else ""
-    return (f'<{tag}{extra} class="{cls}" data-top="{colour.value}" aria-label="{esc(label)}">'
+    return (f'<{tag}{extra} class="{cls}" data-top="{colour.value}"'
+            f' data-spot="artefact:{colour.value}" aria-label="{esc(label)}">'
             f'{icon("vase")}{mark}</{tag}>')
 
 
@@ -482,7 +510,7 @@ def _circle(sheet: roll.Sheet, colour: roll.Colour, targets: typing.Collection[s
     state = "marked: points doubled" if marked else ("not used" if crossed else "open")
     tag, extra = _cell_tag(target, interactive)
     mark = '<span class="rw-x rw-hand" aria-hidden="true">\u2715</span>' if marked else ""
-    return (f'<{tag}{extra} class="{cls}" data-circle="{colour.value}" '
+    return (f'<{tag}{extra} class="{cls}" data-circle="{colour.value}" data-spot="circle:{colour.value}" '
             f'aria-label="{esc(f"{colour.value} double circle, {state}")}"><span class="rw-ring"></span>{mark}'
             f'</{tag}>')
 
@@ -503,7 +531,8 @@ def _bridge(sheet: roll.Sheet, column: roll.Column, fresh: typing.Collection[str
         by = f'<span class="rw-by" title="{esc(", ".join(scorers))}">{esc(tags)}</span>'
     tag = "button" if clickable else "div"
     extra = ' type="button" data-target="tick"' if clickable else ""
-    return (f'<{tag}{extra} class="{cls}" data-bridge="{key}" data-mark="{mark.value}" aria-label="{esc(label)}">'
+    return (f'<{tag}{extra} class="{cls}" data-bridge="{key}" data-mark="{mark.value}"'
+            f' data-spot="bridge:{key}" aria-label="{esc(label)}">'
             f'<span class="rw-twenty">{roll.data.BRIDGE_BONUS}</span>{by}</{tag}>')
 
 
@@ -516,7 +545,7 @@ def _column_cell(kind: str, k: int, count: int, fresh: typing.Collection[str]) -
     what = "artefact" if kind == "artefact" else "dice symbol"
     label = f"{what} {k}{': shaded' if shaded else ''}"
     pic = icon("vase" if kind == "artefact" else "die")
-    return f'<div class="{cls}" data-{kind}="{k}" aria-label="{esc(label)}">{pic}</div>'
+    return f'<div class="{cls}" data-{kind}="{k}" data-spot="{kind}:{k}" aria-label="{esc(label)}">{pic}</div>'
 
 
 def _scale(text: str, extra: str = "") -> str:
@@ -550,13 +579,16 @@ def sheet(
     cells.append('<div class="rw-corner" aria-hidden="true">pts</div>')
     for c, points in zip(COLOURS, bd.expeditions, strict=True):
         cells.append(f'<div class="rw-head rw-{c.value}" data-head="{c.value}" title="{c.value}">'
-                     f'{symbol(c)}<span class="rw-colscore" data-col="{c.value}">{number(points)}</span></div>')
+                     f'{symbol(c)}<span class="rw-colscore" data-spot="score:{c.value}"'
+                     f' data-col="{c.value}">{number(points)}</span></div>')
     cells.append(f'<div class="rw-head rw-art-head" data-head="artefact" title="artefacts">{icon("vase")}'
-                 f'<span class="rw-colscore" data-col="artefacts">{number(bd.artefacts)}</span></div>')
+                 f'<span class="rw-colscore" data-spot="score:artefacts"'
+                 f' data-col="artefacts">{number(bd.artefacts)}</span></div>')
     cells.append(f'<div class="rw-head rw-dice-head" data-head="dice" title="dice symbols">{icon("die")}'
-                 f'<span class="rw-colscore" data-col="dice">{number(bd.dice)}</span></div>')
+                 f'<span class="rw-colscore" data-spot="score:dice" data-col="dice">{number(bd.dice)}</span></div>')
     cells.append(f'<div class="rw-head rw-bonus-head" data-head="bridges" title="bridge bonus">{icon("bridge")}'
-                 f'<span class="rw-colscore" data-col="bridges">{number(bd.bridges)}</span></div>')
+                 f'<span class="rw-colscore" data-spot="score:bridges"'
+                 f' data-col="bridges">{number(bd.bridges)}</span></div>')
     # top artefacts
     cells.append(_scale(""))
     for c in COLOURS:
@@ -588,13 +620,14 @@ def sheet(
     cells.append(_scale(number(roll.data.ARTEFACT_SCORES[0]), "rw-scale-right"))
     title = esc(name) if name else ""
     cap = f'<span class="rw-caption-note">{esc(caption)}</span>' if caption else ""
-    seat = f' data-sheet="{player}"' if player is not None else ""
+    seat = f' data-sheet="{player}" data-spot="sheet:{player}"' if player is not None else ' data-spot="sheet"'
     flags = " rw-accelerating" if s.is_accelerating() else ""
     whose = esc(f"{lc_html.possessive(name)} game sheet")
     return (
         f'<section class="{_classes("rw-sheet", classes)}{flags}"{seat} aria-label="{whose}">'
         f'<header class="rw-sheet-head"><span class="rw-sheet-name">{title}</span>{cap}'
-        f'<span class="rw-total">Total <b class="rw-hand" data-total="{bd.total}">{number(bd.total)}</b></span>'
+        f'<span class="rw-total"'
+        f' data-spot="score:total">Total <b class="rw-hand" data-total="{bd.total}">{number(bd.total)}</b></span>'
         f'</header><div class="rw-grid">{"".join(cells)}</div></section>'
     )
 
@@ -624,6 +657,7 @@ def sheet_thumb(s: roll.Sheet, *, name: str, player: int, kind: str = "", curren
     who = f'<span class="rw-kind">{esc(kind)}</span>' if kind else ""
     return (
         f'<button type="button" class="{cls}" data-target="thumb" data-sheet="{player}" '
+        f'data-spot="sheet:thumb:{player}" '
         f'aria-pressed="{"true" if focused else "false"}" '
         f'aria-label="{esc(f"{name}: {lc_html.points(bd.total)}; show this sheet")}">'
         f'<span class="rw-thumb-head"><span class="rw-thumb-name">{esc(name)}</span>{who}'
@@ -717,7 +751,8 @@ def die(kind: str, index: int, face: roll.Colour | int, *, state: str = "free", 
     tag = "button" if usable else "span"
     extra = (' type="button"' if usable else "") + (' data-target="die"' if interactive else "")
     pressed = f' aria-pressed="{"true" if state == "selected" else "false"}"' if usable else ""
-    return (f'<{tag}{extra} class="{cls}" data-die="{key}" data-face="{value}" data-state="{state}"{pressed} '
+    return (f'<{tag}{extra} class="{cls}" data-die="{key}"'
+            f' data-spot="die:{kind}:{index}" data-face="{value}" data-state="{state}"{pressed} '
             f'aria-label="{esc(label)}">{inner}</{tag}>')
 
 
@@ -726,7 +761,7 @@ def dice_tray(r: roll.Roll | None, *, marks: DiceMarks = DiceMarks(), interactiv
     """The six dice of a roll (three colour dice, three number dice), or an empty tray."""
     if r is None:
         blanks = "".join('<span class="rw-die rw-die-blank" aria-hidden="true"></span>' for _ in range(6))
-        return f'<div class="rw-dice rw-dice-empty" aria-label="no dice rolled yet">{blanks}</div>'
+        return f'<div class="rw-dice rw-dice-empty" data-spot="roll" aria-label="no dice rolled yet">{blanks}</div>'
 
     def state(key: str) -> str:
         if key in marks.selected:
@@ -742,7 +777,7 @@ def dice_tray(r: roll.Roll | None, *, marks: DiceMarks = DiceMarks(), interactiv
     numbers = "".join(die("number", i, n, state=state(die_key("number", i)), interactive=interactive,
                           chosen=die_key("number", i) in marks.chosen) for i, n in enumerate(r.numbers))
     cls = "rw-dice rw-rolling" if rolling else "rw-dice"
-    return (f'<div class="{cls}" data-roll="{esc(r.notation())}">'
+    return (f'<div class="{cls}" data-roll="{esc(r.notation())}" data-spot="roll">'
             f'<div class="rw-dice-row rw-colour-dice">{colours}</div>'
             f'<div class="rw-dice-row rw-number-dice">{numbers}</div></div>')
 
@@ -760,13 +795,14 @@ def acceleration_panel(s: roll.Sheet, chain: typing.Sequence[str] = (), *, inter
         else:
             what = f"{numbers[-1] if numbers else 1} in box {len(numbers) + 1}"
         buttons.append(
-            f'<button type="button" class="rw-accel rw-{c.value}" data-target="accelerate" data-accelerate="{c.value}"'
+            f'<button type="button" class="rw-accel rw-{c.value}" data-target="accelerate" data-accelerate="{c.value}" '
+            f'data-spot="accelerate:{c.value}"'
             f'{"" if interactive else " disabled"}>{symbol(c)}<span>{esc(c.value)}</span>'
             f'<small>{esc(what)}</small></button>')
     buttons.append(f'<button type="button" class="rw-accel rw-accel-none secondary" data-target="accelerate" '
-                   'data-accelerate="none"'
+                   'data-accelerate="none" data-spot="accelerate:none"'
                    f'{"" if interactive else " disabled"}>No acceleration</button>')
-    return (f'<div class="rw-accel-panel" role="group" aria-label="acceleration">'
+    return (f'<div class="rw-accel-panel" data-spot="accelerate" role="group" aria-label="acceleration">'
             f'<p class="rw-accel-title">{icon("arrow")} Acceleration! Write an expedition\'s top number '
             f'again in its next box (a 1 to start it):</p>{chain_list(chain)}'
             f'<div class="rw-accel-buttons">{"".join(buttons)}</div></div>')
@@ -776,11 +812,12 @@ def entry_pad(colour: roll.Colour | None, face: int | None) -> str:
     """Companion mode: pick the colour and the number of the pair you chose with real dice."""
     colours = "".join(
         f'<button type="button" class="rw-pick rw-pick-colour rw-{c.value}" data-target="pick" '
-        f'data-pick-colour="{c.value}" '
+        f'data-pick-colour="{c.value}" data-spot="pick:{c.value}" '
         f'aria-pressed="{"true" if c is colour else "false"}" aria-label="{c.value}">{symbol(c)}</button>'
         for c in COLOURS)
     numbers = "".join(
-        f'<button type="button" class="rw-pick rw-pick-number" data-target="pick" data-pick-number="{n}" '
+        f'<button type="button" class="rw-pick rw-pick-number" data-target="pick" data-pick-number="{n}"'
+        f' data-spot="pick:{n}" '
         f'aria-pressed="{"true" if n == face else "false"}">{n}</button>'
         for n in roll.data.NUMBER_FACES)
     return (f'<div class="rw-pad" role="group" aria-label="the pair you chose">'
@@ -798,7 +835,7 @@ def bridge_ticks(s: roll.Sheet) -> str:
         pic = symbol(roll.COLOURS[column.index]) if column.index < 6 else icon("vase" if key == "artefact" else "die")
         tint = f" rw-{key}" if column.index < 6 else ""
         buttons.append(f'<button type="button" class="rw-tick rw-bcol-{key}{tint}" data-target="tick" '
-                       f'data-bridge="{key}" '
+                       f'data-bridge="{key}" data-spot="bridge:{key}:tick" '
                        f'aria-label="{esc(f"another player passed the {key} bridge first")}">{pic}'
                        f'<span>{esc(key)}</span></button>')
     if not buttons:
@@ -828,12 +865,14 @@ def end_table(names: typing.Sequence[str], breakdowns: typing.Sequence[roll.Brea
     rows = []
     for p, (name, bd) in enumerate(zip(names, breakdowns, strict=True)):
         values = bd.to_dict()
-        cells = "".join(f'<td class="rw-hand" data-player="{p}" data-col="{col}">{number(values[col])}</td>'
+        cells = "".join(f'<td class="rw-hand" data-player="{p}" data-spot="score:{p}:{col}" data-col="{col}">'
+                        f'{number(values[col])}</td>'
                         for col in END_COLUMNS[:-1])
         won = p in winners
         crown = ' <span class="rw-winner">wins</span>' if won and len(names) > 1 else ""
         rows.append(f'<tr class="{"rw-won" if won else ""}" data-player="{p}"><th scope="row">{esc(name)}{crown}</th>'
-                    f'{cells}<td class="rw-hand rw-end-total" data-player="{p}" data-col="total">'
+                    f'{cells}<td class="rw-hand rw-end-total" data-player="{p}"'
+                    f' data-spot="score:{p}:total" data-col="total">'
                     f'{number(values["total"])}</td></tr>')
     return (f'<table class="rw-end-table"><thead><tr>{"".join(head)}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>')
@@ -968,7 +1007,7 @@ def side(status: tuple[str, str], *, tray: str = "", controls: str = "", log: st
 
 
 def roll_button() -> str:
-    return '<button type="button" class="rw-roll" data-action="roll">Roll the dice</button>'
+    return '<button type="button" class="rw-roll" data-action="roll" data-spot="roll:button">Roll the dice</button>'
 
 
 def clear_button() -> str:
@@ -977,7 +1016,7 @@ def clear_button() -> str:
 
 def refuse_button(exhausted: bool = False) -> str:
     note = " (no effect: exhausted)" if exhausted else ""
-    return (f'<button type="button" class="secondary rw-refuse" data-action="refuse">'
+    return (f'<button type="button" class="secondary rw-refuse" data-action="refuse" data-spot="refuse">'
             f"Refuse: shade a dice symbol{note}</button>")
 
 
