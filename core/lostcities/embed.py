@@ -332,9 +332,7 @@ def lesson_panel(lesson: tutorial.Lesson, *, controls: bool, busy: bool = False,
     feedback = ""
     if lesson.done:
         stars = lesson.stars()
-        drawn = "\u2605" * stars + "\u2606" * (3 - stars)
-        feedback = (f'<p class="lc-lesson-done" role="status" data-stars="{stars}">'
-                    f'<span class="lc-stars" aria-label="{stars} of 3 stars">{drawn}</span> '
+        feedback = (f'<p class="lc-lesson-done" role="status" data-stars="{stars}">{stars_html(stars)} '
                     f"{esc(lesson.message or 'Tutorial complete.')}</p>")
     elif lesson.message:
         kind = "is-success" if outcome is tutorial.Outcome.SUCCESS else "is-failure"
@@ -358,6 +356,20 @@ def lesson_panel(lesson: tutorial.Lesson, *, controls: bool, busy: bool = False,
         buttons.append(links)
     bar = f'<div class="lc-lesson-buttons">{"".join(buttons)}</div>' if buttons else ""
     return f'<div class="lc-lesson-panel" data-kind="{step.kind.value}">{head}{body}{feedback}{choices}{bar}</div>'
+
+
+FULL_STAR: typing.Final = "\u2605"
+EMPTY_STAR: typing.Final = "\u2606"
+
+
+def stars_html(stars: int) -> str:
+    """Earned stars out of three, drawn and named.
+
+    >>> stars_html(2)
+    '<span class="lc-stars" aria-label="2 of 3 stars">★★☆</span>'
+    """
+    drawn = FULL_STAR * stars + EMPTY_STAR * (3 - stars)
+    return f'<span class="lc-stars" aria-label="{stars} of 3 stars">{drawn}</span>'
 
 
 def viewer_bar(done: int, total: int, *, controls: bool) -> str:
@@ -434,9 +446,7 @@ def tutorial_list(game: type[api.Game], tutorials: typing.Sequence[tutorial.Tuto
     items = []
     for tut in tutorials:
         earned = stars.get(tut.id)
-        badge = ("" if earned is None else
-                 f'<span class="lc-stars" aria-label="{earned} of 3 stars">{"\u2605" * earned}'
-                 f'{"\u2606" * (3 - earned)}</span>')
+        badge = "" if earned is None else stars_html(earned)
         items.append(f'<li><a class="lc-learn-item" href="#learn/{esc(tut.id)}" data-tutorial="{esc(tut.id)}">'
                      f"<strong>{esc(tut.title)}</strong> {badge}<span>{esc(tut.summary)} "
                      f"({len(tut.steps)} steps)</span></a></li>")

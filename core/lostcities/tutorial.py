@@ -246,7 +246,12 @@ class Tutorial:
         return f"<Tutorial {self.id!r}: {len(self.steps)} steps>"
 
     def make_game(self) -> api.Game:
-        return session.game_class(self.game).from_options(self.options)
+        """The game of the options, seated for ``seats`` when the game has several sizes."""
+        cls = session.game_class(self.game)
+        options = dict(self.options)
+        if cls.min_players != cls.max_players:
+            options["players"] = len(self.seats)
+        return cls.from_options(options)
 
     def make_setup(self) -> session.Setup:
         """The session setup: the reader at ``pov``, computers of level ``bot`` elsewhere."""
@@ -446,6 +451,8 @@ def parse(raw: typing.Any) -> Tutorial:
     seats = _texts(seats, "seats", where)
     if not game_cls.min_players <= len(seats) <= game_cls.max_players:
         raise TutorialError(f"{where}: {game_cls.title} seats {game_cls.min_players} to {game_cls.max_players}")
+    if "players" in options and options["players"] != len(seats):
+        raise TutorialError(f"{where}: 'options' seats {options['players']!r} players but 'seats' names {len(seats)}")
     pov = raw.get("pov", 0)
     if type(pov) is not int or not 0 <= pov < len(seats):
         raise TutorialError(f"{where}: 'pov' must be a seat number")
