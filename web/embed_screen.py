@@ -85,10 +85,13 @@ def puzzle_from_record(record: api.Record, start: int, pov: int, names: typing.S
 class EmbeddedScreen(screen.Screen):
     """A screen that opens a configured position, lesson or record (see the module)."""
 
-    def __init__(self, adapter: screen.Adapter, host: screen.Host, config: embed.Config, sink: Sink) -> None:
+    def __init__(self, adapter: screen.Adapter, host: screen.Host, config: embed.Config, sink: Sink,
+                 links: typing.Callable[[tutorial.Lesson], str] | None = None) -> None:
         super().__init__(adapter, host)
         self.config = config
         self.sink = sink
+        self.links = links
+        """Markup for the lesson panel's way on (the app's *All tutorials*, *Next tutorial*)."""
         self.lesson: tutorial.Lesson | None = None
         self.strict = False
         """Puzzle mode: only the expected moves count."""
@@ -259,7 +262,8 @@ class EmbeddedScreen(screen.Screen):
         html = ""
         if self.lesson is not None:
             busy = bool(self.lesson.replies) or self.thinking
-            html = embed.lesson_panel(self.lesson, controls=self.config.controls, busy=busy)
+            html = embed.lesson_panel(self.lesson, controls=self.config.controls, busy=busy,
+                                      links=self.links(self.lesson) if self.links else "")
             root.set_data("lesson-step", str(self.lesson.index + 1))
             root.set_data("lesson-outcome", "done" if self.lesson.done else self.lesson.outcome.value)
         elif self.record is not None:

@@ -5,7 +5,9 @@ installed by micropip before this file runs; the game screens are
 :class:`screen.Screen` s with a registered adapter each (imported below, they
 fill ``screen.REGISTRY``), talking to the page through :class:`host.BrowserHost`.
 
-Routes are URL hashes: ``#card``, ``#roll``, ``#board`` (empty: home).
+Routes are URL hashes: ``#card``, ``#roll``, ``#board`` (empty: home);
+``#learn/<game>`` lists a game's tutorials and ``#learn/<tutorial id>`` opens
+one (an :class:`embed_screen.EmbeddedScreen`, as in a rules site's frame).
 ``?seed=N`` makes every deal and roll repeatable.
 """
 
@@ -22,10 +24,11 @@ from pyscript import document, window
 
 import board_screen  # noqa: F401 - registers the board game's screen
 import card_screen  # noqa: F401 - registers the card game's screen
+import embed_screen
 import host
 import lostcities
 import screen
-from lostcities import api, session
+from lostcities import api, embed, session, tutorial
 from lostcities import html as lc_html
 
 OPTIONAL_SCREENS: typing.Final = ("roll_screen", "companion_screen")
@@ -67,7 +70,8 @@ class App:
             self.host.notify("Something went wrong. Your games are saved: reload the page to go on.", "error")
 
     def open_route(self) -> None:
-        route = str(window.location.hash).lstrip("#").split("/")[0].lower()
+        full = str(window.location.hash).lstrip("#")
+        route = full.split("/")[0].lower()
         if self.screen is not None:
             self.screen.unmount()
             self.screen = None
@@ -76,7 +80,9 @@ class App:
         self.route = route
         try:
             factory = screen.REGISTRY.get(route)
-            if factory is not None:
+            if route == "learn":
+                self.open_learn(full.split("/", 1)[1] if "/" in full else "")
+            elif factory is not None:
                 self.screen = screen.Screen(factory(), self.host)
                 self.screen.mount()
             elif route in PLANNED:
@@ -108,8 +114,35 @@ class App:
             else:
                 self.open_route()
 
+    def open_learn(self, name: str) -> None:
+        """``#learn/<game>``: the game's tutorials; ``#learn/<id>``: one of them."""
+        found = tutorial.tutorials().get(name)
+        if found is not None and found.game in screen.REGISTRY:
+            config = embed.Config.from_query({"tut": found.id})
+            self.screen = embed_screen.EmbeddedScreen(screen.REGISTRY[found.game](), self.host, config,
+                                                      lambda message: None, links=self.lesson_links)
+            self.screen.mount()
+            return
+        if name and name not in api.games():
+            self.host.notify(f"There is no tutorial called \u201c{name[:40]}\u201d here; pick one below.", "error")
+        stars = self.tutorial_stars()
+        shown = name if name in api.games() else ""
+        pages = [embed.tutorial_list(cls, list(tutorial.tutorials(game).values()), stars)
+                 for game, cls in api.games().items() if game in screen.REGISTRY and shown in ("", game)]
+        self.host.app.innerHTML = "".join(pages)
+
+    def lesson_links(self, lesson: tutorial.Lesson) -> str:
+        """The lesson panel's way on: the game's tutorials, and the next one once this one is done."""
+        return embed.lesson_links(lesson.tutorial, done=lesson.done)
+
+    def tutorial_stars(self) -> dict[str, int]:
+        try:
+            return embed_screen.progress(self.host.storage_get(embed_screen.PROGRESS_KEY))
+        except screen.StorageError:
+            return {}
+
     def render_home(self) -> None:
-        tiles = [lc_html.tile(cls, in_progress=self.in_progress(name))
+        tiles = [lc_html.tile(cls, in_progress=self.in_progress(name), learn=True)
                  for name, cls in api.games().items() if name in screen.REGISTRY]
         tiles += [lc_html.planned_tile(name, text) for name, text in PLANNED.items()]
         self.host.app.innerHTML = lc_html.home(tiles, version=lostcities.__version__, seed=self.host.seed)

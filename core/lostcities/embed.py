@@ -456,3 +456,19 @@ def tutorial_list(game: type[api.Game], tutorials: typing.Sequence[tutorial.Tuto
             f'<ol class="lc-learn-list">{"".join(items)}</ol>'
             f'<p class="lc-learn-links"><a class="button" href="#{esc(game.name)}">Play {esc(game.title)}</a> '
             f"{rules}{lc_html.home_link()}</p></section>")
+
+
+def lesson_links(current: tutorial.Tutorial, *, done: bool) -> str:
+    """The app's way on from a lesson: *Next tutorial* (once it is done) and *All tutorials*.
+
+    >>> 'href="#learn/card-ascending"' in lesson_links(tutorial.get("card-first-expedition"), done=True)
+    True
+    """
+    ids = list(tutorial.tutorials(current.game))
+    links = f'<a class="button secondary" href="#learn/{lc_html.esc(current.game)}">All tutorials</a>'
+    at = ids.index(current.id) if current.id in ids else -1
+    if done and 0 <= at < len(ids) - 1:
+        following = lc_html.esc(ids[at + 1])
+        links = (f'<a class="button" href="#learn/{following}" data-next-tutorial="{following}">Next tutorial</a>'
+                 + links)
+    return links

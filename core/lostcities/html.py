@@ -421,7 +421,7 @@ def tile(game: type[api.Game], *, in_progress: bool, learn: bool = False) -> str
     return (f'<li class="game-tile game-{esc(game.name)}"><a href="#{esc(game.name)}" data-game="{esc(game.name)}">'
             f"<h2>{esc(game.title)}</h2><p>{esc(game.description)}</p>{badge}"
             f'<span class="play-button">{"Continue" if in_progress else "Play"}</span></a>'
-            + (learn_link(game.name, cls="learn-link") if learn else "") + "</li>")
+            + (f'<p class="learn-row">{learn_link(game.name, cls="learn-link")}</p>' if learn else "") + "</li>")
 
 
 def learn_link(game: str, *, cls: str = "button secondary") -> str:
