@@ -268,6 +268,9 @@ class EmbeddedScreen(screen.Screen):
             root.set_data("lesson-outcome", "done" if self.lesson.done else self.lesson.outcome.value)
         elif self.record is not None:
             html = embed.viewer_bar(self.shown, len(self.record.actions), controls=self.config.controls)
+        current = self.session
+        if self.config.reveal and current is not None:
+            html += embed.revealed_hands(current.state, current.names, current.viewer())
         if html != self._lesson_html:
             root.set_html("lesson", html)
             self._lesson_html = html

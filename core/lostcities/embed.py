@@ -40,6 +40,7 @@ import base64
 import binascii
 import dataclasses
 import enum
+import importlib
 import json
 import typing
 import urllib.parse
@@ -472,3 +473,28 @@ def lesson_links(current: tutorial.Tutorial, *, done: bool) -> str:
         links = (f'<a class="button" href="#learn/{following}" data-next-tutorial="{following}">Next tutorial</a>'
                  + links)
     return links
+
+
+def revealed_hands(state: api.State, names: typing.Sequence[str], viewer: int) -> str:
+    """Every other player's hand face up (``reveal=1``, for teaching), or nothing in a
+    game without hidden hands (Roll & Write).
+
+    >>> import random
+    >>> from lostcities import card
+    >>> state = card.Game(games=1).new_game(random.Random(2))
+    >>> html = revealed_hands(state, ["You", "Computer"], 0)
+    >>> 'lc-reveal-name">Computer<' in html, html.count('data-card="')
+    (True, 8)
+    """
+    renderer = importlib.import_module(f"lostcities.{state.game.name}.html")
+    face = getattr(renderer, "card_face", None)
+    hand = getattr(state, "hand", None)
+    if face is None or hand is None:
+        return ""
+    parts = []
+    for seat, name in enumerate(names):
+        if seat == viewer:
+            continue
+        shown = lc_html.hand(hand(seat), face, selected=None, clickable=False, name=name, cls="lc-hand lc-revealed")
+        parts.append(f'<div class="lc-reveal-row"><span class="lc-reveal-name">{lc_html.esc(name)}</span>{shown}</div>')
+    return f'<div class="lc-reveal" aria-label="Every hand, shown for teaching">{"".join(parts)}</div>'

@@ -386,3 +386,14 @@ def test_messages_from_the_host_page() -> None:
     assert sent[-1]["type"] == "error" and sent[-1]["code"] == "bad_message"
     scr.receive({"lc": 1, "type": "hello"})
     assert sent[-3]["type"] == "ready" and sent[-3]["tutorial"] == "card-ascending"
+
+
+def test_reveal_shows_the_other_hands_for_teaching() -> None:
+    scr, host, _ = mount(embed.Config.from_query({"game": "card", "mode": "play", "seed": "5", "reveal": "1"}))
+    assert host.root is not None
+    state = scr.current.state
+    assert isinstance(state, card_screen.card.State)
+    shown = re.findall(r'data-card="([^"]+)"', host.root.regions["lesson"])
+    assert sorted(shown) == sorted(c.id for c in state.hand(1))
+    scr, host, _ = mount(embed.Config.from_query({"game": "card", "mode": "play", "seed": "5"}))
+    assert host.root is not None and "lc-reveal" not in host.root.html()
