@@ -270,6 +270,10 @@ are placed beside it.  Each gets the style sheets; their entry points stay out o
 file system (PyScript runs them as the page's script)."""
 
 
+EARLY_STYLES: typing.Final = ("style.css", "embed.css")
+"""The sheets the embed's first paint links itself; the others come with the engine."""
+
+
 def web_files() -> list[pathlib.Path]:
     return sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
 
@@ -352,9 +356,11 @@ def _assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path])
         f'  <link rel="stylesheet" href="./web/{p.name}">\n' for p in web_files() if p.suffix == ".css"
     )
     (staging / "web" / "pyscript.json").write_text(json.dumps(config, indent=1))
+    # A page may instead load the style sheets itself, later (the embed: after its first paint).
+    late = ",".join(f"./web/{p.name}" for p in web_files() if p.suffix == ".css" and p.name not in EARLY_STYLES)
     for name in ENTRY_PAGES:
         page = page_source(name).read_text().replace("{{CORE_WHEEL}}", core_wheel.name)
-        (staging / name).write_text(page.replace("  <!--STYLES-->\n", styles))
+        (staging / name).write_text(page.replace("  <!--STYLES-->\n", styles).replace("<!--STYLE-LIST-->", late))
     write_service_worker(staging)
     shutil.rmtree(DIST, ignore_errors=True)
     staging.rename(DIST)

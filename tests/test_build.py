@@ -85,7 +85,7 @@ def test_site_points_only_at_itself(dist: pathlib.Path) -> None:
     config = json.loads((dist / "web" / "pyscript.json").read_text())
     assert config["interpreter"] == "../pyodide/pyodide.mjs"
     assert config["packages"] == [f"../wheels/lostcities-{build.core_version()}-py3-none-any.whl"]
-    for path in [dist / "index.html", *(dist / "web").iterdir()]:
+    for path in [*dist.glob("*.html"), *(dist / "web").iterdir()]:
         assert not re.search(r'(?<!xmlns=")https?://', path.read_text()), f"{path.name} names another origin"
 
 
@@ -233,9 +233,16 @@ def page_policy(html: str) -> dict[str, list[str]]:
 
 def test_every_page_has_a_strict_content_security_policy(dist: pathlib.Path) -> None:
     pages = sorted(dist.rglob("*.html"))
-    assert pages == [dist / "index.html"]
+    assert pages == [dist / "embed-demo.html", dist / "embed.html", dist / "index.html"]
     for page in pages:
         html = page.read_text()
+        if page.name == "embed-demo.html":
+            # A page of frames and plain scripts: no Python, so no WebAssembly and no eval; frames from the site.
+            policy = page_policy(html)
+            assert policy["script-src"] == ["'self'"] and policy["frame-src"] == ["'self'"]
+            assert policy["default-src"] == ["'self'"] and policy["object-src"] == ["'none'"]
+            assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "an inline script"
+            continue
         policy = page_policy(html)
         # Before anything it governs: the first element after the charset.
         assert html.index("Content-Security-Policy") < min(html.index("<link"), html.index("<script"))

@@ -42,10 +42,14 @@
     if (button) button.hidden = true;
     var text = document.getElementById("loading-text");
     if (text) text.hidden = false;
-    var css = document.createElement("link");
-    css.rel = "stylesheet";
-    css.href = "./pyscript/core.css";
-    document.head.appendChild(css);
+    // The tables' styles come with the engine: the first paint needs only the two small sheets.
+    var late = (document.documentElement.getAttribute("data-late-styles") || "").split(",").filter(Boolean);
+    ["./pyscript/core.css"].concat(late).forEach(function (href) {
+      var css = document.createElement("link");
+      css.rel = "stylesheet";
+      css.href = href;
+      document.head.appendChild(css);
+    });
     var py = document.createElement("script");
     py.type = "py";
     py.src = "./web/embed_main.py";

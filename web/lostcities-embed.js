@@ -1,8 +1,8 @@
 /*! lostcities-embed.js: put a live Lost Cities position or tutorial in your page.
  *
- *   <script src="https://YOUR-COPY-OF-THE-SITE/web/lostcities-embed.js"></script>
+ *   <script src="SITE/web/lostcities-embed.js"></script>     (SITE: your copy of the site)
  *   <div data-lostcities="tut=card-wagers"></div>          (made into a frame on load)
- *   var frame = LostCities.embed(element, { tut: "card-wagers" }, { site: "https://..." });
+ *   var frame = LostCities.embed(element, { tut: "card-wagers" }, { site: "SITE" });
  *   element.addEventListener("lc:completed", function (e) { console.log(e.detail.stars); });
  *
  * The frame is created with sandbox="allow-scripts allow-same-origin", loading="lazy"

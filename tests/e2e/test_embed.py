@@ -64,18 +64,18 @@ def _disabled_features() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def partitioned() -> typing.Iterator[sync_api.Browser]:
+def partitioned(browser: sync_api.Browser) -> typing.Iterator[sync_api.Browser]:
+    """A second Chromium from the same Playwright, with Chromium's default storage partitioning."""
     features = _disabled_features()
     assert "ThirdPartyStoragePartitioning" in features
     executable = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=executable,
-            ignore_default_args=["--disable-features=" + ",".join(features)],
-            args=[*conftest.CHROMIUM_ARGS,
-                  "--disable-features=" + ",".join(f for f in features if f != "ThirdPartyStoragePartitioning")])
-        yield browser
-        browser.close()
+    second = browser.browser_type.launch(
+        executable_path=executable,
+        ignore_default_args=["--disable-features=" + ",".join(features)],
+        args=[*conftest.CHROMIUM_ARGS,
+              "--disable-features=" + ",".join(f for f in features if f != "ThirdPartyStoragePartitioning")])
+    yield second
+    second.close()
 
 
 class HostHandler(http.server.BaseHTTPRequestHandler):
@@ -282,3 +282,21 @@ def test_the_first_paint_waits_for_play(rules_page: sync_api.Page, site: str, ho
     frame.locator("#embed-play").click()
     frame.locator("html[data-ready='1']").wait_for(state="attached", timeout=BOOT)
     assert wait_event(page, "ready")[0]["tutorial"] == "card-wagers"
+
+
+def test_learn_to_play_in_the_app(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site)
+    page.locator(".game-tile.game-card [data-learn=card]").click()
+    page.locator("[data-tutorial=card-wagers]").wait_for()
+    assert page.locator(".lc-learn-item").count() == 6
+    page.locator("[data-tutorial=card-wagers]").click()
+    panel = page.locator(".lc-lesson-panel")
+    panel.filter(has_text="Step 1 of 6").wait_for()
+    page.locator("[data-action=lesson-next]").click()
+    page.locator("[data-target=hand][data-card='B$1']").click()
+    page.locator("[data-target=column][data-colour=B]").click()
+    panel.locator(".lc-lesson-feedback.is-success").wait_for()
+    assert page.locator("[data-spot='column:0:B'] [data-card='B$1']").count() == 1
+    # the way back: the game's tutorials, with the menu of a game pointing here too
+    page.locator(".lc-lesson-buttons a[href='#learn/card']").click()
+    page.locator("[data-tutorial=card-first-expedition]").wait_for()

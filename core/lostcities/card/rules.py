@@ -642,7 +642,7 @@ class Game(api.Game):
         >>> game = Game(games=1)
         >>> state = game.tutorial_position({"hands": [["Y2", "Y3"]], "top": ["G9"]}, random.Random(1))
         >>> state.hand(0)[:2], state.draw_pile_size, state.current_player
-        ([Card(Colour.YELLOW, 2), Card(Colour.YELLOW, 3)], 44, 0)
+        ((Card(Colour.YELLOW, 2), Card(Colour.YELLOW, 3)), 44, 0)
         """
         api.check_entries(partial, set(), {"hands", "columns", "discard_piles", "top", "player", "step"},
                           what="a partial card game position")
