@@ -1004,6 +1004,17 @@ class State(api.State, cards.Table[Card]):
         new._totals = self._totals[:]
         return new
 
+    def can_undo(self, action: api.Action) -> bool:
+        """A play or a discard may be taken back before the draw: it only moved a
+        card the player held into plain sight.  A draw never: one from the draw
+        pile showed a card nobody had seen, and either ends the turn.
+
+        >>> state = Game().new_game(random.Random(1))
+        >>> [state.can_undo(a) for a in state.legal_actions()[:1]], state.can_undo(Draw(None))
+        ([True], False)
+        """
+        return type(action) in (Play, Discard)
+
     def hidden_tokens(self, player: int) -> set[str]:
         """Ids of the opponent's hand (less the cards it took from discard
         piles, seen by all) and of the draw pile."""
