@@ -588,3 +588,32 @@ def results(view: card.View, names: typing.Sequence[str], *, note: str = "", mar
     final = table(view, names=names, marks=marks, interactive=False)
     return (f'{said}{body}<details class="lc-final-table"><summary>The table at the end of game '
             f"{len(view.results)}</summary>{final}</details>")
+
+
+# -- replay and hints ------------------------------------------------------------------------
+
+
+def position(state: card.State, names: typing.Sequence[str]) -> str:
+    """A position of a finished game's replay: the table and both hands face up
+    (the game is over: nothing is secret any more)."""
+    hands = "".join(
+        f'<div class="lc-replay-hand" data-player="{p}"><h3>{esc(lc_html.possessive(names[p]))} hand</h3>'
+        f"{hand(state.view(p), interactive=False, name=names[p])}</div>" for p in range(2))
+    return table(state.view(0), names=names, interactive=False) + hands
+
+
+def hint_marks(state: card.State, action: api.Action) -> tuple[dict[str, str], ...]:
+    """The elements a suggested ``action`` of the player to act highlights
+    (``data-*`` descriptions): the card and its column or discard pile, or the
+    pile to draw from.
+
+    >>> hint_marks(card.Game().new_state(), card.Draw(card.Colour.RED))
+    ({'target': 'pile', 'colour': 'R'},)
+    """
+    if isinstance(action, (card.Play, card.Discard)):
+        where = "column" if isinstance(action, card.Play) else "discard"
+        return {"target": "hand", "card": action.card.id}, {"target": where, "colour": action.card.colour.letter}
+    if isinstance(action, card.Draw):
+        return ({"target": "deck"},) if action.colour is None else (
+            {"target": "pile", "colour": action.colour.letter},)
+    return ()
