@@ -365,7 +365,7 @@ class Session:
 
     def __init__(self, setup: Setup, state: api.State, *, revision: int = 0,
                  log: typing.Iterable[typing.Mapping[str, typing.Any]] = (),
-                 ui: typing.Mapping[str, typing.Any] | None = None, id: str = "") -> None:  # noqa: A002
+                 ui: typing.Mapping[str, typing.Any] | None = None, id: str = "") -> None:
         self.setup = setup
         self.id = id or f"{random.SystemRandom().getrandbits(64):016x}"
         """This game's name, random (never from ``?seed``): the statistics count a finished game once."""

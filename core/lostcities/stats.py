@@ -227,7 +227,8 @@ def game_table(game: type[api.Game], stats: Stats) -> str:
     for x in shown:
         average = "" if x.average is None else lc_html.number(round(x.average))
         wins = "\u2013" if x.level == SOLO else str(x.won)
-        rows.append(f'<tr data-level="{lc_html.esc(x.level)}"><th scope="row">{lc_html.esc(_level_words(game, x.level))}'
+        who = lc_html.esc(_level_words(game, x.level))
+        rows.append(f'<tr data-level="{lc_html.esc(x.level)}"><th scope="row">{who}'
                     f"</th><td>{x.played}</td><td>{wins}</td><td>{lc_html.number(x.best or 0)}</td><td>{average}</td>"
                     f"<td>{chart(x.recent)}</td></tr>")
     return (f'<section class="lc-stats-game" data-game="{lc_html.esc(game.name)}">'

@@ -1068,7 +1068,8 @@ def companion_side(status: tuple[str, str], controls: str, *, can_undo: bool,
 def position(state: roll.State, names: typing.Sequence[str]) -> str:
     """A position of a finished game's replay: the dice and every sheet, choices
     included (the game is over: nothing is secret any more)."""
-    sheets = "".join(sheet(s, name=names[p], player=p, scorers=passed_by(state.sheets, names), classes="rw-replay-sheet")
+    scorers = passed_by(state.sheets, names)
+    sheets = "".join(sheet(s, name=names[p], player=p, scorers=scorers, classes="rw-replay-sheet")
                      for p, s in enumerate(state.sheets))
     return f'<div class="rw-replay">{dice_tray(state.roll)}<div class="rw-replay-sheets">{sheets}</div></div>'
 
