@@ -25,7 +25,7 @@ import card_screen  # noqa: F401 - registers the card game's screen
 import host
 import lostcities
 import screen
-from lostcities import api, session
+from lostcities import api, rules_summary, session, stats
 from lostcities import html as lc_html
 
 OPTIONAL_SCREENS: typing.Final = ("roll_screen", "companion_screen")
@@ -67,18 +67,28 @@ class App:
             self.host.notify("Something went wrong. Your games are saved: reload the page to go on.", "error")
 
     def open_route(self) -> None:
-        route = str(window.location.hash).lstrip("#").split("/")[0].lower()
+        parts = str(window.location.hash).lstrip("#").lower().split("/")
+        route, sub = parts[0], (parts[1] if len(parts) > 1 else "")
         if self.screen is not None:
             self.screen.unmount()
             self.screen = None
         self.host.clear_notice()
         self.host.set_info("")
         self.route = route
+        self.set_crumb()
         try:
             factory = screen.REGISTRY.get(route)
             if factory is not None:
                 self.screen = screen.Screen(factory(), self.host)
+                self.set_crumb(lc_html.short_title(self.screen.game))
                 self.screen.mount()
+            elif route == "rules" and sub in rules_summary.SUMMARIES and sub in api.games():
+                self.host.app.innerHTML = rules_summary.page(sub)
+                self.set_crumb(f"Rules: {lc_html.short_title(api.games()[sub])}")
+            elif route == "stats":
+                games = [cls for name, cls in api.games().items() if name in screen.REGISTRY]
+                self.host.app.innerHTML = stats.page(screen.read_stats(self.host), games)
+                self.set_crumb("Statistics")
             elif route in PLANNED:
                 self.render_home()
                 self.host.notify(PLANNED[route], "info")
@@ -108,11 +118,21 @@ class App:
             else:
                 self.open_route()
 
+    def set_crumb(self, *names: str) -> None:
+        """The top bar's trail after *Lost Cities* (nothing on the home screen)."""
+        document.getElementById("topbar-crumb").innerHTML = lc_html.crumb(*names)
+
     def render_home(self) -> None:
-        tiles = [lc_html.tile(cls, in_progress=self.in_progress(name))
+        tiles = [lc_html.tile(cls, in_progress=self.in_progress(name), links=self.tile_links(name))
                  for name, cls in api.games().items() if name in screen.REGISTRY]
         tiles += [lc_html.planned_tile(name, text) for name, text in PLANNED.items()]
-        self.host.app.innerHTML = lc_html.home(tiles, version=lostcities.__version__, seed=self.host.seed)
+        self.host.app.innerHTML = lc_html.home(tiles, version=lostcities.__version__, seed=self.host.seed,
+                                               links=[("Your statistics", "#stats")])
+
+    @staticmethod
+    def tile_links(name: str) -> list[tuple[str, str]]:
+        """The links under a game's tile: its rules."""
+        return [("Rules", f"#rules/{name}")] if name in rules_summary.SUMMARIES else []
 
     def in_progress(self, name: str) -> bool:
         """True when a readable, unfinished game of ``name`` is saved (damaged saves do not count)."""

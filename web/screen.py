@@ -308,6 +308,26 @@ class Adapter(typing.Protocol):
         """The top bar's text (the score), or ``""``."""
 
 
+def read_stats(host: Host) -> stats.Stats:
+    """The statistics kept in this browser (none when storage is off); damaged
+    ones are set aside under ``stats.DAMAGED_KEY``, with a notice in plain words."""
+    try:
+        text = host.storage_get(stats.KEY)
+    except StorageError:
+        return stats.Stats()
+    try:
+        return stats.load(text)
+    except stats.StatsError as err:
+        host.console("warn", f"the statistics were set aside ({err.reason})")
+        host.storage_remove(stats.KEY)
+        try:
+            host.storage_set(stats.DAMAGED_KEY, text or "")
+        except StorageError:
+            host.console("warn", "the damaged statistics could not be kept aside")
+        host.notify(stats.SET_ASIDE, "error")
+        return stats.Stats()
+
+
 Factory = typing.Callable[[], Adapter]
 REGISTRY: dict[str, Factory] = {}
 """Game name -> adapter factory, filled by the adapter modules' :func:`register`."""
@@ -849,22 +869,7 @@ class Screen:
             self._settle(None)
 
     def read_stats(self) -> stats.Stats:
-        """The statistics kept in this browser; damaged ones are set aside (with a notice in plain words)."""
-        try:
-            text = self.host.storage_get(stats.KEY)
-        except StorageError:
-            return stats.Stats()
-        try:
-            return stats.load(text)
-        except stats.StatsError as err:
-            self.host.console("warn", f"the statistics were set aside ({err.reason})")
-            self.host.storage_remove(stats.KEY)
-            try:
-                self.host.storage_set(stats.DAMAGED_KEY, text or "")
-            except StorageError:
-                self.host.console("warn", "the damaged statistics could not be kept aside")
-            self.host.notify(stats.SET_ASIDE, "error")
-            return stats.Stats()
+        return read_stats(self.host)
 
     def record_stats(self) -> None:
         """Count the finished game in the statistics, once (by the session's id)."""
@@ -1111,7 +1116,9 @@ class Screen:
                         and not current.state.is_terminal())
             tools = lc_html.tools(moves=len(current.log), moves_open=self.moves_open, hint=hint, can_hint=can_hint,
                                   can_undo=not self.thinking and current.can_undo(),
-                                  replay=current.state.is_terminal()) + lc_html.hint_note(self.hint_text)
+                                  replay=current.state.is_terminal(),
+                                  last=str(current.log[-1]["text"]) if current.log else "") + lc_html.hint_note(
+                self.hint_text)
             if self.moves_open and current.log:
                 moves = lc_html.move_log([str(entry["text"]) for entry in current.log])
         for region, html in (("tools", tools), ("moves", moves)):

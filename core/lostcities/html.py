@@ -333,10 +333,11 @@ def menu(extra: str = "", words: Words = Words(), *, confirm: bool = False,
 
 
 def tools(*, moves: int, moves_open: bool, hint: str = "", can_hint: bool = False, can_undo: bool = False,
-          replay: bool = False) -> str:
+          replay: bool = False, last: str = "") -> str:
     """The row under the table: *Suggest a move* (``hint``: ``thinking`` while the
     computer looks, ``shown`` while a suggestion is highlighted), *Undo*, the
-    *Moves* toggle (``moves`` lines in the log) and, after a game, *Replay*.
+    *Moves* toggle (``moves`` lines in the log; ``last``, the newest, is shown
+    beside it while the log is closed) and, after a game, *Replay*.
 
     >>> 'data-action="undo-move"' in tools(moves=3, moves_open=False, can_undo=True)
     True
@@ -356,7 +357,8 @@ def tools(*, moves: int, moves_open: bool, hint: str = "", can_hint: bool = Fals
     if moves:
         parts.append(button(f"Moves ({moves})", "moves", cls="secondary lc-tool",
                             extra={"aria-expanded": "true" if moves_open else "false", "aria-controls": "lc-moves"}))
-    return f'<div class="lc-tool-row">{"".join(parts)}</div>' if parts else ""
+    newest = f'<p class="lc-last-move">{esc(last)}</p>' if last and moves and not moves_open else ""
+    return f'<div class="lc-tool-row">{"".join(parts)}</div>{newest}' if parts else ""
 
 
 def hint_note(text: str) -> str:
@@ -588,12 +590,15 @@ def notice(text: str) -> str:
             'aria-label="Dismiss">&times;</button>')
 
 
-def tile(game: type[api.Game], *, in_progress: bool) -> str:
-    """A home-screen tile: the game's title and description, *Continue* when a game is in progress."""
+def tile(game: type[api.Game], *, in_progress: bool, links: typing.Sequence[tuple[str, str]] = ()) -> str:
+    """A home-screen tile: the game's title and description, *Continue* when a
+    game is in progress; ``links`` (``(label, href)``: the rules...) under it."""
     badge = '<span class="badge">game in progress</span>' if in_progress else ""
+    more = "".join(f'<a class="tile-link" href="{esc(href)}">{esc(label)}</a>' for label, href in links)
     return (f'<li class="game-tile game-{esc(game.name)}"><a href="#{esc(game.name)}" data-game="{esc(game.name)}">'
             f"<h2>{esc(game.title)}</h2><p>{esc(game.description)}</p>{badge}"
-            f'<span class="play-button">{"Continue" if in_progress else "Play"}</span></a></li>')
+            f'<span class="play-button">{"Continue" if in_progress else "Play"}</span></a>'
+            + (f'<p class="tile-links">{more}</p>' if more else "") + "</li>")
 
 
 def planned_tile(name: str, text: str) -> str:
@@ -602,13 +607,17 @@ def planned_tile(name: str, text: str) -> str:
             f"<p>{esc(text)}</p></div></li>")
 
 
-def home(tiles: typing.Sequence[str], *, version: str, seed: int | None = None) -> str:
-    """The home screen: every game's tile."""
+def home(tiles: typing.Sequence[str], *, version: str, seed: int | None = None,
+         links: typing.Sequence[tuple[str, str]] = ()) -> str:
+    """The home screen: every game's tile, then the site's ``links`` (``(label, href)``: statistics...).
+    Its heading is for screen readers: the top bar shows the name."""
     seed_line = f'<p class="seed-info">Seed {seed}: every deal and roll repeats.</p>' if seed is not None else ""
+    more = "".join(f'<a class="button secondary" href="{esc(href)}">{esc(label)}</a>' for label, href in links)
     return (
-        '<section class="home"><h1>Lost Cities</h1>'
+        '<section class="home"><h1 class="lc-sr-only">Lost Cities</h1>'
         "<p class=\"tagline\">Reiner Knizia's expeditions, in your browser: against the computer or a friend, "
         "online or off.</p>"
-        f'<ul class="game-list">{"".join(tiles)}</ul>{seed_line}'
+        f'<ul class="game-list">{"".join(tiles)}</ul>'
+        + (f'<p class="home-links">{more}</p>' if more else "") + f"{seed_line}"
         f'<p class="version">Rules engine {esc(version)}</p></section>'
     )

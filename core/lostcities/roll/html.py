@@ -899,7 +899,7 @@ def setup_form(*, mode: str = "game", seats: typing.Sequence[tuple[str, str]] = 
     paces = "".join(radio("pace", key, text, key == pace) for key, text in PACES.items())
     return (
         f'<section class="rw-setup" data-mode="{esc(mode)}" aria-labelledby="rw-setup-title">'
-        '<h1 id="rw-setup-title">Lost Cities <small>Roll &amp; Write</small></h1>'
+        '<h1 id="rw-setup-title">Roll &amp; Write</h1>'
         '<p class="rw-intro">Roll three colour dice and three number dice, take one of each and write the number '
         "in that colour's expedition: numbers never go down, arrows accelerate, artefacts and the first to "
         "cross a bridge score.</p>"
