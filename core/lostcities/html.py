@@ -421,10 +421,10 @@ def replay_bar(step: int, first: int, last: int, text: str) -> str:
                       extra={"aria-label": words, "disabled": None if enabled else "disabled"})
 
     counter = "The start of the game" if at == 0 else f"Move {at} of {moves}"
-    navs = (nav("\u23ee", "replay-first", at > 0, "First move")
-            + nav("\u25c0", "replay-prev", at > 0, "Previous move")
-            + nav("\u25b6", "replay-next", at < moves, "Next move")
-            + nav("\u23ed", "replay-last", at < moves, "Last move"))
+    navs = (nav("First", "replay-first", at > 0, "First move")
+            + nav("\u25c0 Back", "replay-prev", at > 0, "Previous move")
+            + nav("Next \u25b6", "replay-next", at < moves, "Next move")
+            + nav("Last", "replay-last", at < moves, "Last move"))
     return (
         '<section class="lc-replay-controls" aria-labelledby="lc-replay-title">'
         f'<h2 id="lc-replay-title">Replay</h2>'
@@ -596,7 +596,7 @@ def tile(game: type[api.Game], *, in_progress: bool, links: typing.Sequence[tupl
     badge = '<span class="badge">game in progress</span>' if in_progress else ""
     more = "".join(f'<a class="tile-link" href="{esc(href)}">{esc(label)}</a>' for label, href in links)
     return (f'<li class="game-tile game-{esc(game.name)}"><a href="#{esc(game.name)}" data-game="{esc(game.name)}">'
-            f"<h2>{esc(game.title)}</h2><p>{esc(game.description)}</p>{badge}"
+            f"<h2>{esc(short_title(game))}</h2><p>{esc(game.description)}</p>{badge}"
             f'<span class="play-button">{"Continue" if in_progress else "Play"}</span></a>'
             + (f'<p class="tile-links">{more}</p>' if more else "") + "</li>")
 

@@ -135,7 +135,7 @@ def page(game: str, *, overlay: bool = False) -> str:
     Raises ``KeyError`` for a game without a summary."""
     summary = SUMMARIES[game]
     cls = api.games().get(game)
-    title = cls.title if cls is not None else game
+    title = lc_html.short_title(cls) if cls is not None else game
     sections = "".join(
         f'<section class="lc-rules-section"><h2>{lc_html.esc(heading)}</h2><ul>'
         + "".join(f"<li>{lc_html.esc(point)}</li>" for point in points) + "</ul></section>"

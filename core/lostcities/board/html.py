@@ -611,7 +611,7 @@ def setup_form(*, seats: typing.Sequence[session.Seat] = (), options: typing.Map
     paces = "".join(lc_html.radio("pace", key, esc(words), pace == key) for key, words in PAUSE_WORDS.items())
     return lc_html.setup_form(
         board.Game, seats=seats, options=options or {}, level_words=LEVEL_WORDS,
-        heading="The board game",
+        heading=lc_html.esc(lc_html.short_title(board.Game)),
         intro="Lead four adventurers and a researcher from the camp to the lost cities: play cards of a colour "
               "in rising order, pick up artifacts and points on the way, and cross the bridges first.",
         extra=f'<fieldset class="lc-pace"><legend>The computer\'s pace</legend>{paces}</fieldset>',

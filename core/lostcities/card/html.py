@@ -502,7 +502,7 @@ def setup_form(*, opponent: str = "easy", colours: int = 5, games: int = 3,
     paces = "".join(lc_html.radio("pace", key, esc(words), pace == key) for key, words in PACES.items())
     return lc_html.setup_form(
         card.Game, seats=seats, options={"colours": colours, "games": games}, level_words=LEVEL_WORDS,
-        heading="The card game",
+        heading=lc_html.esc(lc_html.short_title(card.Game)),
         intro="Fund up to five expeditions: lay cards of a colour in rising order, bet on them with wager cards, "
               "and score the sum minus 20 for every expedition you start.",
         extra=f'<fieldset class="lc-pace"><legend>The computer\'s pace</legend>{paces}</fieldset>',
