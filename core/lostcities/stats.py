@@ -123,7 +123,10 @@ def load(text: str | None) -> Stats:
         raise StatsError(f"the statistics are not readable: {err.reason}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
         raise StatsError("the stored text is not statistics of this version")
-    api.check_entries(data, {"format", "version", "lines", "ids"}, what="the statistics")
+    try:
+        api.check_entries(data, {"format", "version", "lines", "ids"}, what="the statistics")
+    except errors.InvalidStateError as err:
+        raise StatsError(err.reason) from None
     raw_lines, raw_ids = data["lines"], data["ids"]
     if not isinstance(raw_lines, list) or not isinstance(raw_ids, list):
         raise StatsError("the statistics' lines and ids must be lists")
