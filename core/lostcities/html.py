@@ -144,7 +144,7 @@ def crumb(*names: str) -> str:
     parts = []
     for index, name in enumerate(names):
         current = ' aria-current="page"' if index == len(names) - 1 else ""
-        parts.append(f'<span class="crumb-sep" aria-hidden="true">\u203a</span><span class="crumb"{current}>'
+        parts.append(f'<span class="crumb-sep" aria-hidden="true">\u203a</span> <span class="crumb"{current}>'
                      f"{esc(name)}</span>")
     return "".join(parts)
 
