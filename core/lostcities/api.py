@@ -515,6 +515,14 @@ class State(abc.ABC):
         view and every event against them."""
         return set()
 
+    def winners(self) -> list[int]:
+        """The players who won a finished game (all those with the most points,
+        unless a game breaks ties its own way); empty while it is not over."""
+        if not self.is_terminal():
+            return []
+        scores = self.scores()
+        return [p for p, score in enumerate(scores) if score == max(scores)]
+
     def can_undo(self, action: Action) -> bool:
         """May the player to act here take ``action`` back once it is applied?
 

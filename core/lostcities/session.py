@@ -476,7 +476,9 @@ class Session:
         if before is not None:
             actor = before.current_player
             now = self.state.current_player
-            still = now == actor or (self.state.is_chance() and getattr(self.state, "active", None) == actor)
+            # Still theirs to act -- or a chance outcome waits (Roll & Write's next roll): it is not drawn
+            # yet, so taking the action back reveals nothing and draws nothing again.
+            still = now == actor or self.state.is_chance()
             if actor >= 0 and not self.is_computer(actor) and still and before.can_undo(history[-1]):
                 found = before
         self._undo_cache = (len(history), found)

@@ -169,15 +169,13 @@ def level_of(setup: session.Setup) -> str | None:
 
 def outcome(current: session.Session) -> tuple[str, int, bool] | None:
     """``(level, score, won)`` of a finished game that counts, for its one person; else None.
-    Won: no other player scored more (ties share the win, as in the rulebooks); alone, never."""
+    Won: among the game's winners (``State.winners``: its own tie-break); alone, never."""
     level = level_of(current.setup)
     if level is None or not current.state.is_terminal():
         return None
-    scores = current.state.scores()
     person = current.setup.people[0]
-    mine = scores[person]
-    won = len(scores) > 1 and all(mine >= s for s in scores)
-    return level, mine, won
+    won = len(current.setup.seats) > 1 and person in current.state.winners()
+    return level, current.state.scores()[person], won
 
 
 # -- the page ------------------------------------------------------------------------------------

@@ -739,6 +739,11 @@ class State(api.State, cards.Table[Card]):
         current = self.game_scores()
         return [self._totals[p] + current[p] for p in range(NUM_PLAYERS)]
 
+    def winners(self) -> list[int]:
+        """The match winner once terminal; nobody on a tie (the rulebook names no tie-break)."""
+        found = self.winner()
+        return [] if found is None else [found]
+
     def winner(self) -> int | None:
         """The match winner once terminal (None while playing or on a tie)."""
         if self._player != api.TERMINAL or self._totals[0] == self._totals[1]:
