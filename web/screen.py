@@ -16,10 +16,25 @@ storage (the embed mode): a host without storage raises
 :class:`StorageError`, and the screen goes on without saving.
 
 Data attributes on the screen element, for tests and CSS: ``data-phase``
-(``setup``, ``problem``, ``handover``, ``menu``, ``stale`` or the adapter's
-phase during play, ``ai`` while a computer thinks), ``data-moves`` (actions
-so far), ``data-think`` (the last computer decisions: wall/work/longest slice
-in ms).
+(``setup``, ``problem``, ``handover``, ``menu``, ``stale``, ``rules`` and
+``stats`` (pages over the game), ``replay`` or the adapter's phase during
+play, ``ai`` while a computer thinks), ``data-moves`` (actions so far),
+``data-think`` (the last computer decisions: wall/work/longest slice in ms).
+
+The table features every game gets from the screen, none from its adapter:
+under the table the ``tools`` region (*Suggest a move*, *Undo*, *Moves*,
+after a game *Replay*) and the ``moves`` region (the move log from
+``Session.log``, newest first); the menu's :attr:`Screen.menu_entries` (the
+rules summary of :mod:`lostcities.rules_summary` and the statistics of
+:mod:`lostcities.stats`, as pages over the game); the replay of a finished
+game from its record; the statistics counted once per finished game (by
+``Session.id``).  A suggestion asks the game's strongest computer for the
+person's move from their own view only, sliced like a computer's turn; its
+highlights come from ``lostcities.<game>.html.hint_marks`` and a replay
+position from ``lostcities.<game>.html.position``.  Undo is
+``Session.undo`` (the game's ``State.can_undo`` decides).  Hints and undo
+are on against computers; with several people only when all agreed in the
+setup (the ``assist`` preference).
 
 Screens are registered, not loaded by module name: each adapter module calls
 :func:`register` with a factory, and the app shell imports the adapter
