@@ -422,6 +422,7 @@ class Screen:
         self._replay: dict[int, tuple[api.State, str]] = {}
         self._outer: dict[str, str] = {}
         self._marked: tuple[typing.Mapping[str, str], ...] = ()
+        self._focus_places: tuple[typing.Mapping[str, str], ...] = ()
 
     # -- lifecycle -----------------------------------------------------------------------------------
     def mount(self) -> None:
@@ -667,6 +668,9 @@ class Screen:
         if event.kind == "key" and event.key == "Escape" and self.menu_open:
             self.menu_open = False
             self.render()
+            return
+        if event.kind == "key" and event.key == "Escape" and (self.sheet or self.mode == "replay"):
+            self._on_close_sheet() if self.sheet else self._on_close_replay()
             return
         handler = _ACTIONS.get(event.action) if event.kind == "click" else None
         if handler is not None:
@@ -1136,10 +1140,13 @@ class Screen:
                 self.hint_text)
             if self.moves_open and current.log:
                 moves = lc_html.move_log([str(entry["text"]) for entry in current.log])
+        focus = root.focused()
         for region, html in (("tools", tools), ("moves", moves)):
             if self._outer.get(region) != html:
                 root.set_html(region, html)
                 self._outer[region] = html
+        if focus and not root.focus(focus):  # a tool that went (Undo, once used): back to the table
+            any(root.focus(place) for place in self._focus_places)
         root.set_class("lc-moves-open", bool(moves))
         marks = self._hint_marks() if playing else ()
         if marks or self._marked:
@@ -1166,6 +1173,7 @@ class Screen:
             if self._parts.get(region) != html:
                 root.set_html(region, html)
                 self._parts[region] = html
+        self._focus_places = frame.focus
         if focus and not root.focus(focus):
             any(root.focus(place) for place in frame.focus)
 

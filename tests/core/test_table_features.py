@@ -401,3 +401,19 @@ def test_statistics_store_round_trips_and_rejects_damage() -> None:
     assert stats.level_of(session.Setup.create("roll", [session.Seat("You")])) == stats.SOLO
     html = stats.page(kept, list(api.games().values()))
     assert "Solo" in html and html.count("<svg") == 1
+
+
+def test_keyboard_focus_stays_on_the_tools_and_escape_closes_a_page() -> None:
+    table = card_table()
+    table.root.focus({"action": "hint"})
+    table.click("hint")
+    assert table.root.focus_data == {"action": "hint"} and table.screen.hint is not None
+    table.card_move(next(a for a in table.session.state.legal_actions() if isinstance(a, card.Discard)))
+    table.root.focus({"action": "undo-move"})
+    table.click("undo-move")  # the Undo button goes: the keyboard goes back to the hand
+    assert table.root.focus_data == {"target": "hand"}
+    table.click("menu")
+    table.click("rules")
+    assert table.root.handler is not None and table.phase == "rules"
+    table.root.handler(screen.Input("key", key="Escape"))
+    assert table.phase == "play"
