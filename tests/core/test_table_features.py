@@ -417,3 +417,26 @@ def test_keyboard_focus_stays_on_the_tools_and_escape_closes_a_page() -> None:
     assert table.root.handler is not None and table.phase == "rules"
     table.root.handler(screen.Input("key", key="Escape"))
     assert table.phase == "play"
+
+
+@pytest.mark.parametrize("game", ["card", "board", "roll"])
+def test_every_position_of_a_record_draws_for_the_replay(game: str) -> None:
+    """Each step of a whole random game (a three-game match of the card game: its deals between
+    games too) draws with every hand shown."""
+    options = {"games": 3} if game == "card" else {}
+    setup = session.Setup.create(game, [session.Seat("You"), session.Seat("Computer", "easy")], options)
+    current = session.Session.new(setup, random.Random(8))
+    rng = random.Random(8)
+    while not current.state.is_terminal():
+        if current.state.is_chance():
+            current.deal(rng)
+        else:
+            current.apply(rng.choice(current.state.legal_actions()))
+    module = __import__(f"lostcities.{game}.html", fromlist=["position"])
+    record = current.state.record()
+    state = current.replay_at(current.replay_start())
+    for action in record.actions[current.replay_start():]:
+        state.apply(action)
+        html = module.position(state, current.names)
+        assert html.count("rw-replay-sheet" if game == "roll" else 'class="lc-replay-hand"') == 2
+    assert state == current.state
