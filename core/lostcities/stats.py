@@ -223,7 +223,7 @@ def game_table(game: type[api.Game], stats: Stats) -> str:
     if not shown:
         return (f'<section class="lc-stats-game" data-game="{lc_html.esc(game.name)}">'
                 f"<h2>{lc_html.esc(lc_html.short_title(game))}</h2>"
-                '<p class="lc-hint">No finished game against the computer yet.</p></section>')
+                '<p class="lc-hint">No finished game yet.</p></section>')
     rows = []
     for x in shown:
         average = "" if x.average is None else lc_html.number(round(x.average))
