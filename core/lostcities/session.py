@@ -378,6 +378,9 @@ class Session:
         self.looking: int | None = None
         """The person who may look at the table now (pass and play), or None."""
         self._undo_cache: tuple[int, api.State | None] = (-1, None)
+        self._before: tuple[int, api.State] | None = None
+        """A copy of the state before a person's last action (its history length): what the record
+        without that action rebuilds, kept so that the screen need not replay the record after every move."""
 
     @classmethod
     def new(cls, setup: Setup, rng: random.Random, *, deal: bool = True, revision: int = 0) -> Session:
@@ -439,7 +442,10 @@ class Session:
     # -- acting ---------------------------------------------------------------------------------
     def apply(self, action: api.Action | str) -> api.Event:
         """Validate and perform ``action`` (once), log it and return its event."""
+        person = self.is_person_turn()
+        before = (len(self.state.history), self.state.clone()) if person else None
         event = self.state.apply(action)
+        self._before = before
         self.log.append({"player": event.player, "kind": event.kind, "text": event.describe(self.names)})
         del self.log[:-MAX_LOG]
         return event
@@ -459,7 +465,8 @@ class Session:
         the last action was a person's, the game allows it
         (:meth:`lostcities.api.State.can_undo`: it revealed nothing, drew no
         chance outcome), and that person is still the one to act (or the game
-        waits for them to roll).  Rebuilt from the record without that action;
+        waits for them to roll).  Rebuilt from the record without that action
+        (or the copy :meth:`apply` kept of it, equal to it);
         None when no undo is offered.  A computer's move is never undone."""
         history = self.state.history
         if not history:
@@ -468,11 +475,20 @@ class Session:
         if cached_at == len(history):
             return cached
         found: api.State | None = None
-        record = self.state.record()
-        try:
-            before = api.Record(record.game, record.actions[:-1], record.start).replay()
-        except errors.GameError:
-            before = None
+        last = self.log[-1] if self.log else None
+        if last is not None and not (0 <= last["player"] < len(self.setup.seats) and not self.is_computer(
+                last["player"])):
+            self._undo_cache = (len(history), None)  # the log says chance or a computer moved last
+            return None
+        before: api.State | None
+        if self._before is not None and self._before[0] == len(history) - 1:
+            before = self._before[1].clone()
+        else:
+            record = self.state.record()
+            try:
+                before = api.Record(record.game, record.actions[:-1], record.start).replay()
+            except errors.GameError:
+                before = None
         if before is not None:
             actor = before.current_player
             now = self.state.current_player
@@ -498,6 +514,7 @@ class Session:
         if self.log and self.log[-1].get("player") == player:
             self.log.pop()
         self._undo_cache = (-1, None)
+        self._before = None
 
     # -- replay ---------------------------------------------------------------------------------
     def replay_start(self) -> int:

@@ -266,6 +266,16 @@ def test_undo_restores_exactly_the_state_before_a_play_and_not_a_draw() -> None:
     assert len(table.session.state.history) == moves
 
 
+def test_undo_after_a_reload_rebuilds_the_state_from_the_record() -> None:
+    table = card_table()
+    before = table.session.state.to_dict()
+    table.card_move(next(a for a in table.session.state.legal_actions() if isinstance(a, card.Discard)))
+    again = Table(storage=table.storage)  # a reload: no copy of the earlier state in memory
+    assert again.session.can_undo() and 'data-action="undo-move"' in again.root.regions["tools"]
+    again.click("undo-move")
+    assert again.session.state.to_dict() == before
+
+
 def test_undo_is_refused_where_it_would_reveal_or_undo_a_computer() -> None:
     setup = session.Setup.create("card", [session.Seat("You"), session.Seat("Computer", "easy")], {"games": 1})
     current = session.Session.new(setup, random.Random(2))
