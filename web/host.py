@@ -113,6 +113,14 @@ class BrowserRoot:
         if arrows:
             self.el.insertAdjacentHTML("beforeend", arrows_svg(self.el, arrows))
 
+    def mark(self, places: typing.Sequence[typing.Mapping[str, str]]) -> None:
+        for el in self.el.querySelectorAll(".is-hinted"):
+            el.classList.remove("is-hinted")
+        for place in places:
+            selector = "".join(f"[data-{key}={css_string(value)}]" for key, value in place.items())
+            for el in self.el.querySelectorAll(selector) if selector else ():
+                el.classList.add("is-hinted")
+
     def listen(self, handler: typing.Callable[[screen.Input], None]) -> None:
         if self._proxy is not None:
             raise RuntimeError("the screen listener is installed once")

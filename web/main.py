@@ -28,7 +28,7 @@ import embed_screen
 import host
 import lostcities
 import screen
-from lostcities import api, embed, session, tutorial
+from lostcities import api, embed, rules_summary, session, stats, tutorial
 from lostcities import html as lc_html
 
 OPTIONAL_SCREENS: typing.Final = ("roll_screen", "companion_screen")
@@ -70,21 +70,31 @@ class App:
             self.host.notify("Something went wrong. Your games are saved: reload the page to go on.", "error")
 
     def open_route(self) -> None:
-        full = str(window.location.hash).lstrip("#")
-        route = full.split("/")[0].lower()
+        parts = str(window.location.hash).lstrip("#").lower().split("/")
+        route, sub = parts[0], (parts[1] if len(parts) > 1 else "")
         if self.screen is not None:
             self.screen.unmount()
             self.screen = None
         self.host.clear_notice()
         self.host.set_info("")
         self.route = route
+        self.set_crumb()
         try:
             factory = screen.REGISTRY.get(route)
             if route == "learn":
-                self.open_learn(full.split("/", 1)[1] if "/" in full else "")
+                self.set_crumb("Learn to play")
+                self.open_learn(sub)
             elif factory is not None:
                 self.screen = screen.Screen(factory(), self.host)
+                self.set_crumb(lc_html.short_title(self.screen.game))
                 self.screen.mount()
+            elif route == "rules" and sub in rules_summary.SUMMARIES and sub in api.games():
+                self.host.app.innerHTML = rules_summary.page(sub)
+                self.set_crumb(f"Rules: {lc_html.short_title(api.games()[sub])}")
+            elif route == "stats":
+                games = [cls for name, cls in api.games().items() if name in screen.REGISTRY]
+                self.host.app.innerHTML = stats.page(screen.read_stats(self.host), games)
+                self.set_crumb("Statistics")
             elif route in PLANNED:
                 self.render_home()
                 self.host.notify(PLANNED[route], "info")
@@ -127,7 +137,8 @@ class App:
             self.host.notify(f"There is no tutorial called \u201c{name[:40]}\u201d here; pick one below.", "error")
         stars = self.tutorial_stars()
         shown = name if name in api.games() else ""
-        pages = [embed.tutorial_list(cls, list(tutorial.tutorials(game).values()), stars)
+        pages = [embed.tutorial_list(cls, list(tutorial.tutorials(game).values()), stars,
+                                     rules=game in rules_summary.SUMMARIES)
                  for game, cls in api.games().items() if game in screen.REGISTRY and shown in ("", game)]
         self.host.app.innerHTML = "".join(pages)
 
@@ -141,11 +152,22 @@ class App:
         except screen.StorageError:
             return {}
 
+    def set_crumb(self, *names: str) -> None:
+        """The top bar's trail after *Lost Cities* (nothing on the home screen)."""
+        document.getElementById("topbar-crumb").innerHTML = lc_html.crumb(*names)
+
     def render_home(self) -> None:
-        tiles = [lc_html.tile(cls, in_progress=self.in_progress(name), learn=True)
+        tiles = [lc_html.tile(cls, in_progress=self.in_progress(name), links=self.tile_links(name))
                  for name, cls in api.games().items() if name in screen.REGISTRY]
         tiles += [lc_html.planned_tile(name, text) for name, text in PLANNED.items()]
-        self.host.app.innerHTML = lc_html.home(tiles, version=lostcities.__version__, seed=self.host.seed)
+        self.host.app.innerHTML = lc_html.home(tiles, version=lostcities.__version__, seed=self.host.seed,
+                                               links=[("Your statistics", "#stats")])
+
+    @staticmethod
+    def tile_links(name: str) -> list[tuple[str, str]]:
+        """The links under a game's tile: its tutorials and its rules."""
+        links = [("Learn to play", f"#learn/{name}")] if tutorial.tutorials(name) else []
+        return links + ([("Rules", f"#rules/{name}")] if name in rules_summary.SUMMARIES else [])
 
     def in_progress(self, name: str) -> bool:
         """True when a readable, unfinished game of ``name`` is saved (damaged saves do not count)."""

@@ -175,8 +175,7 @@ class RollAdapter:
                 exhausted=sheet.is_exhausted(), clear=bool(self.picked))
         elif shown_choice:
             controls = roll.html.chain_list(chain)
-        log = roll.html.move_log([entry["text"] for entry in current.log[-6:]])
-        return roll.html.side(status, tray=tray, controls=controls, log=log)
+        return roll.html.side(status, tray=tray, controls=controls)
 
     def _over(self, scr: screen.Screen) -> str:
         current, state = self._at(scr)

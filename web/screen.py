@@ -16,10 +16,25 @@ storage (the embed mode): a host without storage raises
 :class:`StorageError`, and the screen goes on without saving.
 
 Data attributes on the screen element, for tests and CSS: ``data-phase``
-(``setup``, ``problem``, ``handover``, ``menu``, ``stale`` or the adapter's
-phase during play, ``ai`` while a computer thinks), ``data-moves`` (actions
-so far), ``data-think`` (the last computer decisions: wall/work/longest slice
-in ms).
+(``setup``, ``problem``, ``handover``, ``menu``, ``stale``, ``rules`` and
+``stats`` (pages over the game), ``replay`` or the adapter's phase during
+play, ``ai`` while a computer thinks), ``data-moves`` (actions so far),
+``data-think`` (the last computer decisions: wall/work/longest slice in ms).
+
+The table features every game gets from the screen, none from its adapter:
+under the table the ``tools`` region (*Suggest a move*, *Undo*, *Moves*,
+after a game *Replay*) and the ``moves`` region (the move log from
+``Session.log``, newest first); the menu's :attr:`Screen.menu_entries` (the
+rules summary of :mod:`lostcities.rules_summary` and the statistics of
+:mod:`lostcities.stats`, as pages over the game); the replay of a finished
+game from its record; the statistics counted once per finished game (by
+``Session.id``).  A suggestion asks the game's strongest computer for the
+person's move from their own view only, sliced like a computer's turn; its
+highlights come from ``lostcities.<game>.html.hint_marks`` and a replay
+position from ``lostcities.<game>.html.position``.  Undo is
+``Session.undo`` (the game's ``State.can_undo`` decides).  Hints and undo
+are on against computers; with several people only when all agreed in the
+setup (the ``assist`` preference).
 
 Screens are registered, not loaded by module name: each adapter module calls
 :func:`register` with a factory, and the app shell imports the adapter
@@ -38,11 +53,13 @@ highlights), saves, renders, and lets a computer play if it is its turn.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
 import random
+import types
 import typing
 
-from lostcities import api, errors, session
+from lostcities import api, errors, rules_summary, session, stats
 from lostcities import html as lc_html
 
 SLICE_SECONDS: typing.Final = 0.02
@@ -50,9 +67,8 @@ SLICE_SECONDS: typing.Final = 0.02
 STORAGE_OFF: typing.Final = ("This browser is not keeping saved games (storage is off or full), "
                              "so this game will not survive a reload.")
 STALE: typing.Final = "This game was continued in another tab or window."
-SCREEN_PHASES: typing.Final = frozenset({"setup", "problem", "handover", "menu", "stale", "loading"})
-OUTSIDE_MAIN: typing.Final = frozenset({"lesson"})
-"""Regions of a screen's shell that are not inside ``main`` (they outlive a new skeleton)."""
+SCREEN_PHASES: typing.Final = frozenset({"setup", "problem", "handover", "menu", "stale", "loading", "rules",
+                                        "stats", "replay"})
 
 
 # -- what the screen needs from the browser ---------------------------------------------------------
@@ -106,6 +122,10 @@ class Root(typing.Protocol):
 
     def focused(self) -> dict[str, str] | None:
         """The ``data-*`` attributes of the focused element if it is inside the screen."""
+
+    def mark(self, places: typing.Sequence[typing.Mapping[str, str]]) -> None:
+        """Highlight (class ``is-hinted``) every element matching one of these
+        ``data-*`` descriptions, and no other."""
 
     def listen(self, handler: typing.Callable[[Input], None]) -> None:
         """Install the one delegated listener (clicks, changes, key presses) on the element."""
@@ -308,6 +328,26 @@ class Adapter(typing.Protocol):
         """The top bar's text (the score), or ``""``."""
 
 
+def read_stats(host: Host) -> stats.Stats:
+    """The statistics kept in this browser (none when storage is off); damaged
+    ones are set aside under ``stats.DAMAGED_KEY``, with a notice in plain words."""
+    try:
+        text = host.storage_get(stats.KEY)
+    except StorageError:
+        return stats.Stats()
+    try:
+        return stats.load(text)
+    except stats.StatsError as err:
+        host.console("warn", f"the statistics were set aside ({err.reason})")
+        host.storage_remove(stats.KEY)
+        try:
+            host.storage_set(stats.DAMAGED_KEY, text or "")
+        except StorageError:
+            host.console("warn", "the damaged statistics could not be kept aside")
+        host.notify(stats.SET_ASIDE, "error")
+        return stats.Stats()
+
+
 Factory = typing.Callable[[], Adapter]
 REGISTRY: dict[str, Factory] = {}
 """Game name -> adapter factory, filled by the adapter modules' :func:`register`."""
@@ -368,6 +408,26 @@ class Screen:
         self._unwatch: typing.Callable[[], None] | None = None
         self._storage_warned = False
         self._seed_counter = 0
+        self.menu_entries: list[lc_html.Entry] = [lc_html.Entry("Rules of the game", "rules"),
+                                                  lc_html.Entry("Statistics", "stats")]
+        """The menu's own entries, in order (a screen feature appends one here)."""
+        self.sheet = ""
+        """A page over the game opened from the menu: ``rules`` or ``stats`` (``""``: none)."""
+        self.moves_open = False
+        self.hint: api.Action | None = None
+        """The suggested move highlighted now (None: none)."""
+        self.hint_text = ""
+        self.hinting = False
+        """The computer is looking for a suggestion."""
+        self._hint_token = 0
+        self._ui_before: tuple[int, str] | None = None
+        """The adapter's notes before the person's last action (history length, JSON): undo restores them."""
+        self.replay_step = 0
+        self._replay_first = 0
+        self._replay: dict[int, tuple[api.State, str]] = {}
+        self._outer: dict[str, str] = {}
+        self._marked: tuple[typing.Mapping[str, str], ...] = ()
+        self._focus_places: tuple[typing.Mapping[str, str], ...] = ()
 
     # -- lifecycle -----------------------------------------------------------------------------------
     def mount(self) -> None:
@@ -550,6 +610,7 @@ class Screen:
         self.document = None
         self.mode = "setup"
         self.menu_open = False
+        self.sheet = ""
         self.error = error
         self.render()
 
@@ -577,10 +638,14 @@ class Screen:
         self.session = current
         self.error = ""
         self.menu_open = False
+        self.sheet = ""
         self.mode = "play"
+        self._clear_hint()
+        self._ui_before = None
         self.adapter.begin(self)
         if not resumed:
             self.save()
+        self.record_stats()
         self._settle(None)
 
     def _settle(self, event: api.Event | None) -> None:
@@ -591,7 +656,7 @@ class Screen:
             return
         self.mode = "handover" if current.needs_handover() else "play"
         self.render()
-        if self.mode != "play" or self.menu_open:
+        if self.mode != "play" or self.menu_open or self.sheet:
             return
         if current.state.is_chance() and self.adapter.wants_chance(self):
             self.later(self.adapter.pause(self, event), self._deal)
@@ -609,11 +674,14 @@ class Screen:
             self.menu_open = False
             self.render()
             return
+        if event.kind == "key" and event.key == "Escape" and (self.sheet or self.mode == "replay"):
+            self._on_close_sheet() if self.sheet else self._on_close_replay()
+            return
         handler = _ACTIONS.get(event.action) if event.kind == "click" else None
         if handler is not None:
             handler(self)
             return
-        if self.menu_open:
+        if self.menu_open or self.sheet or self.mode == "replay":
             return
         if self.mode == "document" and self.document is not None:
             if self.document.on_input(self, event) == REDRAW:
@@ -635,7 +703,11 @@ class Screen:
             return
         values = self.root.values()
         try:
-            self.new_game(self.adapter.read_setup(self, values))
+            setup = self.adapter.read_setup(self, values)
+            if values.get(session.ASSIST) == "1" and len(setup.people) > 1:
+                setup = session.Setup.create(setup.game, setup.seats, dict(setup.options),
+                                             {**dict(setup.prefs), session.ASSIST: "1"})
+            self.new_game(setup)
         except OpenDocument as opened:
             factory = self.adapter.documents.get(opened.name)
             if factory is None:
@@ -662,6 +734,8 @@ class Screen:
     def _on_menu(self) -> None:
         if self.mode in ("play", "handover", "document"):
             self.menu_open, self.confirming = not self.menu_open, False
+            self.sheet = ""
+            self._clear_hint()
             self.render()
             if not self.menu_open:
                 self._settle(None)
@@ -695,21 +769,25 @@ class Screen:
         current = self.session
         if current is None or not current.is_person_turn() or self.mode != "play" or self.menu_open:
             return False
+        before = (len(current.state.history), json.dumps(current.ui))
         try:
             event = current.apply(action)
         except errors.GameError as err:
             self.error = err.reason[:1].upper() + err.reason[1:] + "."
             self.render()
             return False
+        self._ui_before = before
         self._after(event)
         return True
 
     def _after(self, event: api.Event) -> None:
         self.error = ""
+        self._clear_hint()
         self.adapter.on_event(self, event)
         self.save()
         if self.mode == "stale":
             return
+        self.record_stats()
         self._settle(event)
 
     def _deal(self) -> None:
@@ -788,6 +866,188 @@ class Screen:
             event = current.apply(current.state.legal_actions()[0])
         self._after(event)
 
+    # -- history, help, statistics ------------------------------------------------------------------
+    def _on_moves(self) -> None:
+        """The *Moves* toggle: the log panel under the table opens or closes."""
+        if self.session is not None and self.mode == "play":
+            self.moves_open = not self.moves_open
+            self.render()
+
+    def _open_sheet(self, name: str) -> None:
+        if self.mode in ("play", "handover", "document"):
+            self.menu_open = False
+            self.sheet = name
+            self.render()
+            if self.root is not None:
+                self.root.focus({"action": "close-sheet"})
+
+    def _on_rules(self) -> None:
+        self._open_sheet("rules")
+
+    def _on_stats(self) -> None:
+        self._open_sheet("stats")
+
+    def _on_close_sheet(self) -> None:
+        if self.sheet:
+            self.sheet = ""
+            self._settle(None)
+
+    def read_stats(self) -> stats.Stats:
+        return read_stats(self.host)
+
+    def record_stats(self) -> None:
+        """Count the finished game in the statistics, once (by the session's id)."""
+        current = self.session
+        found = stats.outcome(current) if current is not None else None
+        if current is None or found is None:
+            return
+        old = self.read_stats()
+        new = old.add(self.game.name, *found, current.id)
+        if new is not old:
+            self._write(stats.KEY, new.to_text())
+
+    # -- hints and undo ------------------------------------------------------------------------------
+    def game_html(self) -> types.ModuleType:
+        """The game's renderer module (``lostcities.<game>.html``): replay positions, hint highlights."""
+        package = type(self.current.game).__module__.rpartition(".")[0]
+        return importlib.import_module(f"{package}.html")
+
+    def _clear_hint(self) -> None:
+        self._hint_token += 1
+        self.hint, self.hint_text, self.hinting = None, "", False
+
+    def _hint_marks(self) -> tuple[typing.Mapping[str, str], ...]:
+        if self.hint is None or self.session is None or not self.interactive():
+            return ()
+        return tuple(self.game_html().hint_marks(self.session.state, self.hint))
+
+    def _on_hint(self) -> None:
+        """*Suggest a move*: the strongest computer looks for the best move from the
+        person's own view (sliced like a computer's turn); a second tap stops or hides it."""
+        current = self.session
+        if self.hinting or self.hint is not None:
+            self._clear_hint()
+            self.render()
+            return
+        if current is None or not self.interactive() or not current.assists() or not current.game.bot_levels:
+            return
+        viewer = current.current_player
+        moves = len(current.state.history)
+        try:
+            bot = current.game.bot(current.game.bot_levels[-1])
+            thinking = bot.think(current.state.view(viewer), self.rng("hint"))
+        except Exception as err:  # noqa: BLE001 - a computer player's bug must not stop the game
+            self.host.console("warn", f"{self.game.title}: no suggestion ({type(err).__name__}: {err})")
+            return
+        self._clear_hint()
+        self.hinting = True
+        token = self._hint_token
+
+        def step() -> None:
+            if token != self._hint_token:
+                thinking.close()
+                return
+            deadline = self.host.clock() + SLICE_SECONDS
+            try:
+                while self.host.clock() < deadline:
+                    next(thinking)
+            except StopIteration as stop:
+                self._hinted(stop.value, moves)
+                return
+            except Exception as err:  # noqa: BLE001 - a computer player's bug must not stop the game
+                self.host.console("warn", f"{self.game.title}: no suggestion ({type(err).__name__}: {err})")
+                self._clear_hint()
+                self.render()
+                return
+            self.later(0, step)
+
+        self.render()
+        self.later(0, step)
+
+    def _hinted(self, action: typing.Any, moves: int) -> None:
+        current = self.session
+        self.hinting = False
+        if current is None or len(current.state.history) != moves or not self.interactive():
+            self._clear_hint()
+            self.render()
+            return
+        try:
+            checked = current.state.check(action)
+            event = current.state.clone().apply(checked)
+        except (errors.GameError, TypeError, AttributeError) as err:
+            self.host.console("warn", f"{self.game.title}: the suggestion was not a legal move ({err})")
+            self._clear_hint()
+            self.render()
+            return
+        names = list(current.names)
+        names[event.player] = api.YOU
+        text = event.secret.get("text") if not event.action else None
+        said = dataclasses.replace(event, text=text) if isinstance(text, str) else event
+        self.hint, self.hint_text = checked, lc_html.suggestion(said.describe(names))
+        self.render()
+
+    def _on_undo(self) -> None:
+        """Take back the person's own last action (see ``Session.undo``): the state is
+        rebuilt from the record without it; the adapter's notes come back too."""
+        current = self.session
+        if current is None or self.mode != "play" or self.menu_open or self.thinking or not current.can_undo():
+            return
+        current.undo()
+        kept = self._ui_before
+        if kept is not None and kept[0] == len(current.state.history):
+            current.ui = json.loads(kept[1])
+        self._ui_before = None
+        self._clear_hint()
+        self.error = ""
+        self.adapter.begin(self)
+        self.save()
+        self._settle(None)
+
+    # -- replay --------------------------------------------------------------------------------------
+    def _on_replay(self) -> None:
+        current = self.session
+        if current is None or self.mode != "play" or self.menu_open or not current.state.is_terminal():
+            return
+        self._replay = {}
+        self._replay_first = current.replay_start()
+        self.mode = "replay"
+        self.moves_open = False
+        self._replay_to(self._replay_first)
+
+    def _replay_to(self, step: int) -> None:
+        current = self.session
+        if current is None or self.mode != "replay":
+            return
+        self.replay_step = max(self._replay_first, min(len(current.state.history), step))
+        self.render()
+
+    def _replay_position(self, current: session.Session, step: int) -> tuple[api.State, str]:
+        """The position after ``step`` actions and what the last of them did (cached, built forward)."""
+        if step in self._replay:
+            return self._replay[step]
+        if step == self._replay_first:
+            found = (current.replay_at(step), "")
+        else:
+            previous = self._replay.get(step - 1)
+            state = previous[0].clone() if previous is not None else current.replay_at(step - 1)
+            event = state.apply(current.state.history[step - 1])
+            found = (state, event.describe(current.names))
+        self._replay[step] = found
+        return found
+
+    def _replay_frame(self, current: session.Session) -> Frame:
+        state, text = self._replay_position(current, self.replay_step)
+        bar = lc_html.replay_bar(self.replay_step, self._replay_first, len(current.state.history), text)
+        return Frame("replay", lc_html.REPLAY_LAYOUT, {
+            "replay-bar": bar, "replay-table": self.game_html().position(state, current.names)},
+            focus=({"action": "replay-next"}, {"action": "close-replay"}))
+
+    def _on_close_replay(self) -> None:
+        if self.mode == "replay":
+            self.mode = "play"
+            self._replay = {}
+            self.render()
+
     # -- for adapters --------------------------------------------------------------------------------
     @property
     def current(self) -> session.Session:
@@ -812,12 +1072,14 @@ class Screen:
     def interactive(self) -> bool:
         """True when the person to act may click the table now."""
         current = self.session
-        return (current is not None and self.mode == "play" and not self.menu_open and not self.thinking
-                and current.is_person_turn())
+        return (current is not None and self.mode == "play" and not self.menu_open and not self.sheet
+                and not self.thinking and current.is_person_turn())
 
     def phase(self) -> str:
         if self.menu_open:
             return "menu"
+        if self.sheet:
+            return self.sheet
         if self.mode == "document" and self.document is not None:
             return self.document.phase(self)
         if self.mode != "play" or self.session is None:
@@ -841,10 +1103,18 @@ class Screen:
         title = self.game.title
         if self.menu_open:
             words = self.document.words if self.document is not None else self.adapter.words
-            learn = f"<p>{lc_html.learn_link(self.game.name)}</p>"
-            self._panel("menu", lc_html.menu(learn, words=words, confirm=self.confirming))
+            learn = f'<p class="lc-menu-learn">{lc_html.learn_link(self.game.name)}</p>'
+            self._panel("menu", lc_html.menu(learn, words=words, confirm=self.confirming, entries=self.menu_entries))
+        elif self.sheet == "rules":
+            self._panel("rules", rules_summary.page(self.game.name, overlay=True))
+        elif self.sheet == "stats":
+            self._panel("stats", stats.page(self.read_stats(), [self.game], overlay=True))
+        elif self.mode == "replay" and current is not None:
+            self._frame(self._replay_frame(current))
         elif self.mode == "setup":
-            self._panel("setup", self.adapter.setup_form(self, self.last_setup()))
+            last = self.last_setup()
+            assist = last is not None and last.pref(session.ASSIST) == "1"
+            self._panel("setup", lc_html.with_assist(self.adapter.setup_form(self, last), assist))
         elif self.mode == "problem":
             self._panel("problem", lc_html.problem(title, self.problem, prefix=self.adapter.prefix))
         elif self.mode == "stale":
@@ -856,6 +1126,38 @@ class Screen:
             self._frame(self.document.render(self))
         elif current is not None:
             self._frame(self.adapter.render(self))
+        self._render_outer(current)
+
+    def _render_outer(self, current: session.Session | None) -> None:
+        """The tools row and the move log under the table, and the suggestion's highlights."""
+        root = self.root
+        if root is None:
+            return
+        playing = current is not None and self.mode == "play" and not self.menu_open and not self.sheet
+        tools = moves = ""
+        if playing and current is not None:
+            hint = "thinking" if self.hinting else ("shown" if self.hint is not None else "")
+            can_hint = (self.interactive() and current.assists() and bool(current.game.bot_levels)
+                        and not current.state.is_terminal())
+            tools = lc_html.tools(moves=len(current.log), moves_open=self.moves_open, hint=hint, can_hint=can_hint,
+                                  can_undo=not self.thinking and current.can_undo(),
+                                  replay=current.state.is_terminal(),
+                                  last=str(current.log[-1]["text"]) if current.log else "") + lc_html.hint_note(
+                self.hint_text)
+            if self.moves_open and current.log:
+                moves = lc_html.move_log([str(entry["text"]) for entry in current.log])
+        focus = root.focused()
+        for region, html in (("tools", tools), ("moves", moves)):
+            if self._outer.get(region) != html:
+                root.set_html(region, html)
+                self._outer[region] = html
+        if focus and not root.focus(focus):  # a tool that went (Undo, once used): back to the table
+            any(root.focus(place) for place in self._focus_places)
+        root.set_class("lc-moves-open", bool(moves))
+        marks = self._hint_marks() if playing else ()
+        if marks or self._marked:
+            root.mark(marks)
+        self._marked = marks
 
     def _panel(self, name: str, html: str) -> None:
         """A whole-area panel (menu, setup...): replaces the main region."""
@@ -877,11 +1179,24 @@ class Screen:
             if self._parts.get(region) != html:
                 root.set_html(region, html)
                 self._parts[region] = html
+        self._focus_places = frame.focus
         if focus and not root.focus(focus):
             any(root.focus(place) for place in frame.focus)
 
 
 _ACTIONS: dict[str, typing.Callable[[Screen], None]] = {
+    "moves": Screen._on_moves,
+    "rules": Screen._on_rules,
+    "stats": Screen._on_stats,
+    "close-sheet": Screen._on_close_sheet,
+    "hint": Screen._on_hint,
+    "undo-move": Screen._on_undo,
+    "replay": Screen._on_replay,
+    "replay-first": lambda scr: scr._replay_to(scr._replay_first),
+    "replay-prev": lambda scr: scr._replay_to(scr.replay_step - 1),
+    "replay-next": lambda scr: scr._replay_to(scr.replay_step + 1),
+    "replay-last": lambda scr: scr._replay_to(1 << 30),
+    "close-replay": Screen._on_close_replay,
     "start": Screen._on_start,
     "ready": Screen._on_ready,
     "menu": Screen._on_menu,
@@ -910,13 +1225,15 @@ class MemoryRoot:
         self.focus_data: dict[str, str] | None = None
         self.handler: typing.Callable[[Input], None] | None = None
         self.closed = False
-        self.spots: tuple[str, ...] = ()
-        """The names pointed at (:meth:`spot`) that an element of the page carries."""
-        self.arrows: tuple[tuple[str, str], ...] = ()
+        self.marked: list[dict[str, str]] = []
+        """The ``data-*`` descriptions highlighted last (:meth:`mark`)."""
 
     def set_html(self, region: str, html: str) -> None:
         if region == "main":
-            self.regions = {"main": html, **{k: v for k, v in self.regions.items() if k in OUTSIDE_MAIN}}
+            # The regions inside main go with it; those of the shell around it stay.
+            self.regions = {"main": html, **{k: v for k, v in self.regions.items() if k in lc_html.OUTER_REGIONS}}
+        elif region in lc_html.OUTER_REGIONS and f'data-region="{region}"' not in self.shell:
+            return
         else:
             self.regions[region] = html
 
@@ -943,6 +1260,9 @@ class MemoryRoot:
 
     def focused(self) -> dict[str, str] | None:
         return self.focus_data
+
+    def mark(self, places: typing.Sequence[typing.Mapping[str, str]]) -> None:
+        self.marked = [dict(place) for place in places]
 
     def listen(self, handler: typing.Callable[[Input], None]) -> None:
         if self.handler is not None:

@@ -515,6 +515,24 @@ class State(abc.ABC):
         view and every event against them."""
         return set()
 
+    def winners(self) -> list[int]:
+        """The players who won a finished game (all those with the most points,
+        unless a game breaks ties its own way); empty while it is not over."""
+        if not self.is_terminal():
+            return []
+        scores = self.scores()
+        return [p for p, score in enumerate(scores) if score == max(scores)]
+
+    def can_undo(self, action: Action) -> bool:
+        """May the player to act here take ``action`` back once it is applied?
+
+        Only when it tells them nothing they could not see before and draws no
+        chance outcome: undo never reveals a hidden card or rolls a die again.
+        ``action`` is legal here; games that allow an undo say when (the
+        default: never).  A session rebuilds the state from the record
+        without the action (:meth:`lostcities.session.Session.undo`)."""
+        return False
+
     # -- generic behaviour ---------------------------------------------
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL

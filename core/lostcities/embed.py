@@ -433,10 +433,10 @@ def load_config(config: Config, payload: typing.Mapping[str, typing.Any]) -> Con
 
 
 def tutorial_list(game: type[api.Game], tutorials: typing.Sequence[tutorial.Tutorial],
-                  stars: typing.Mapping[str, int], *, rules: str = "") -> str:
+                  stars: typing.Mapping[str, int], *, rules: bool = False) -> str:
     """The app's *Learn to play* page of a game: its tutorials in teaching order,
     each with its summary, length and the best stars earned; ``rules``: a link to
-    the game's rules summary.
+    the game's rules summary (``#rules/<game>``).
 
     >>> from lostcities import card
     >>> page = tutorial_list(card.Game, list(tutorial.tutorials("card").values()), {"card-wagers": 2})
@@ -456,7 +456,8 @@ def tutorial_list(game: type[api.Game], tutorials: typing.Sequence[tutorial.Tuto
             "is not allowed. Each ends with a few free turns against the computer.</p>"
             f'<ol class="lc-learn-list">{"".join(items)}</ol>'
             f'<p class="lc-learn-links"><a class="button" href="#{esc(game.name)}">Play {esc(game.title)}</a> '
-            f"{rules}{lc_html.home_link()}</p></section>")
+            + (f'<a class="button secondary" href="#rules/{esc(game.name)}">Rules summary</a> ' if rules else "")
+            + f"{lc_html.home_link()}</p></section>")
 
 
 def lesson_links(current: tutorial.Tutorial, *, done: bool) -> str:

@@ -118,6 +118,37 @@ def home_link(label: str = "All games", cls: str = "button secondary") -> str:
     return f'<a class="{esc(cls)}" href="#" data-action="home">{esc(label)}</a>'
 
 
+def play_link(game: str, label: str = "Play", cls: str = "button") -> str:
+    """A link to a game's screen (its route ``#<game>``)."""
+    return f'<a class="{esc(cls)}" href="#{esc(game)}">{esc(label)}</a>'
+
+
+def short_title(game: type[api.Game]) -> str:
+    """A game's title without the family's name (the top bar says *Lost Cities*).
+
+    >>> from lostcities import card, roll
+    >>> short_title(card.Game), short_title(roll.Game)
+    ('The card game', 'Roll & Write')
+    """
+    text = game.title.removeprefix("Lost Cities: ").removeprefix("Lost Cities")
+    return (text[:1].upper() + text[1:]) or game.title
+
+
+def crumb(*names: str) -> str:
+    """The top bar's trail after *Lost Cities* (the home link): each name after a
+    separator, the last one the current page (nothing on the home screen).
+
+    >>> crumb("Roll & Write").endswith('<span class="crumb" aria-current="page">Roll &amp; Write</span>')
+    True
+    """
+    parts = []
+    for index, name in enumerate(names):
+        current = ' aria-current="page"' if index == len(names) - 1 else ""
+        parts.append(f'<span class="crumb-sep" aria-hidden="true">\u203a</span> <span class="crumb"{current}>'
+                     f"{esc(name)}</span>")
+    return "".join(parts)
+
+
 def to_sentence(text: str) -> str:
     """Capitalised, ending with a full stop.
 
@@ -227,15 +258,22 @@ def discard_pile(pile: typing.Sequence[CardT], face: FaceMaker, *, colour: str, 
 
 
 def shell(prefix: str, title: str, *, before: str = "") -> str:
-    """A game screen's element: a bar with the title and the menu button, and the
-    ``main`` region (classes ``<prefix>-screen``, ``-bar``, ``-bar-title``,
-    ``-menu-button``, ``-main``).  ``before``: markup placed first (an SVG sprite)."""
+    """A game screen's element: a bar with the title (for screen readers: the top
+    bar's trail shows it) and the menu button, the ``main`` region, and after it
+    the shared regions ``tools`` (hint, undo, moves, replay) and ``moves`` (the
+    move log panel).  Classes ``<prefix>-screen``, ``-bar``, ``-bar-title``,
+    ``-menu-button``, ``-main``.  ``before``: markup placed first (an SVG sprite)."""
     return (
         f'<section class="{esc(prefix)}-screen" data-phase="loading">{before}'
         f'<div class="{esc(prefix)}-bar"><span class="{esc(prefix)}-bar-title">{esc(title)}</span>'
         + button("Menu", "menu", cls=f"secondary {prefix}-menu-button", extra={"aria-haspopup": "true"})
-        + f'</div><div class="{esc(prefix)}-main" data-region="main"></div></section>'
+        + f'</div><div class="{esc(prefix)}-main" data-region="main"></div>'
+        + '<div class="lc-tools" data-region="tools"></div><div class="lc-moves" data-region="moves"></div></section>'
     )
+
+
+OUTER_REGIONS: typing.Final = ("tools", "moves", "lesson")
+"""The regions of :func:`shell` outside ``main`` (they stay when ``main`` is replaced)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -254,11 +292,24 @@ class Words:
     """What the menu's new-game button abandons: *New match (abandon this one)*."""
 
 
-def menu(extra: str = "", words: Words = Words(), *, confirm: bool = False) -> str:
-    """The in-game menu (an overlay over the game): back, new game, all games;
-    with ``confirm``, the question its *New match* asks while a game is on.
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    """One entry of the in-game menu: a button of ``data-action=action``."""
+
+    label: str
+    action: str
+
+
+def menu(extra: str = "", words: Words = Words(), *, confirm: bool = False,
+         entries: typing.Sequence[Entry] = ()) -> str:
+    """The in-game menu (an overlay over the game): a list of entries -- back,
+    new game, the screen's ``entries`` (moves, rules, statistics...), all
+    games; with ``confirm``, the question its *New match* asks while a game is on.
 
     >>> 'Abandon this match?' in menu(confirm=True) and 'data-action="new-match"' in menu(confirm=True)
+    True
+    >>> '<li><button type="button" class="secondary" data-action="rules">Rules</button></li>' in menu(
+    ...     entries=[Entry("Rules", "rules")])
     True
     """
     if confirm:
@@ -270,13 +321,140 @@ def menu(extra: str = "", words: Words = Words(), *, confirm: bool = False) -> s
             f'<p>{button("Keep playing", "close-menu")}</p>'
             f'<p>{button(f"Abandon it and start a new {words.match}", "new-match", cls="secondary")}</p></section>'
         )
+    items = [button("Back to the game", "close-menu"),
+             button(f"New {words.match} (abandon this one)", "confirm-new", cls="secondary"),
+             *(button(entry.label, entry.action, cls="secondary") for entry in entries), home_link()]
     return (
         '<section class="lc-menu" aria-labelledby="lc-menu-title"><h2 id="lc-menu-title">Menu</h2>'
-        f'<p>{button("Back to the game", "close-menu")}</p>'
-        f'<p>{button(f"New {words.match} (abandon this one)", "confirm-new", cls="secondary")}</p>{extra}'
-        f"<p>{home_link()}</p>"
+        f'<ul class="lc-menu-entries">{"".join(f"<li>{item}</li>" for item in items)}</ul>{extra}'
         '<p class="lc-hint">The game is saved after every move: you can leave and come back.</p></section>'
     )
+
+
+# -- history, hints and undo ---------------------------------------------------------------------
+
+
+def tools(*, moves: int, moves_open: bool, hint: str = "", can_hint: bool = False, can_undo: bool = False,
+          replay: bool = False, last: str = "") -> str:
+    """The row under the table: *Suggest a move* (``hint``: ``thinking`` while the
+    computer looks, ``shown`` while a suggestion is highlighted), *Undo*, the
+    *Moves* toggle (``moves`` lines in the log; ``last``, the newest, is shown
+    beside it while the log is closed) and, after a game, *Replay*.
+
+    >>> 'data-action="undo-move"' in tools(moves=3, moves_open=False, can_undo=True)
+    True
+    >>> 'aria-expanded="true"' in tools(moves=3, moves_open=True)
+    True
+    """
+    parts = []
+    if replay:
+        parts.append(button("Replay the game", "replay", cls="lc-tool"))
+    if can_hint or hint:
+        label = {"thinking": "Thinking\u2026 (tap to stop)", "shown": "Hide the suggestion"}.get(hint,
+                                                                                             "Suggest a move")
+        parts.append(button(label, "hint", cls="secondary lc-tool",
+                            extra={"aria-pressed": "true" if hint else "false"}))
+    if can_undo:
+        parts.append(button("Undo", "undo-move", cls="secondary lc-tool"))
+    if moves:
+        parts.append(button(f"Moves ({moves})", "moves", cls="secondary lc-tool",
+                            extra={"aria-expanded": "true" if moves_open else "false", "aria-controls": "lc-moves"}))
+    newest = f'<p class="lc-last-move">{esc(last)}</p>' if last and moves and not moves_open else ""
+    return f'<div class="lc-tool-row">{"".join(parts)}</div>{newest}' if parts else ""
+
+
+def hint_note(text: str) -> str:
+    """The sentence that comes with a highlighted suggestion."""
+    return f'<p class="lc-hint-text" role="status">{esc(text)}</p>' if text else ""
+
+
+def move_log(lines: typing.Sequence[str]) -> str:
+    """The move log panel, newest first, from log lines oldest first: who did what
+    in the rulebook's words (an unnumbered list: a 1 on the newest line would
+    read as the first move).
+
+    >>> move_log(["Ann took red 3.", "Bob refused."])[-64:]
+    '<ul><li>Bob refused.</li><li>Ann took red 3.</li></ul></section>'
+    """
+    items = "".join(f"<li>{esc(line)}</li>" for line in reversed(lines))
+    return ('<section class="lc-moves-panel" id="lc-moves" aria-labelledby="lc-moves-title">'
+            '<h2 id="lc-moves-title">Moves, newest first</h2>'
+            f"<ul>{items}</ul></section>")
+
+
+_PAST_TO_NOW: typing.Final = {
+    "played": "play", "discarded": "discard", "drew": "draw", "took": "take", "wrote": "write",
+    "started": "start", "added": "add", "used": "use", "let": "let", "refused": "refuse", "shaded": "shade",
+    "marked": "mark", "claimed": "claim", "accelerated": "accelerate", "declined": "decline",
+    "moved": "move", "advanced": "advance"}
+
+
+def suggestion(text: str) -> str:
+    """A log line of the player named You as advice: its first sentence, the
+    verbs in the present (``You discarded the yellow 7...`` -> ``Discard the
+    yellow 7...``).
+
+    >>> suggestion("You took green and 3 and wrote 3 in box 1 of the green expedition. Bob passed a bridge.")
+    'Suggested move: take green and 3 and write 3 in box 1 of the green expedition.'
+    """
+    first = text.split(". ")[0].rstrip(".") + "."
+    words = first.removeprefix(f"{api.YOU} ").split(" ")
+    changed = [_PAST_TO_NOW.get(word, word) if i == 0 or words[i - 1] == "and" else word
+               for i, word in enumerate(words)]
+    return "Suggested move: " + " ".join(changed)
+
+
+REPLAY_LAYOUT: typing.Final = ('<div class="lc-replay"><div class="lc-replay-bar" data-region="replay-bar"></div>'
+                               '<div class="lc-replay-table" data-region="replay-table"></div></div>')
+"""The replay's skeleton: its controls and the position drawn by the game's renderer."""
+
+
+def replay_bar(step: int, first: int, last: int, text: str) -> str:
+    """The replay's controls: first, previous, next, last, the position counter
+    (``Move 3 of 40``, counting from ``first``), what that move did, and the way out.
+
+    >>> 'Move 2 of 10' in replay_bar(3, 1, 11, "Ann played.")
+    True
+    """
+    moves, at = last - first, step - first
+
+    def nav(label: str, action: str, enabled: bool, words: str) -> str:
+        return button(label, action, cls="secondary lc-replay-nav",
+                      extra={"aria-label": words, "disabled": None if enabled else "disabled"})
+
+    counter = "The start of the game" if at == 0 else f"Move {at} of {moves}"
+    navs = (nav("First", "replay-first", at > 0, "First move")
+            + nav("\u25c0 Back", "replay-prev", at > 0, "Previous move")
+            + nav("Next \u25b6", "replay-next", at < moves, "Next move")
+            + nav("Last", "replay-last", at < moves, "Last move"))
+    return (
+        '<section class="lc-replay-controls" aria-labelledby="lc-replay-title">'
+        f'<h2 id="lc-replay-title">Replay</h2>'
+        f'<p class="lc-replay-count" aria-live="polite" data-step="{at}" data-steps="{moves}">{esc(counter)}</p>'
+        f'<p class="lc-replay-text">{esc(text)}</p>'
+        f'<p class="lc-replay-navs">{navs}</p>'
+        f'<p>{button("Close the replay", "close-replay")}</p></section>'
+    )
+
+
+def assist_field(checked: bool) -> str:
+    """The setup's agreement to hints and undo, shown (by CSS) only when two or
+    more people sit at the table; stored as the ``assist`` preference."""
+    return (f'<fieldset class="lc-assist"><legend>Hints and undo</legend><label class="lc-choice">'
+            f'<input type="checkbox" name="{session.ASSIST}" value="1"{" checked" if checked else ""}> '
+            "<span>Allow hints and undo: everybody at the table agrees that each may ask for a suggested move "
+            "and take back their own last move</span></label></fieldset>")
+
+
+def with_assist(form: str, checked: bool) -> str:
+    """A setup form with :func:`assist_field` before its Start button's paragraph.
+
+    >>> with_assist('<p>x</p><p><button data-action="start">Start</button></p>', False).index("lc-assist") > 8
+    True
+    """
+    at = form.find('data-action="start"')
+    at = form.rfind("<p>", 0, at) if at >= 0 else -1
+    return form if at < 0 else form[:at] + assist_field(checked) + form[at:]
 
 
 def set_aside(title: str) -> str:
@@ -414,14 +592,15 @@ def notice(text: str) -> str:
             'aria-label="Dismiss">&times;</button>')
 
 
-def tile(game: type[api.Game], *, in_progress: bool, learn: bool = False) -> str:
-    """A home-screen tile: the game's title and description, *Continue* when a game is in progress;
-    ``learn``: a *Learn to play* link to the game's tutorials."""
+def tile(game: type[api.Game], *, in_progress: bool, links: typing.Sequence[tuple[str, str]] = ()) -> str:
+    """A home-screen tile: the game's title and description, *Continue* when a
+    game is in progress; ``links`` (``(label, href)``: the rules...) under it."""
     badge = '<span class="badge">game in progress</span>' if in_progress else ""
+    more = "".join(f'<a class="tile-link" href="{esc(href)}">{esc(label)}</a>' for label, href in links)
     return (f'<li class="game-tile game-{esc(game.name)}"><a href="#{esc(game.name)}" data-game="{esc(game.name)}">'
-            f"<h2>{esc(game.title)}</h2><p>{esc(game.description)}</p>{badge}"
+            f"<h2>{esc(short_title(game))}</h2><p>{esc(game.description)}</p>{badge}"
             f'<span class="play-button">{"Continue" if in_progress else "Play"}</span></a>'
-            + (f'<p class="learn-row">{learn_link(game.name, cls="learn-link")}</p>' if learn else "") + "</li>")
+            + (f'<p class="tile-links">{more}</p>' if more else "") + "</li>")
 
 
 def learn_link(game: str, *, cls: str = "button secondary") -> str:
@@ -433,20 +612,23 @@ def learn_link(game: str, *, cls: str = "button secondary") -> str:
     return f'<a class="{esc(cls)}" href="#learn/{esc(game)}" data-learn="{esc(game)}">Learn to play</a>'
 
 
-
 def planned_tile(name: str, text: str) -> str:
     """A tile of a game that is not playable yet."""
     return (f'<li class="game-tile game-{esc(name)} planned"><div><h2>{esc(text.split(" (")[0])}</h2>'
             f"<p>{esc(text)}</p></div></li>")
 
 
-def home(tiles: typing.Sequence[str], *, version: str, seed: int | None = None) -> str:
-    """The home screen: every game's tile."""
+def home(tiles: typing.Sequence[str], *, version: str, seed: int | None = None,
+         links: typing.Sequence[tuple[str, str]] = ()) -> str:
+    """The home screen: every game's tile, then the site's ``links`` (``(label, href)``: statistics...).
+    Its heading is for screen readers: the top bar shows the name."""
     seed_line = f'<p class="seed-info">Seed {seed}: every deal and roll repeats.</p>' if seed is not None else ""
+    more = "".join(f'<a class="button secondary" href="{esc(href)}">{esc(label)}</a>' for label, href in links)
     return (
-        '<section class="home"><h1>Lost Cities</h1>'
+        '<section class="home"><h1 class="lc-sr-only">Lost Cities</h1>'
         "<p class=\"tagline\">Reiner Knizia's expeditions, in your browser: against the computer or a friend, "
         "online or off.</p>"
-        f'<ul class="game-list">{"".join(tiles)}</ul>{seed_line}'
+        f'<ul class="game-list">{"".join(tiles)}</ul>'
+        + (f'<p class="home-links">{more}</p>' if more else "") + f"{seed_line}"
         f'<p class="version">Rules engine {esc(version)}</p></section>'
     )

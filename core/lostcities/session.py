@@ -18,7 +18,8 @@ The save envelope of game ``name`` is an object with ``format``
 ``"lostcities.<name>-ui"``, ``version`` 1, ``revision`` (incremented on every
 write, so that two tabs notice each other), ``setup`` (:meth:`Setup.to_dict`),
 ``state`` (:meth:`lostcities.api.State.to_dict`), ``ui`` (the screen's own small
-notes) and ``log``.  Saves written by the first release of the screens (the
+notes), ``log`` and ``id`` (a random name of this game, so that its end is
+counted once in the statistics).  Saves written by the first release of the screens (the
 same format and version, with a per-game ``setup`` and the notes at the top
 level) still load.  Stored text is parsed by :func:`lostcities.safejson.loads`
 (size and nesting limits, no recursion).
@@ -41,6 +42,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import random
 import typing
@@ -57,7 +59,11 @@ MAX_PREF: typing.Final = 40
 """Longest value of a screen preference (``pace``, ``mode``...)."""
 HUMAN: typing.Final = "human"
 """The word older saves and setup forms use for a person's seat."""
-ENVELOPE_KEYS: typing.Final = frozenset({"format", "version", "revision", "setup", "state", "ui", "log"})
+ENVELOPE_KEYS: typing.Final = frozenset({"format", "version", "revision", "setup", "state", "ui", "log", "id"})
+MAX_ID: typing.Final = 40
+"""Longest game id (:attr:`Session.id`), in characters."""
+ASSIST: typing.Final = "assist"
+"""The preference that allows hints and undo with several people on one device (``"1"``: all agreed)."""
 
 
 class SaveError(errors.InvalidStateError):
@@ -359,8 +365,10 @@ class Session:
 
     def __init__(self, setup: Setup, state: api.State, *, revision: int = 0,
                  log: typing.Iterable[typing.Mapping[str, typing.Any]] = (),
-                 ui: typing.Mapping[str, typing.Any] | None = None) -> None:
+                 ui: typing.Mapping[str, typing.Any] | None = None, id: str = "") -> None:
         self.setup = setup
+        self.id = id or f"{random.SystemRandom().getrandbits(64):016x}"
+        """This game's name, random (never from ``?seed``): the statistics count a finished game once."""
         self.state = state
         self.revision = revision
         """The revision of the save this session was loaded from or last wrote."""
@@ -369,6 +377,10 @@ class Session:
         """The screen's own notes (what the last turn did, highlights), saved as they are."""
         self.looking: int | None = None
         """The person who may look at the table now (pass and play), or None."""
+        self._undo_cache: tuple[int, api.State | None] = (-1, None)
+        self._before: tuple[int, api.State] | None = None
+        """A copy of the state before a person's last action (its history length): what the record
+        without that action rebuilds, kept so that the screen need not replay the record after every move."""
 
     @classmethod
     def new(cls, setup: Setup, rng: random.Random, *, deal: bool = True, revision: int = 0) -> Session:
@@ -430,7 +442,10 @@ class Session:
     # -- acting ---------------------------------------------------------------------------------
     def apply(self, action: api.Action | str) -> api.Event:
         """Validate and perform ``action`` (once), log it and return its event."""
+        person = self.is_person_turn()
+        before = (len(self.state.history), self.state.clone()) if person else None
         event = self.state.apply(action)
+        self._before = before
         self.log.append({"player": event.player, "kind": event.kind, "text": event.describe(self.names)})
         del self.log[:-MAX_LOG]
         return event
@@ -438,6 +453,88 @@ class Session:
     def deal(self, rng: random.Random) -> api.Event:
         """Apply the pending chance outcome (a shuffle, a roll) drawn from ``rng``."""
         return self.apply(self.state.sample_chance(rng))
+
+    # -- hints and undo -------------------------------------------------------------------------
+    def assists(self) -> bool:
+        """Hints and undo are on: one person against computers (or alone), or
+        several people who all agreed in the setup (the ``assist`` preference)."""
+        return len(self.setup.people) == 1 or (len(self.setup.people) > 1 and self.setup.pref(ASSIST) == "1")
+
+    def undo_state(self) -> api.State | None:
+        """The state before the last action, when its person may take it back:
+        the last action was a person's, the game allows it
+        (:meth:`lostcities.api.State.can_undo`: it revealed nothing, drew no
+        chance outcome), and that person is still the one to act (or the game
+        waits for them to roll).  Rebuilt from the record without that action
+        (or the copy :meth:`apply` kept of it, equal to it);
+        None when no undo is offered.  A computer's move is never undone."""
+        history = self.state.history
+        if not history:
+            return None
+        cached_at, cached = self._undo_cache
+        if cached_at == len(history):
+            return cached
+        found: api.State | None = None
+        last = self.log[-1] if self.log else None
+        if last is not None and not (0 <= last["player"] < len(self.setup.seats) and not self.is_computer(
+                last["player"])):
+            self._undo_cache = (len(history), None)  # the log says chance or a computer moved last
+            return None
+        before: api.State | None
+        if self._before is not None and self._before[0] == len(history) - 1:
+            before = self._before[1].clone()
+        else:
+            record = self.state.record()
+            try:
+                before = api.Record(record.game, record.actions[:-1], record.start).replay()
+            except errors.GameError:
+                before = None
+        if before is not None:
+            actor = before.current_player
+            now = self.state.current_player
+            # Still theirs to act -- or a chance outcome waits (Roll & Write's next roll): it is not drawn
+            # yet, so taking the action back reveals nothing and draws nothing again.
+            still = now == actor or self.state.is_chance()
+            if actor >= 0 and not self.is_computer(actor) and still and before.can_undo(history[-1]):
+                found = before
+        self._undo_cache = (len(history), found)
+        return found
+
+    def can_undo(self) -> bool:
+        return self.assists() and self.undo_state() is not None
+
+    def undo(self) -> None:
+        """Take back the last action of the person to act (see :meth:`undo_state`);
+        raises ``IllegalActionError`` when none may be.  The log loses its line."""
+        before = self.undo_state() if self.assists() else None
+        if before is None:
+            raise errors.IllegalActionError("there is no move of yours to take back")
+        player = before.current_player
+        self.state = before
+        if self.log and self.log[-1].get("player") == player:
+            self.log.pop()
+        self._undo_cache = (-1, None)
+        self._before = None
+
+    # -- replay ---------------------------------------------------------------------------------
+    def replay_start(self) -> int:
+        """How many actions of the record come before the first player's action
+        (the opening deal): a replay starts there."""
+        history = self.state.history
+        record = self.state.record()
+        state = api.Record(record.game, (), record.start).replay()
+        count = 0
+        while count < len(history) and state.is_chance():
+            state.apply(history[count])
+            count += 1
+        return count
+
+    def replay_at(self, step: int) -> api.State:
+        """The position after the first ``step`` actions of the record (raises
+        ``InvalidStateError`` when the record cannot be replayed)."""
+        record = self.state.record()
+        step = max(0, min(step, len(record.actions)))
+        return api.Record(record.game, record.actions[:step], record.start).replay()
 
     def progress(self) -> Progress:
         return Progress(len(self.state.history), tuple(self.state.scores()), self.state.is_terminal(),
@@ -447,7 +544,8 @@ class Session:
     def to_dict(self) -> dict[str, typing.Any]:
         """The save envelope (``revision`` as it stands: bump it before writing)."""
         return {"format": save_format(self.setup.game), "version": FORMAT_VERSION, "revision": self.revision,
-                "setup": self.setup.to_dict(), "state": self.state.to_dict(), "ui": self.ui, "log": self.log}
+                "setup": self.setup.to_dict(), "state": self.state.to_dict(), "ui": self.ui, "log": self.log,
+                "id": self.id}
 
     def to_text(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -526,10 +624,17 @@ def load(text_or_data: typing.Any, game: str) -> Session:
         ui = {k: v for k, v in data.items() if k not in ENVELOPE_KEYS}
     raw_log = data.get("log")
     log = [e for e in raw_log if _is_log_entry(e)] if isinstance(raw_log, list) else []
-    session = Session(setup, state, revision=revision, log=log, ui=ui)
+    raw_id = data.get("id")
+    game_id = raw_id if isinstance(raw_id, str) and 0 < len(raw_id) <= MAX_ID else _derived_id(state)
+    session = Session(setup, state, revision=revision, log=log, ui=ui, id=game_id)
     if len(setup.people) == 1:
         session.looking = setup.people[0]
     return session
+
+
+def _derived_id(state: api.State) -> str:
+    """The id of a save written before games had one: from its record (the shuffle makes it unique)."""
+    return "r" + hashlib.sha256(api.canonical_json(state.record().to_dict()).encode()).hexdigest()[:16]
 
 
 def _is_log_entry(entry: typing.Any) -> bool:

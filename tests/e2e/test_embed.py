@@ -286,7 +286,7 @@ def test_the_first_paint_waits_for_play(rules_page: sync_api.Page, site: str, ho
 
 def test_learn_to_play_in_the_app(page: sync_api.Page, site: str) -> None:
     conftest.open_site(page, site)
-    page.locator(".game-tile.game-card [data-learn=card]").click()
+    page.locator(".game-tile.game-card a[href='#learn/card']").click()
     page.locator("[data-tutorial=card-wagers]").wait_for()
     assert page.locator(".lc-learn-item").count() == 6
     page.locator("[data-tutorial=card-wagers]").click()

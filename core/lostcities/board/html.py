@@ -643,7 +643,7 @@ def setup_form(*, seats: typing.Sequence[session.Seat] = (), options: typing.Map
     paces = "".join(lc_html.radio("pace", key, esc(words), pace == key) for key, words in PAUSE_WORDS.items())
     return lc_html.setup_form(
         board.Game, seats=seats, options=options or {}, level_words=LEVEL_WORDS,
-        heading="Lost Cities <small>the board game</small>",
+        heading=lc_html.esc(lc_html.short_title(board.Game)),
         intro="Lead four adventurers and a researcher from the camp to the lost cities: play cards of a colour "
               "in rising order, pick up artifacts and points on the way, and cross the bridges first.",
         extra=f'<fieldset class="lc-pace"><legend>The computer\'s pace</legend>{paces}</fieldset>',
@@ -667,3 +667,36 @@ PLAY_LAYOUT: typing.Final = (
 """The play area's skeleton: regions ``counters``, ``board``, ``players``, ``status``, ``actions``, ``hand``."""
 
 RESULT_LAYOUT: typing.Final = '<div class="lc-results lcb-results-wrap" data-region="results"></div>'
+
+
+# -- replay and hints ------------------------------------------------------------------------
+
+
+def position(state: board.State, names: typing.Sequence[str]) -> str:
+    """A position of a finished game's replay: the board, every player's panel
+    and every hand face up (the game is over: nothing is secret any more)."""
+    view = state.view(0)
+    hands = "".join(
+        f'<div class="lc-replay-hand" data-player="{p}"><h3>{esc(lc_html.possessive(names[p]))} hand</h3>'
+        f"{hand(state.view(p), interactive=False, name=names[p])}</div>" for p in range(len(names)))
+    return board_html(view, names=names) + players(view, names, [""] * len(names)) + hands
+
+
+def hint_marks(state: board.State, action: api.Action) -> tuple[dict[str, str], ...]:
+    """The elements a suggested ``action`` of the player to act highlights
+    (``data-*`` descriptions): the card and its path or discard pile, the path
+    of a move, the pile to draw from.
+
+    >>> hint_marks(board.Game().new_state(), board.Draw(None))
+    ({'target': 'deck'},)
+    """
+    if isinstance(action, (board.Start, board.Advance, board.Discard)):
+        where = "discard" if isinstance(action, board.Discard) else "path"
+        return {"target": "hand", "card": action.card.id}, {"target": where, "colour": action.card.colour.letter}
+    if isinstance(action, board.Move):
+        return ({"target": "path", "colour": action.colour.letter},) if action.colour is not None else (
+            {"action": "no-move"},)
+    if isinstance(action, board.Draw):
+        return ({"target": "deck"},) if action.colour is None else (
+            {"target": "pile", "colour": action.colour.letter},)
+    return ()

@@ -1511,6 +1511,20 @@ class State(api.State, cards.Table[Card]):
         new._effects = None
         return new
 
+    def can_undo(self, action: api.Action) -> bool:
+        """Starting or advancing an expedition, a discard and the answer to a move
+        may be taken back before the draw: the board, its tiles and the cards
+        played are in plain sight, so they reveal nothing -- unless the action
+        ends the round (the fifth piece across a bridge), which scores it (hidden
+        totals are shown) and deals again.  A draw never: one from the draw pile
+        showed a card nobody had seen, and either ends the turn.
+        """
+        if type(action) not in (Start, Advance, Discard, Move):
+            return False
+        after = self.clone()
+        after.apply_unchecked(action)
+        return len(after._results) == len(self._results) and after.current_player == self.current_player
+
     def hidden_tokens(self, player: int) -> set[str]:
         """What ``player`` may not see: for every other player ``q`` with cards,
         ``q``'s hand as item ``q`` of a list (``api.item_token``: views list each

@@ -508,7 +508,7 @@ def setup_form(*, opponent: str = "easy", colours: int = 5, games: int = 3,
     paces = "".join(lc_html.radio("pace", key, esc(words), pace == key) for key, words in PACES.items())
     return lc_html.setup_form(
         card.Game, seats=seats, options={"colours": colours, "games": games}, level_words=LEVEL_WORDS,
-        heading="Lost Cities <small>the card game</small>",
+        heading=lc_html.esc(lc_html.short_title(card.Game)),
         intro="Fund up to five expeditions: lay cards of a colour in rising order, bet on them with wager cards, "
               "and score the sum minus 20 for every expedition you start.",
         extra=f'<fieldset class="lc-pace"><legend>The computer\'s pace</legend>{paces}</fieldset>',
@@ -594,3 +594,32 @@ def results(view: card.View, names: typing.Sequence[str], *, note: str = "", mar
     final = table(view, names=names, marks=marks, interactive=False)
     return (f'{said}{body}<details class="lc-final-table"><summary>The table at the end of game '
             f"{len(view.results)}</summary>{final}</details>")
+
+
+# -- replay and hints ------------------------------------------------------------------------
+
+
+def position(state: card.State, names: typing.Sequence[str]) -> str:
+    """A position of a finished game's replay: the table and both hands face up
+    (the game is over: nothing is secret any more)."""
+    hands = "".join(
+        f'<div class="lc-replay-hand" data-player="{p}"><h3>{esc(lc_html.possessive(names[p]))} hand</h3>'
+        f"{hand(state.view(p), interactive=False, name=names[p])}</div>" for p in range(2))
+    return table(state.view(0), names=names, interactive=False) + hands
+
+
+def hint_marks(state: card.State, action: api.Action) -> tuple[dict[str, str], ...]:
+    """The elements a suggested ``action`` of the player to act highlights
+    (``data-*`` descriptions): the card and its column or discard pile, or the
+    pile to draw from.
+
+    >>> hint_marks(card.Game().new_state(), card.Draw(card.Colour.RED))
+    ({'target': 'pile', 'colour': 'R'},)
+    """
+    if isinstance(action, (card.Play, card.Discard)):
+        where = "column" if isinstance(action, card.Play) else "discard"
+        return {"target": "hand", "card": action.card.id}, {"target": where, "colour": action.card.colour.letter}
+    if isinstance(action, card.Draw):
+        return ({"target": "deck"},) if action.colour is None else (
+            {"target": "pile", "colour": action.colour.letter},)
+    return ()

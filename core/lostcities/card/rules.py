@@ -801,6 +801,11 @@ class State(api.State, cards.Table[Card]):
         current = self.game_scores()
         return [self._totals[p] + current[p] for p in range(NUM_PLAYERS)]
 
+    def winners(self) -> list[int]:
+        """The match winner once terminal; nobody on a tie (the rulebook names no tie-break)."""
+        found = self.winner()
+        return [] if found is None else [found]
+
     def winner(self) -> int | None:
         """The match winner once terminal (None while playing or on a tie)."""
         if self._player != api.TERMINAL or self._totals[0] == self._totals[1]:
@@ -1065,6 +1070,17 @@ class State(api.State, cards.Table[Card]):
         new._deck = self._deck[:]
         new._totals = self._totals[:]
         return new
+
+    def can_undo(self, action: api.Action) -> bool:
+        """A play or a discard may be taken back before the draw: it only moved a
+        card the player held into plain sight.  A draw never: one from the draw
+        pile showed a card nobody had seen, and either ends the turn.
+
+        >>> state = Game().new_game(random.Random(1))
+        >>> [state.can_undo(a) for a in state.legal_actions()[:1]], state.can_undo(Draw(None))
+        ([True], False)
+        """
+        return type(action) in (Play, Discard)
 
     def hidden_tokens(self, player: int) -> set[str]:
         """Ids of the opponent's hand (less the cards it took from discard

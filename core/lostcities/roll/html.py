@@ -938,7 +938,7 @@ def setup_form(*, mode: str = "game", seats: typing.Sequence[tuple[str, str]] = 
     paces = "".join(radio("pace", key, text, key == pace) for key, text in PACES.items())
     return (
         f'<section class="rw-setup" data-mode="{esc(mode)}" aria-labelledby="rw-setup-title">'
-        '<h1 id="rw-setup-title">Lost Cities <small>Roll &amp; Write</small></h1>'
+        '<h1 id="rw-setup-title">Roll &amp; Write</h1>'
         '<p class="rw-intro">Roll three colour dice and three number dice, take one of each and write the number '
         "in that colour's expedition: numbers never go down, arrows accelerate, artefacts and the first to "
         "cross a bridge score.</p>"
@@ -1099,3 +1099,40 @@ def companion_side(status: tuple[str, str], controls: str, *, can_undo: bool,
     return (f'{status_box(*status)}<div class="rw-controls">{controls}</div>'
             f'<p class="rw-buttons">{undo} <button type="button" class="secondary" data-action="finish">'
             f"Final score</button></p>{entries}")
+
+
+# -- replay and hints ------------------------------------------------------------------------
+
+
+def position(state: roll.State, names: typing.Sequence[str]) -> str:
+    """A position of a finished game's replay: the dice and every sheet, choices
+    included (the game is over: nothing is secret any more)."""
+    scorers = passed_by(state.sheets, names)
+    sheets = "".join(sheet(s, name=names[p], player=p, scorers=scorers, classes="rw-replay-sheet")
+                     for p, s in enumerate(state.sheets))
+    return f'<div class="rw-replay">{dice_tray(state.roll)}<div class="rw-replay-sheets">{sheets}</div></div>'
+
+
+def hint_marks(state: roll.State, action: api.Action) -> tuple[dict[str, str], ...]:
+    """The elements a suggested ``action`` of the player to act highlights
+    (``data-*`` descriptions): the dice it takes and the marks it makes on the
+    sheet, the refusal, or the expedition to accelerate.
+
+    >>> s = roll.Game(players=1).new_state()
+    >>> _ = s.apply("roll red green green 3 0 9")
+    >>> hint_marks(s, roll.parse_action("take green 3"))
+    ({'die': 'colour-1'}, {'die': 'number-1'}, {'box': 'green-1'})
+    """
+    if isinstance(action, roll.Refuse):
+        return ({"action": "refuse"},)
+    if isinstance(action, roll.Accelerate):
+        return ({"target": "accelerate", "accelerate": "none" if action.colour is None else action.colour.value},)
+    if not isinstance(action, roll.Take) or state.roll is None:
+        return ()
+    actor = state.actor
+    others = state.phase is roll.Phase.OTHERS and actor != state.active
+    dice = take_dice(state.roll, action.colour.value, action.number, taken=state.taken if others else None)
+    after = state.clone()
+    after.apply_unchecked(action)
+    marks = sorted(key.partition(":") for key in fresh_marks(state.sheets[actor], after.sheets[actor]))
+    return (*({"die": key} for key in dice), *({kind: value} for kind, _, value in marks if kind != "bridge"))

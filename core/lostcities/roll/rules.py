@@ -1486,6 +1486,21 @@ class State(api.State):
             raise bad("the game is over" if ended else "the game is not over")
         return state
 
+    def can_undo(self, action: api.Action) -> bool:
+        """A choice (take, refuse, accelerate) may be taken back while it reveals
+        nothing: the dice stay as rolled (a roll is never undone).  Not the
+        simultaneous choice that ends a turn while the other players' choices
+        are still hidden: it shows them.
+
+        >>> state = Game(players=1).new_state()
+        >>> _ = state.apply("roll red green green 3 0 9")
+        >>> state.can_undo(parse_action("take green 3")), state.can_undo(REFUSE)
+        (True, True)
+        """
+        if type(action) is Roll:
+            return False
+        return not any(self.is_pending(p) for p in range(self.game.players) if p != self._actor)
+
     def hidden_tokens(self, player: int) -> set[str]:
         """The choices made this turn that ``player`` may not see yet: for each
         other player whose simultaneous choice is hidden (``is_pending``) and
