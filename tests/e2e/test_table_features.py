@@ -184,7 +184,7 @@ def test_rules_from_the_menu_and_from_the_home_screen(page: sync_api.Page, site:
     wait_phase(page, "play")
     assert page.locator(".lc-hand [data-card]").count() == 8
     page.click(".topbar .brand")
-    page.click(".game-tile.game-roll .tile-link")
+    page.click(".game-tile.game-roll .tile-link[href='#rules/roll']")
     page.locator(".lc-rules[data-rules='roll']").wait_for()
     assert "bridge" in page.locator(".lc-rules").inner_text()
     page.click(".lc-rules a[href='#roll']")
