@@ -11,7 +11,6 @@
 // moves when the player asks for reduced motion.
 (function () {
   "use strict";
-  var DURATION = 300;
   var EASING = "cubic-bezier(0.2, 0.7, 0.3, 1)";
   var IDENTITY = "[data-card], [data-piece]";
   var HAND = ".lc-hand";
@@ -22,6 +21,7 @@
   var reduce = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
   var pending = null;
   var running = [];
+  var started = 0;
 
   function enabled() {
     return typeof Element.prototype.animate === "function" && !(reduce && reduce.matches);
@@ -65,6 +65,7 @@
 
   function track(animation) {
     running.push(animation);
+    started += 1;
     var drop = function () {
       var i = running.indexOf(animation);
       if (i >= 0) running.splice(i, 1);
@@ -83,7 +84,7 @@
     var end = { transformOrigin: "0 0", transform: "translate(0px, 0px) scale(1, 1)" };
     if (fade) { start.opacity = 0.4; end.opacity = 1; }
     el.classList.add("lc-travelling");
-    var animation = track(el.animate([start, end], { duration: DURATION, easing: EASING, composite: "add" }));
+    var animation = track(el.animate([start, end], { duration: api.duration, easing: EASING, composite: "add" }));
     var done = function () { el.classList.remove("lc-travelling"); };
     animation.finished.then(done, done);
   }
@@ -109,7 +110,7 @@
     var animation = track(copy.animate([
       { transform: "translate(0px, 0px) scale(1)", opacity: 1 },
       { transform: "translate(" + dx + "px, " + dy + "px) scale(0.4)", opacity: 0 },
-    ], { duration: DURATION, easing: EASING, fill: "forwards" }));
+    ], { duration: api.duration, easing: EASING, fill: "forwards" }));
     var remove = function () { copy.remove(); };
     animation.finished.then(remove, remove);
   }
@@ -180,7 +181,8 @@
 
   // A tap (or a key) ends every movement at once.
   function finishAll() {
-    running.slice().forEach(function (animation) {
+    var all = running.splice(0, running.length);
+    all.forEach(function (animation) {
       try { animation.finish(); } catch (err) { animation.cancel(); }
     });
   }
@@ -193,5 +195,10 @@
   if (reduce && reduce.addEventListener) reduce.addEventListener("change", mark);
   mark();
 
-  window.lcMotion = { before: before, finishAll: finishAll, running: function () { return running.length; } };
+  // duration: of every movement, in ms; started(): movements since the page opened; running(): now.
+  var api = {
+    duration: 300, before: before, finishAll: finishAll,
+    started: function () { return started; }, running: function () { return running.length; },
+  };
+  window.lcMotion = api;
 })();
