@@ -18,13 +18,18 @@ from tests.e2e import conftest, positions
 VIEWPORTS: typing.Final = ((1024, 768), (768, 1024), (844, 390), (390, 844))
 FRAME: typing.Final = (820, 560)
 TOUCH_PX: typing.Final = 44
-ROLL_BOX_PX: typing.Final = {(844, 390): (22, 17), (390, 844): (30, 23), FRAME: (34, 26)}
+ROLL_BOX_PX: typing.Final = {(844, 390): (22, 15), (390, 844): (30, 21), FRAME: (34, 24)}
 """Roll & Write's sheet has 14 rows of 8 boxes: where the whole sheet and the dice must fit a phone or the
 frame, a box cannot reach 44 px.  Its smaller side must reach at least the first figure (measured, as
-large as the screen allows), the artefact domes at the column tops (0.66 of a row) the second."""
-SHEET_TOP_PX: typing.Final = 32
-"""On tablets every box reaches 44 px; the artefact domes (never a place to write: tapped only to hear
-why not) at least this."""
+large as the screen allows), the cells of the sheet's thin rows (the artefact domes at the column tops,
+0.66 of a row, and the bridges, 0.6) the second."""
+COMPANION_BOX_PX: typing.Final = {(768, 1024): (41, 28), (844, 390): (22, 15), (390, 844): (21, 13)}
+"""Companion mode also shows the entry pad (six colours, ten numbers, the bridge ticks, 44 px each): on
+an upright tablet and on phones its sheet is smaller (measured figures as above)."""
+SHEET_TOP_PX: typing.Final = 30
+"""On tablets every box reaches 44 px; the cells of the thin rows (never a place to write a number: the
+domes are tapped only to hear why not, the bridges ticked in companion mode also have 44 px buttons
+beside the sheet) at least this."""
 
 CASES: typing.Final[dict[str, tuple[str, dict[str, typing.Any]]]] = {
     "card": ("card", {}),
@@ -78,7 +83,7 @@ MEASURE_JS = r"""
     const side = Math.min(r.width, r.height);
     // A cell of a Roll & Write sheet: a button when it is a legal target, else tapped only to hear why not.
     const isBox = !!el.closest('.rw-sheet');
-    const floor = !isBox ? touch : el.matches('.rw-top') ? topFloor : boxFloor;
+    const floor = !isBox ? touch : el.matches('.rw-top, .rw-bridge') ? topFloor : boxFloor;
     if (side < floor - 0.5) problems.push(`${name(el)} is ${Math.round(r.width)}x${Math.round(r.height)} px (under ${floor})`);
     const kind = el.closest('.lc-hand') ? 'hand card' : isBox ? 'sheet box' : el.matches('.rw-die, [data-die]') ? 'die' : null;
     if (kind && (!sizes[kind] || side < sizes[kind][2])) sizes[kind] = [Math.round(r.width), Math.round(r.height), side];
@@ -125,9 +130,10 @@ def select_a_card(page: sync_api.Page | sync_api.Frame) -> None:
     page.locator(".lc-hand .is-selected").wait_for(state="attached")
 
 
-def measure(page: sync_api.Page | sync_api.Frame, size: tuple[int, int], game: str) -> dict[str, typing.Any]:
+def measure(page: sync_api.Page | sync_api.Frame, size: tuple[int, int], game: str, *,
+            companion: bool = False) -> dict[str, typing.Any]:
     page.evaluate("window.lcMotion && window.lcMotion.finishAll()")
-    box, top = ROLL_BOX_PX.get(size, (TOUCH_PX, SHEET_TOP_PX))
+    box, top = (COMPANION_BOX_PX if companion else {}).get(size) or ROLL_BOX_PX.get(size, (TOUCH_PX, SHEET_TOP_PX))
     return typing.cast(dict[str, typing.Any], page.evaluate(MEASURE_JS, [TOUCH_PX, box, top]))
 
 
@@ -155,9 +161,13 @@ def test_each_game_fits_every_screen_without_scrolling_or_overlap(shared: sync_a
 
 
 def framed(page: sync_api.Page, site: str) -> sync_api.Frame:
-    """The site in an 820x560 frame of a bigger page (as on a site that embeds it)."""
+    """The site in an 820x560 frame of a bigger page of the same site (as a page that embeds it)."""
     page.set_viewport_size({"width": 1024, "height": 768})
-    page.set_content(f'<iframe src="{site}" width="{FRAME[0]}" height="{FRAME[1]}" style="border:0"></iframe>')
+    host = site + "frame-host.html"
+    body = (f'<!doctype html><body style="margin:0"><iframe src="{site}" width="{FRAME[0]}" height="{FRAME[1]}" '
+            'style="border:0"></iframe></body>')
+    page.route(host, lambda route: route.fulfill(content_type="text/html", body=body))
+    page.goto(host)
     frame = page.frames[1]
     frame.locator(conftest.READY).wait_for(state="attached", timeout=conftest.BOOT_TIMEOUT_MS)
     return frame
@@ -168,6 +178,8 @@ def test_each_game_and_the_companion_sheet_fit_an_820x560_frame(page: sync_api.P
     problems: list[str] = []
     for case, (game, kwargs) in CASES.items():
         problems += check(frame, FRAME, case, game, positions.mid_game(game, **kwargs))
+    open_companion(frame)
+    problems += [f"companion {FRAME[0]}x{FRAME[1]}: {p}" for p in measure(frame, FRAME, "roll", companion=True)["problems"]]
     assert not problems, "\n".join(problems)
 
 
@@ -193,7 +205,8 @@ def test_the_companion_sheet_fits_every_screen(shared: sync_api.Page) -> None:
     for width, height in VIEWPORTS:
         page.set_viewport_size({"width": width, "height": height})
         open_companion(page)
-        problems += [f"companion {width}x{height}: {p}" for p in measure(page, (width, height), "roll")["problems"]]
+        problems += [f"companion {width}x{height}: {p}"
+                     for p in measure(page, (width, height), "roll", companion=True)["problems"]]
     assert not problems, "\n".join(problems)
 
 
