@@ -14,6 +14,7 @@
   var EASING = "cubic-bezier(0.2, 0.7, 0.3, 1)";
   var IDENTITY = "[data-card], [data-piece]";
   var HAND = ".lc-hand";
+  var PILE = ".lc-pile";
   var DECK = "[data-target='deck'], .lc-deck";
   var HIDDEN_HAND = ".lc-opp-hand, .lcb-player.is-active:not(.is-me) .lcb-hand-size";
   var MAX_ARRIVALS = 2;
@@ -49,6 +50,12 @@
     return visible(b) ? b : null;
   }
 
+  // The discard pile a card lies on (a pile shows its top card only), or "".
+  function pileOf(el) {
+    var pile = el.closest(PILE);
+    return pile ? pile.getAttribute("data-colour") || "?" : "";
+  }
+
   function snapshot(root) {
     var items = {};
     var count = 0;
@@ -56,7 +63,8 @@
       var b = box(el);
       if (!visible(b)) return;
       var key = keyOf(el);
-      (items[key] = items[key] || []).push({ box: b, el: el.cloneNode(true), inHand: !!el.closest(HAND) });
+      (items[key] = items[key] || []).push({ box: b, el: el, vars: sizeVars(el), inHand: !!el.closest(HAND),
+                                             pile: pileOf(el) });
       count += 1;
     });
     return { root: root, items: items, count: count, deck: firstBox(root, DECK),
@@ -75,38 +83,63 @@
     return animation;
   }
 
-  // From the box `from` to where `el` stands now (a translation and a scale, added to its own transform).
-  function travel(el, from, to, fade) {
+  // A copy of `el` flies from the box `from` to where `el` stands now (a translation and a scale);
+  // `el` itself waits there, invisible but already in place: a tap always reaches the table as it
+  // now is, never a card in flight.
+  function travel(root, el, from, to, fade) {
     var dx = from.x - to.x, dy = from.y - to.y;
     var sx = to.w ? from.w / to.w : 1, sy = to.h ? from.h / to.h : 1;
     if (Math.abs(dx) < 2 && Math.abs(dy) < 2 && Math.abs(sx - 1) < 0.02 && Math.abs(sy - 1) < 0.02) return;
-    var start = { transformOrigin: "0 0", transform: "translate(" + dx + "px, " + dy + "px) scale(" + sx + ", " + sy + ")" };
-    var end = { transformOrigin: "0 0", transform: "translate(0px, 0px) scale(1, 1)" };
+    var copy = flyer(root, el, to);
+    var start = { transform: "translate(" + dx + "px, " + dy + "px) scale(" + sx + ", " + sy + ")" };
+    var end = { transform: "translate(0px, 0px) scale(1, 1)" };
     if (fade) { start.opacity = 0.4; end.opacity = 1; }
     el.classList.add("lc-travelling");
-    var animation = track(el.animate([start, end], { duration: api.duration, easing: EASING, composite: "add" }));
-    var done = function () { el.classList.remove("lc-travelling"); };
+    var animation = track(copy.animate([start, end], { duration: api.duration, easing: EASING, fill: "forwards" }));
+    var done = function () { copy.remove(); el.classList.remove("lc-travelling"); };
     animation.finished.then(done, done);
+  }
+
+  // The card size variables an element inherits (its copy flies outside the table that sets them).
+  function sizeVars(el) {
+    var style = getComputedStyle(el), vars = {};
+    ["--cw", "--ch"].forEach(function (name) {
+      var value = style.getPropertyValue(name);
+      if (value) vars[name] = value;
+    });
+    return vars;
+  }
+
+  // A copy of `el` above the screen at the box `at`, sized like `el` (`vars`: its size variables).
+  function flyer(root, el, at, vars) {
+    var copy = el.cloneNode(true);
+    vars = vars || sizeVars(el);
+    Object.keys(vars).forEach(function (name) { copy.style.setProperty(name, vars[name]); });
+    copy.removeAttribute("data-target");
+    copy.removeAttribute("data-action");
+    copy.removeAttribute("id");
+    copy.setAttribute("aria-hidden", "true");
+    copy.classList.remove("is-selected", "lc-travelling");
+    copy.classList.add("lc-ghost");
+    copy.style.position = "fixed";
+    copy.style.left = at.x + "px";
+    copy.style.top = at.y + "px";
+    copy.style.width = at.w + "px";
+    copy.style.height = at.h + "px";
+    copy.style.margin = "0";
+    copy.style.zIndex = "40";
+    copy.style.pointerEvents = "none";
+    copy.style.transformOrigin = "0 0";
+    root.appendChild(copy);
+    return copy;
   }
 
   // A card gone from the table into a hidden hand: a copy of it travels there and vanishes.
   function ghost(root, item, to) {
-    var copy = item.el;
-    copy.removeAttribute("data-target");
-    copy.removeAttribute("id");
-    copy.setAttribute("aria-hidden", "true");
-    copy.classList.add("lc-ghost");
-    copy.style.position = "fixed";
-    copy.style.left = item.box.x + "px";
-    copy.style.top = item.box.y + "px";
-    copy.style.width = item.box.w + "px";
-    copy.style.height = item.box.h + "px";
-    copy.style.margin = "0";
-    copy.style.zIndex = "40";
-    copy.style.pointerEvents = "none";
-    root.appendChild(copy);
+    var copy = flyer(root, item.el, item.box, item.vars);
     var dx = to ? to.x + to.w / 2 - (item.box.x + item.box.w / 2) : 0;
     var dy = to ? to.y + to.h / 2 - (item.box.y + item.box.h / 2) : 0;
+    copy.style.transformOrigin = "50% 50%";
     var animation = track(copy.animate([
       { transform: "translate(0px, 0px) scale(1)", opacity: 1 },
       { transform: "translate(" + dx + "px, " + dy + "px) scale(0.4)", opacity: 0 },
@@ -154,7 +187,14 @@
       var left = before.items[key].length - (now[key] ? now[key].length : 0);
       for (var i = 0; i < left; i++) departures.push(before.items[key][before.items[key].length - 1 - i]);
     });
-    moves.forEach(function (pair) { travel(pair[0].el, pair[1].box, pair[0].box, false); });
+    // A pile's old top card that a new one now covers was not taken: it is simply hidden.
+    var covered = {};
+    arrivals.concat(moves.map(function (pair) { return pair[0]; })).forEach(function (n) {
+      var pile = pileOf(n.el);
+      if (pile) covered[pile] = true;
+    });
+    departures = departures.filter(function (item) { return !(item.pile && covered[item.pile]); });
+    moves.forEach(function (pair) { travel(root, pair[0].el, pair[1].box, pair[0].box, false); });
     // Many newcomers at once are a new deal or another screen, not a move: they just appear.
     // A card that appears in the hand was drawn from the pile; one that appears on the table came
     // from a hidden hand, unless cards moved or left (then it was under the card taken from a pile).
@@ -162,7 +202,7 @@
     if (arrivals.length <= MAX_ARRIVALS) {
       arrivals.forEach(function (n) {
         var from = n.el.closest(HAND) ? before.deck : quiet ? before.hidden : null;
-        if (from) travel(n.el, from, n.box, true);
+        if (from) travel(root, n.el, from, n.box, true);
       });
     }
     if (departures.length <= MAX_GHOSTS && before.hidden) {

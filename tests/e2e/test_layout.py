@@ -41,6 +41,7 @@ CASES: typing.Final[dict[str, tuple[str, dict[str, typing.Any]]]] = {
 }
 
 # Reads the page: what scrolls, what is cut off or covered, which controls overlap, which are small.
+# Returns the problems found, in words.
 MEASURE_JS = r"""
 ([touch, boxFloor, topFloor]) => {
   const W = window.innerWidth, H = window.innerHeight, root = document.documentElement;
@@ -49,21 +50,25 @@ MEASURE_JS = r"""
   if (root.scrollWidth > W + 1) problems.push(`the page scrolls sideways (${root.scrollWidth} > ${W})`);
   const name = (el) => {
     const d = el.dataset;
-    const id = d.card || d.box || d.die || d.circle || d.bridge || d.action || d.target || el.textContent.trim().slice(0, 20);
+    const id = d.card || d.box || d.die || d.circle || d.bridge || d.action || d.target
+      || el.textContent.trim().slice(0, 20);
     return `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')}[${id}]`;
   };
   const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
   const controls = [...document.querySelectorAll('button, a[href], input, select, [data-target], [data-action]')]
     .filter(shown).filter((el) => !el.closest('[hidden]'));
-  const table = [...document.querySelectorAll('.lc-card, .lcb-stone, .rw-box, .rw-die, [data-die]')].filter(shown);
+  const table = [...document.querySelectorAll('.lc-card, .lcb-stone, .rw-box, .rw-die, [data-die]')]
+    .filter(shown);
   for (const el of new Set([...controls, ...table])) {
     const r = el.getBoundingClientRect();
     if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1)
-      problems.push(`${name(el)} is outside the screen (${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)})`);
+      problems.push(`${name(el)} is outside the screen (${Math.round(r.left)},${Math.round(r.top)}`
+        + ` to ${Math.round(r.right)},${Math.round(r.bottom)})`);
   }
   for (const el of controls) {
     const r = el.getBoundingClientRect();
-    const x = Math.min(Math.max(r.left + r.width / 2, 0), W - 1), y = Math.min(Math.max(r.top + r.height / 2, 0), H - 1);
+    const x = Math.min(Math.max(r.left + r.width / 2, 0), W - 1);
+    const y = Math.min(Math.max(r.top + r.height / 2, 0), H - 1);
     const hit = document.elementFromPoint(x, y);
     if (hit && hit !== el && !el.contains(hit) && !hit.contains(el))
       problems.push(`${name(el)} is covered by ${name(hit)}`);
@@ -73,24 +78,21 @@ MEASURE_JS = r"""
       const a = controls[i], b = controls[j];
       if (a.contains(b) || b.contains(a)) continue;
       const p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
-      const w = Math.min(p.right, q.right) - Math.max(p.left, q.left), h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+      const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+      const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
       if (w > 1 && h > 1) problems.push(`${name(a)} overlaps ${name(b)} (${Math.round(w)}x${Math.round(h)} px)`);
     }
   }
-  const sizes = {};
   for (const el of controls) {
     const r = el.getBoundingClientRect();
     const side = Math.min(r.width, r.height);
     // A cell of a Roll & Write sheet: a button when it is a legal target, else tapped only to hear why not.
     const isBox = !!el.closest('.rw-sheet');
     const floor = !isBox ? touch : el.matches('.rw-top, .rw-bridge') ? topFloor : boxFloor;
-    if (side < floor - 0.5) problems.push(`${name(el)} is ${Math.round(r.width)}x${Math.round(r.height)} px (under ${floor})`);
-    const kind = el.closest('.lc-hand') ? 'hand card' : isBox ? 'sheet box' : el.matches('.rw-die, [data-die]') ? 'die' : null;
-    if (kind && (!sizes[kind] || side < sizes[kind][2])) sizes[kind] = [Math.round(r.width), Math.round(r.height), side];
+    if (side < floor - 0.5)
+      problems.push(`${name(el)} is ${Math.round(r.width)}x${Math.round(r.height)} px (under ${floor})`);
   }
-  const card = document.querySelector('.lc-col .lc-card, .lcb-col .lc-card, .lc-pile .lc-card');
-  if (card) { const r = card.getBoundingClientRect(); sizes['table card'] = [Math.round(r.width), Math.round(r.height)]; }
-  return {problems, sizes};
+  return problems;
 }
 """
 
@@ -131,20 +133,20 @@ def select_a_card(page: sync_api.Page | sync_api.Frame) -> None:
 
 
 def measure(page: sync_api.Page | sync_api.Frame, size: tuple[int, int], game: str, *,
-            companion: bool = False) -> dict[str, typing.Any]:
+            companion: bool = False) -> list[str]:
     page.evaluate("window.lcMotion && window.lcMotion.finishAll()")
     box, top = (COMPANION_BOX_PX if companion else {}).get(size) or ROLL_BOX_PX.get(size, (TOUCH_PX, SHEET_TOP_PX))
-    return typing.cast(dict[str, typing.Any], page.evaluate(MEASURE_JS, [TOUCH_PX, box, top]))
+    return typing.cast(list[str], page.evaluate(MEASURE_JS, [TOUCH_PX, box, top]))
 
 
 def check(page: sync_api.Page | sync_api.Frame, size: tuple[int, int], case: str, game: str, save: str) -> list[str]:
     """Every problem of ``case`` on ``page`` (mid-game, then with a card selected)."""
     open_position(page, game, save)
-    found = [f"{case} {size[0]}x{size[1]}: {p}" for p in measure(page, size, game)["problems"]]
+    found = [f"{case} {size[0]}x{size[1]}: {p}" for p in measure(page, size, game)]
     if game in ("card", "board"):
         select_a_card(page)
         found += [f"{case} {size[0]}x{size[1]} with a card selected: {p}"
-                  for p in measure(page, size, game)["problems"]]
+                  for p in measure(page, size, game)]
     return found
 
 
@@ -179,7 +181,7 @@ def test_each_game_and_the_companion_sheet_fit_an_820x560_frame(page: sync_api.P
     for case, (game, kwargs) in CASES.items():
         problems += check(frame, FRAME, case, game, positions.mid_game(game, **kwargs))
     open_companion(frame)
-    problems += [f"companion {FRAME[0]}x{FRAME[1]}: {p}" for p in measure(frame, FRAME, "roll", companion=True)["problems"]]
+    problems += [f"companion {FRAME[0]}x{FRAME[1]}: {p}" for p in measure(frame, FRAME, "roll", companion=True)]
     assert not problems, "\n".join(problems)
 
 
@@ -206,7 +208,7 @@ def test_the_companion_sheet_fits_every_screen(shared: sync_api.Page) -> None:
         page.set_viewport_size({"width": width, "height": height})
         open_companion(page)
         problems += [f"companion {width}x{height}: {p}"
-                     for p in measure(page, (width, height), "roll", companion=True)["problems"]]
+                     for p in measure(page, (width, height), "roll", companion=True)]
     assert not problems, "\n".join(problems)
 
 
@@ -240,5 +242,10 @@ def test_a_played_card_travels_unless_reduced_motion_is_asked(browser: sync_api.
         page.mouse.click(2, 300)
         assert page.evaluate("window.lcMotion.running()") == 0
         travelling.wait_for(state="detached")
+        # The computer's play travels too: from its hand to its column or a pile (or, when it takes
+        # a card from a pile, that card travels into its hand).
+        page.click("[data-target='deck']")
+        page.locator(".lc-screen[data-phase='play']").wait_for(state="attached")
+        assert page.locator(".lc-them .lc-travelling, .lc-pile .lc-travelling, .lc-ghost").count() >= 1
     finally:
         context.close()
