@@ -219,9 +219,18 @@
     queueMicrotask(play);
   }
 
-  // A tap (or a key) ends every movement at once.
+  // A tap (or a key) ends every movement at once: the travels, and the style sheets' own short
+  // ones (dice rolling, a number being written); the endless pulse of the targets goes on.
   function finishAll() {
     var all = running.splice(0, running.length);
+    if (document.getAnimations) {
+      document.getAnimations().forEach(function (animation) {
+        var timing = animation.effect && animation.effect.getComputedTiming();
+        if (all.indexOf(animation) < 0 && timing && isFinite(timing.endTime) && animation.playState === "running") {
+          all.push(animation);
+        }
+      });
+    }
     all.forEach(function (animation) {
       try { animation.finish(); } catch (err) { animation.cancel(); }
     });

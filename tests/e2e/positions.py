@@ -30,8 +30,9 @@ def _is_ready(current: session.Session, step: str) -> bool:
 
 
 def mid_game(game: str, *, seed: int = 5, moves: int = 40, options: typing.Mapping[str, typing.Any] | None = None,
-             players: int = 2, prefs: typing.Mapping[str, str] | None = None) -> str:
-    """The save text of ``game`` after about ``moves`` actions, the first seat (a person) to choose."""
+             players: int = 2, prefs: typing.Mapping[str, str] | None = None, step: str = "") -> str:
+    """The save text of ``game`` after about ``moves`` actions, the first seat (a person) to choose
+    (``step``: the names of the action types to wait for, e.g. ``Accelerate``)."""
     levels = {"card": "easy", "board": "easy", "roll": "easy"}
     seats = [session.Seat("You")] + [session.Seat("Computer" if players == 2 else f"Computer {i}", levels[game])
                                      for i in range(1, players)]
@@ -40,7 +41,7 @@ def mid_game(game: str, *, seed: int = 5, moves: int = 40, options: typing.Mappi
     setup = session.Setup.create(game, seats, options or {}, {**default_prefs, **(prefs or {})})
     rng = random.Random(seed)
     current = session.Session.new(setup, rng)
-    step = {"card": "Play|Discard", "board": "Start|Advance|Discard", "roll": "Take|Refuse"}[game]
+    step = step or {"card": "Play|Discard", "board": "Start|Advance|Discard", "roll": "Take|Refuse"}[game]
     done = 0
     while not (done >= moves and _is_ready(current, step)):
         state = current.state

@@ -38,6 +38,7 @@ CASES: typing.Final[dict[str, tuple[str, dict[str, typing.Any]]]] = {
     "board4": ("board", {"players": 4}),
     "roll": ("roll", {}),
     "roll5": ("roll", {"players": 5}),
+    "roll-accelerate": ("roll", {"step": "Accelerate"}),
 }
 
 # Reads the page: what scrolls, what is cut off or covered, which controls overlap, which are small.
@@ -122,7 +123,7 @@ def open_position(page: sync_api.Page | sync_api.Frame, game: str, save: str) ->
     page.locator("html[data-route='home']").wait_for(state="attached")
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [positions.KEYS[game], save])
     page.evaluate(f"location.hash = '#{game}'")
-    page.locator(f"html[data-route='{game}'] [data-phase='play'], html[data-route='{game}'] [data-phase='choose']"
+    page.locator(", ".join(f"html[data-route='{game}'] [data-phase='{p}']" for p in ("play", "choose", "accelerate"))
                  ).first.wait_for(state="attached")
 
 
@@ -130,6 +131,14 @@ def select_a_card(page: sync_api.Page | sync_api.Frame) -> None:
     """Tap the first card of the hand (the card game and the board game); a selected card shows its buttons."""
     page.locator(".lc-hand [data-card]").first.click()
     page.locator(".lc-hand .is-selected").wait_for(state="attached")
+
+
+def finish_the_turn(page: sync_api.Page | sync_api.Frame) -> None:
+    """Discard the selected card and draw from the deck; the computer then plays (its turn is told)."""
+    page.locator("[data-target='discard'].is-target").first.click()
+    page.locator("[data-phase='draw']").wait_for(state="attached")
+    page.click("[data-target='deck']")
+    page.locator("[data-phase='play']").wait_for(state="attached")
 
 
 def measure(page: sync_api.Page | sync_api.Frame, size: tuple[int, int], game: str, *,
@@ -147,6 +156,8 @@ def check(page: sync_api.Page | sync_api.Frame, size: tuple[int, int], case: str
         select_a_card(page)
         found += [f"{case} {size[0]}x{size[1]} with a card selected: {p}"
                   for p in measure(page, size, game)]
+        finish_the_turn(page)
+        found += [f"{case} {size[0]}x{size[1]} after a turn: {p}" for p in measure(page, size, game)]
     return found
 
 
