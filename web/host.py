@@ -72,6 +72,9 @@ class BrowserRoot:
     def set_html(self, region: str, html: str) -> None:
         target = self.el.querySelector(f"[data-region={css_string(region)}]")
         if target:
+            motion = getattr(window, "lcMotion", None)  # web/motion.js: cards travel (FLIP)
+            if motion:
+                motion.before(self.el)
             target.innerHTML = html
 
     def set_data(self, name: str, value: str) -> None:

@@ -328,8 +328,12 @@ def table(
     piles = "".join(_pile(view, c, step=step, targets=targets, interactive=my_turn, marks=marks) for c in colours)
     deck = _deck(view, targets=targets, interactive=my_turn, marks=marks)
     state = "play" if view.step is card.Step.PLAY else ("draw" if view.step is card.Step.DRAW else "over")
+    # --deep: the strips the longest column of each side shows above its last card (the CSS sizes the
+    # cards so that both sides fit the screen's height).
+    deep = sum(max((len(col) for col in view.columns[p]), default=0) for p in (them, me))
+    deep -= sum(1 for p in (them, me) if any(view.columns[p]))
     return (
-        f'<div class="lc-table" style="--n:{len(colours)}" data-step="{state}" data-viewer="{me}" '
+        f'<div class="lc-table" style="--n:{len(colours)};--deep:{deep}" data-step="{state}" data-viewer="{me}" '
         f'data-selected="{esc(selected or "")}">'
         f'<section class="lc-side lc-them" aria-label="{esc(lc_html.possessive(names[them]))} side">'
         f'{_head(view, them, names[them], show_totals=show_totals, extra=_opponent_hand(view, names[them]))}'

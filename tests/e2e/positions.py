@@ -1,0 +1,55 @@
+"""Representative mid-game positions of every game, as save texts for localStorage.
+
+Built under CPython with the rules core: a seeded game is played by a simple
+policy (plays preferred to discards, so columns and paths grow) until it is the
+first seat's turn to choose, half-way through.  Used by the layout test.
+"""
+
+from __future__ import annotations
+
+import random
+import typing
+
+from lostcities import api, session
+
+KEYS: typing.Final = {"card": "lostcities:card:save", "board": "lostcities:board:save",
+                      "roll": "lostcities:roll:save"}
+
+
+def _pick(state: api.State, rng: random.Random) -> api.Action:
+    actions = state.legal_actions()
+    growing = [a for a in actions if type(a).__name__ in ("Play", "Advance", "Start", "Take")]
+    return rng.choice(growing if growing and rng.random() < 0.8 else actions)
+
+
+def _is_ready(current: session.Session, step: str) -> bool:
+    state = current.state
+    if state.is_chance() or state.is_terminal() or current.current_player != 0:
+        return False
+    return any(type(a).__name__ in step.split("|") for a in state.legal_actions())
+
+
+def mid_game(game: str, *, seed: int = 5, moves: int = 40, options: typing.Mapping[str, typing.Any] | None = None,
+             players: int = 2, prefs: typing.Mapping[str, str] | None = None, step: str = "") -> str:
+    """The save text of ``game`` after about ``moves`` actions, the first seat (a person) to choose
+    (``step``: the names of the action types to wait for, e.g. ``Accelerate``)."""
+    levels = {"card": "easy", "board": "easy", "roll": "easy"}
+    seats = [session.Seat("You")] + [session.Seat("Computer" if players == 2 else f"Computer {i}", levels[game])
+                                     for i in range(1, players)]
+    default_prefs = {"card": {"pace": "instant"}, "board": {"pace": "instant"},
+                     "roll": {"mode": "game", "pace": "instant"}}[game]
+    setup = session.Setup.create(game, seats, options or {}, {**default_prefs, **(prefs or {})})
+    rng = random.Random(seed)
+    current = session.Session.new(setup, rng)
+    step = step or {"card": "Play|Discard", "board": "Start|Advance|Discard", "roll": "Take|Refuse"}[game]
+    done = 0
+    while not (done >= moves and _is_ready(current, step)):
+        state = current.state
+        if state.is_terminal():
+            raise AssertionError(f"the {game} game ended before the position was reached")
+        if state.is_chance():
+            current.deal(rng)
+        else:
+            current.apply(_pick(state, rng))
+            done += 1
+    return current.to_text()
