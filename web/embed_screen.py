@@ -39,6 +39,9 @@ PROGRESS_KEY: typing.Final = "lostcities:tutorials"
 IGNORED: typing.Final = frozenset({"menu", "close-menu", "new-match", "confirm-new", "new-after-problem",
                                    "load-newer", "start"})
 """The app's own screen actions, which mean nothing in a frame."""
+FREE_PLAY_TOOLS: typing.Final = frozenset({"hint", "undo-move", "moves", "replay", "replay-first", "replay-prev",
+                                           "replay-next", "replay-last", "close-replay"})
+"""The table's tools, offered in free play only (a lesson judges the moves itself)."""
 
 
 def puzzle_from_record(record: api.Record, start: int, pov: int, names: typing.Sequence[str],
@@ -280,6 +283,18 @@ class EmbeddedScreen(screen.Screen):
         else:
             root.spot(())
 
+    def _render_outer(self, current: session.Session | None) -> None:
+        """Hints, undo and the move log belong to free play: a lesson, a puzzle and a record have their own."""
+        if self.lesson is None and self.record is None:
+            super()._render_outer(current)
+            return
+        root = self.root
+        if root is not None:
+            for region in ("tools", "moves"):
+                if self._outer.get(region):
+                    root.set_html(region, "")
+                    self._outer[region] = ""
+
     def interactive(self) -> bool:
         if self.record is not None:
             return False
@@ -294,7 +309,8 @@ class EmbeddedScreen(screen.Screen):
         if handler is not None:
             handler(self, event)
             return
-        if event.kind == "click" and event.action in IGNORED:
+        if event.kind == "click" and (event.action in IGNORED or (
+                event.action in FREE_PLAY_TOOLS and (self.lesson is not None or self.record is not None))):
             return
         if self.mode == "problem":
             return

@@ -356,7 +356,8 @@ def lesson_panel(lesson: tutorial.Lesson, *, controls: bool, busy: bool = False,
     if links:
         buttons.append(links)
     bar = f'<div class="lc-lesson-buttons">{"".join(buttons)}</div>' if buttons else ""
-    return f'<div class="lc-lesson-panel" data-kind="{step.kind.value}">{head}{body}{feedback}{choices}{bar}</div>'
+    return (f'<div class="lc-lesson-panel" data-kind="{step.kind.value}">'
+            f'<div class="lc-lesson-body">{head}{body}{feedback}{choices}</div>{bar}</div>')
 
 
 FULL_STAR: typing.Final = "\u2605"
