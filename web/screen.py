@@ -678,6 +678,12 @@ class Screen:
             self._on_close_sheet() if self.sheet else self._on_close_replay()
             return
         handler = _ACTIONS.get(event.action) if event.kind == "click" else None
+        if handler is not None and event.action in MENU_TOOLS and self.menu_open:
+            # A tool chosen in the menu: the menu closes, the tool acts on the table.
+            self.menu_open = False
+            handler(self)
+            self.render()
+            return
         if handler is not None:
             handler(self)
             return
@@ -1104,7 +1110,8 @@ class Screen:
         if self.menu_open:
             words = self.document.words if self.document is not None else self.adapter.words
             learn = f'<p class="lc-menu-learn">{lc_html.learn_link(self.game.name)}</p>'
-            self._panel("menu", lc_html.menu(learn, words=words, confirm=self.confirming, entries=self.menu_entries))
+            entries = [*self._tool_entries(current), *self.menu_entries]
+            self._panel("menu", lc_html.menu(learn, words=words, confirm=self.confirming, entries=entries))
         elif self.sheet == "rules":
             self._panel("rules", rules_summary.page(self.game.name, overlay=True))
         elif self.sheet == "stats":
@@ -1128,6 +1135,25 @@ class Screen:
             self._frame(self.adapter.render(self))
         self._render_outer(current)
 
+    def _tool_entries(self, current: session.Session | None) -> list[lc_html.Entry]:
+        """The menu's table tools, as the game stands: *Suggest a move*, *Undo*, the move
+        log and, after a game, its replay."""
+        if current is None or self.mode != "play" or self.document is not None:
+            return []
+        entries = []
+        state = current.state
+        if state.is_terminal():
+            entries.append(lc_html.Entry("Replay the game", "replay"))
+        elif (current.is_person_turn() and not self.thinking and current.assists() and current.game.bot_levels
+              and not self.hinting and self.hint is None):
+            entries.append(lc_html.Entry("Suggest a move", "hint"))
+        if not self.thinking and current.can_undo():
+            entries.append(lc_html.Entry("Undo your last action", "undo-move"))
+        if current.log:
+            entries.append(lc_html.Entry("Hide the moves" if self.moves_open else f"Moves ({len(current.log)})",
+                                         "moves"))
+        return entries
+
     def _render_outer(self, current: session.Session | None) -> None:
         """The tools row and the move log under the table, and the suggestion's highlights."""
         root = self.root
@@ -1136,14 +1162,13 @@ class Screen:
         playing = current is not None and self.mode == "play" and not self.menu_open and not self.sheet
         tools = moves = ""
         if playing and current is not None:
+            # The tools live in the menu (they cost the table no room); only a suggestion
+            # being looked for or shown stands under the table, with its way to stop or hide it.
             hint = "thinking" if self.hinting else ("shown" if self.hint is not None else "")
-            can_hint = (self.interactive() and current.assists() and bool(current.game.bot_levels)
-                        and not current.state.is_terminal())
-            tools = lc_html.tools(moves=len(current.log), moves_open=self.moves_open, hint=hint, can_hint=can_hint,
-                                  can_undo=not self.thinking and current.can_undo(),
-                                  replay=current.state.is_terminal(),
-                                  last=str(current.log[-1]["text"]) if current.log else "") + lc_html.hint_note(
-                self.hint_text)
+            if hint:
+                tools = lc_html.tools(moves=0, moves_open=False, hint=hint) + lc_html.hint_note(self.hint_text)
+            elif current.log and not self.moves_open:
+                tools = lc_html.last_move(str(current.log[-1]["text"]))
             if self.moves_open and current.log:
                 moves = lc_html.move_log([str(entry["text"]) for entry in current.log])
         focus = root.focused()
@@ -1184,6 +1209,8 @@ class Screen:
             any(root.focus(place) for place in frame.focus)
 
 
+MENU_TOOLS: typing.Final = frozenset({"hint", "undo-move", "moves", "replay"})
+"""The table's tools, offered in the menu (see ``Screen._tool_entries``)."""
 _ACTIONS: dict[str, typing.Callable[[Screen], None]] = {
     "moves": Screen._on_moves,
     "rules": Screen._on_rules,

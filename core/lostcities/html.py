@@ -363,6 +363,16 @@ def tools(*, moves: int, moves_open: bool, hint: str = "", can_hint: bool = Fals
     return f'<div class="lc-tool-row">{"".join(parts)}</div>{newest}' if parts else ""
 
 
+def last_move(text: str) -> str:
+    """The newest line of the move log, under the table while the log is closed (the
+    style sheets show it where the table tells the last move nowhere else: Roll & Write).
+
+    >>> last_move("Ben made a choice.")
+    '<p class="lc-last-move">Ben made a choice.</p>'
+    """
+    return f'<p class="lc-last-move">{esc(text)}</p>'
+
+
 def hint_note(text: str) -> str:
     """The sentence that comes with a highlighted suggestion."""
     return f'<p class="lc-hint-text" role="status">{esc(text)}</p>' if text else ""
@@ -378,8 +388,10 @@ def move_log(lines: typing.Sequence[str]) -> str:
     """
     items = "".join(f"<li>{esc(line)}</li>" for line in reversed(lines))
     return ('<section class="lc-moves-panel" id="lc-moves" aria-labelledby="lc-moves-title">'
-            '<h2 id="lc-moves-title">Moves, newest first</h2>'
-            f"<ul>{items}</ul></section>")
+            '<div class="lc-moves-head"><h2 id="lc-moves-title">Moves, newest first</h2>'
+            + button("Hide the moves", "moves", cls="secondary", extra={"aria-expanded": "true",
+                                                                        "aria-controls": "lc-moves"})
+            + f"</div><ul>{items}</ul></section>")
 
 
 _PAST_TO_NOW: typing.Final = {

@@ -63,6 +63,14 @@ class Table:
         self.click(target="column" if isinstance(action, card.Play) else "discard", colour=action.card.colour.letter)
 
 
+def offered(table: Table) -> str:
+    """The menu as the game stands (its tools: suggest, undo, moves, replay), then closed again."""
+    table.click("menu")
+    html = table.html()
+    table.click("close-menu")
+    return html
+
+
 def card_table(**form: str) -> Table:
     table = Table()
     table.start(**{"opponent": "easy", "games": "1", "pace": "instant", **form})
@@ -96,15 +104,18 @@ def finish_card_game(table: Table) -> None:
 
 def test_the_moves_toggle_opens_the_log_newest_first_under_the_table() -> None:
     table = card_table()
-    assert 'data-action="moves"' in table.root.regions["tools"] and table.root.regions["moves"] == ""
+    assert 'data-action="moves"' in offered(table) and table.root.regions["moves"] == ""
+    assert "<button" not in table.root.regions["tools"], "the tools are in the menu: the table keeps its room"
     table.card_move(next(a for a in table.session.state.legal_actions() if isinstance(a, card.Discard)))
-    table.click("moves")
+    table.click("menu")
+    table.click("moves")  # chosen in the menu: the menu closes, the log opens under the table
+    assert table.phase == "draw"
     panel = table.root.regions["moves"]
     lines = re.findall(r"<li>(.*?)</li>", panel)
     assert lines == [entry["text"] for entry in reversed(table.session.log)]
     assert lines[0].startswith("You discarded") and "lc-moves-open" in table.root.classes
-    assert 'aria-expanded="true"' in table.root.regions["tools"]
-    table.click("moves")
+    assert 'aria-expanded="true"' in panel and "Hide the moves" in offered(table)
+    table.click("moves")  # the panel's own Hide button
     assert table.root.regions["moves"] == "" and "lc-moves-open" not in table.root.classes
 
 
@@ -116,7 +127,7 @@ def test_every_game_has_the_shared_log_and_roll_and_write_no_longer_its_own() ->
         if game_is_roll(table):
             table.click("roll")
         assert table.session.log, adapter
-        assert "rw-log" not in table.html() and f"Moves ({len(table.session.log)})" in table.html()
+        assert "rw-log" not in table.html() and f"Moves ({len(table.session.log)})" in offered(table)
 
 
 def game_is_roll(table: Table) -> bool:
@@ -130,7 +141,8 @@ def test_the_replay_steps_through_the_record_with_every_hand_shown() -> None:
     table = Table(storage={SAVE: near_end_save()})
     finish_card_game(table)
     record = table.session.state.record()
-    assert 'data-action="replay"' in table.root.regions["tools"]
+    assert 'data-action="replay"' in offered(table)
+    table.click("menu")
     table.click("replay")
     assert table.phase == "replay" and table.root.regions["tools"] == ""
     first = table.session.replay_start()
@@ -250,13 +262,14 @@ def test_undo_restores_exactly_the_state_before_a_play_and_not_a_draw() -> None:
     table = card_table()
     before = table.session.state.to_dict()
     log = list(table.session.log)
-    assert 'data-action="undo-move"' not in table.root.regions["tools"]
+    assert 'data-action="undo-move"' not in offered(table)
     table.card_move(next(a for a in table.session.state.legal_actions() if isinstance(a, card.Discard)))
-    assert 'data-action="undo-move"' in table.root.regions["tools"]
+    assert 'data-action="undo-move"' in offered(table)
+    table.click("menu")
     table.click("undo-move")
     assert table.session.state.to_dict() == before and table.session.log == log
     assert json.loads(table.storage[SAVE])["state"] == before, "the undone state is saved"
-    assert table.phase == "play" and 'data-action="undo-move"' not in table.root.regions["tools"]
+    assert table.phase == "play" and 'data-action="undo-move"' not in offered(table)
     # A draw from the draw pile showed a card: never undone (and the computer has moved since).
     table.card_move(next(a for a in table.session.state.legal_actions() if isinstance(a, card.Discard)))
     table.card_move(card.Draw(None))
@@ -271,7 +284,7 @@ def test_undo_after_a_reload_rebuilds_the_state_from_the_record() -> None:
     before = table.session.state.to_dict()
     table.card_move(next(a for a in table.session.state.legal_actions() if isinstance(a, card.Discard)))
     again = Table(storage=table.storage)  # a reload: no copy of the earlier state in memory
-    assert again.session.can_undo() and 'data-action="undo-move"' in again.root.regions["tools"]
+    assert again.session.can_undo() and 'data-action="undo-move"' in offered(again)
     again.click("undo-move")
     assert again.session.state.to_dict() == before
 
@@ -316,9 +329,9 @@ def test_hints_and_undo_are_off_in_pass_and_play_unless_all_agreed() -> None:
     table = Table()
     table.start(opponent="human", games="1")
     table.click("ready")
-    assert 'data-action="hint"' not in table.root.regions["tools"]
+    assert 'data-action="hint"' not in offered(table)
     table.card_move(next(a for a in table.session.state.legal_actions() if isinstance(a, card.Discard)))
-    assert not table.session.can_undo() and 'data-action="undo-move"' not in table.root.regions["tools"]
+    assert not table.session.can_undo() and 'data-action="undo-move"' not in offered(table)
     table.click("menu")
     table.click("confirm-new")
     table.click("new-match")
@@ -326,9 +339,9 @@ def test_hints_and_undo_are_off_in_pass_and_play_unless_all_agreed() -> None:
     table.start(opponent="human", games="1", assist="1")
     assert table.session.setup.pref(session.ASSIST) == "1"
     table.click("ready")
-    assert 'data-action="hint"' in table.root.regions["tools"]
+    assert 'data-action="hint"' in offered(table)
     table.card_move(next(a for a in table.session.state.legal_actions() if isinstance(a, card.Discard)))
-    assert 'data-action="undo-move"' in table.root.regions["tools"]
+    assert 'data-action="undo-move"' in offered(table)
     # One person against the computer: the agreement is not asked and not stored.
     solo = card_table(assist="1")
     assert solo.session.setup.pref(session.ASSIST) == "" and solo.session.assists()
@@ -392,7 +405,7 @@ def test_every_game_has_a_rules_page_and_the_menu_opens_it_over_the_game() -> No
     table = card_table()
     table.click("menu")
     entries = re.findall(r'<li><button[^>]*data-action="([^"]+)"', table.html())
-    assert entries == ["close-menu", "confirm-new", "rules", "stats"]
+    assert entries == ["close-menu", "confirm-new", "hint", "moves", "rules", "stats"]
     table.click("rules")
     assert table.phase == "rules" and 'data-rules="card"' in table.html() and "wager" in table.html()
     assert table.root.focus_data == {"action": "close-sheet"}
@@ -415,13 +428,12 @@ def test_statistics_store_round_trips_and_rejects_damage() -> None:
 
 def test_keyboard_focus_stays_on_the_tools_and_escape_closes_a_page() -> None:
     table = card_table()
-    table.root.focus({"action": "hint"})
     table.click("hint")
+    table.root.focus({"action": "hint"})  # the suggestion's own Hide button under the table
+    table.screen.render()
     assert table.root.focus_data == {"action": "hint"} and table.screen.hint is not None
-    table.card_move(next(a for a in table.session.state.legal_actions() if isinstance(a, card.Discard)))
-    table.root.focus({"action": "undo-move"})
-    table.click("undo-move")  # the Undo button goes: the keyboard goes back to the hand
-    assert table.root.focus_data == {"target": "hand"}
+    table.click("hint")  # hidden: the button goes, the keyboard goes back to the hand
+    assert table.screen.hint is None and table.root.focus_data == {"target": "hand"}
     table.click("menu")
     table.click("rules")
     assert table.root.handler is not None and table.phase == "rules"

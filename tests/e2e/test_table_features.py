@@ -86,11 +86,13 @@ def test_the_move_log_and_undo_by_clicks(page: sync_api.Page, site: str) -> None
     before = saved(page)["state"]
     hand = page.locator(".lc-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     cid = discard_first(page)
-    page.click("[data-action=moves]")
+    page.click("[data-action=menu]")
+    page.click(".lc-menu [data-action=moves]")
     first = page.locator(".lc-moves-panel li").first.inner_text()
     assert first.startswith("You discarded") and page.locator(".lc-moves-panel li").count() == 2
     assert page.locator(".lc-table").is_visible(), "the log does not cover the table"
-    page.click("[data-action=undo-move]")
+    page.click("[data-action=menu]")
+    page.click(".lc-menu [data-action=undo-move]")
     wait_phase(page, "play")
     assert page.locator(".lc-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)") == hand
     assert page.locator(f".lc-pile[data-colour='{cid[0]}']").get_attribute("data-size") == "0"
@@ -100,12 +102,15 @@ def test_the_move_log_and_undo_by_clicks(page: sync_api.Page, site: str) -> None
     discard_first(page)
     page.click("[data-target='deck']")
     wait_phase(page, "play")
+    page.click("[data-action=menu]")
+    page.locator(".lc-menu").wait_for()
     assert page.locator("[data-action=undo-move]").count() == 0
 
 
 def test_suggest_a_move_highlights_a_legal_move_and_a_second_tap_clears_it(page: sync_api.Page, site: str) -> None:
     start_card(page, site)
-    page.click("[data-action=hint]")
+    page.click("[data-action=menu]")
+    page.click(".lc-menu [data-action=hint]")
     page.locator(".lc-hint-text").wait_for(timeout=TIMEOUT_MS)
     assert page.locator(".lc-hint-text").inner_text().startswith("Suggested move: ")
     hinted = page.locator(".lc-hand .is-hinted")
@@ -129,7 +134,8 @@ def test_replay_and_statistics_after_a_game(page: sync_api.Page, site: str) -> N
     page.click("[data-target='deck']")
     wait_phase(page, "over")
     record = api.state_from_dict(saved(page)["state"]).record()
-    page.click("[data-action=replay]")
+    page.click("[data-action=menu]")
+    page.click(".lc-menu [data-action=replay]")
     wait_phase(page, "replay")
     assert page.locator(".lc-replay-count").inner_text() == "The start of the game"
     assert page.locator(".lc-replay-hand").count() == 2
