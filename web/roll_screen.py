@@ -175,7 +175,8 @@ class RollAdapter:
                 exhausted=sheet.is_exhausted(), clear=bool(self.picked))
         elif shown_choice:
             controls = roll.html.chain_list(chain)
-        return roll.html.side(status, tray=tray, controls=controls)
+        last = lc_html.last_move(str(current.log[-1]["text"])) if current.log else ""  # the newest log line
+        return roll.html.side(status, tray=tray, controls=controls, log=last)
 
     def _over(self, scr: screen.Screen) -> str:
         current, state = self._at(scr)

@@ -1167,8 +1167,6 @@ class Screen:
             hint = "thinking" if self.hinting else ("shown" if self.hint is not None else "")
             if hint:
                 tools = lc_html.tools(moves=0, moves_open=False, hint=hint) + lc_html.hint_note(self.hint_text)
-            elif current.log and not self.moves_open:
-                tools = lc_html.last_move(str(current.log[-1]["text"]))
             if self.moves_open and current.log:
                 moves = lc_html.move_log([str(entry["text"]) for entry in current.log])
         focus = root.focused()

@@ -364,8 +364,8 @@ def tools(*, moves: int, moves_open: bool, hint: str = "", can_hint: bool = Fals
 
 
 def last_move(text: str) -> str:
-    """The newest line of the move log, under the table while the log is closed (the
-    style sheets show it where the table tells the last move nowhere else: Roll & Write).
+    """The newest line of the move log (Roll & Write's side panel shows it: its table
+    tells the last move nowhere else).
 
     >>> last_move("Ben made a choice.")
     '<p class="lc-last-move">Ben made a choice.</p>'
