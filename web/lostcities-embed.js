@@ -45,7 +45,10 @@
     iframe.style.width = "100%";
     iframe.style.border = "0";
     iframe.style.display = "block";
-    iframe.style.height = (options.height || 220) + "px";
+    // The table is drawn for the frame's size (820x560 and phones are the designed sizes): a frame
+    // starts at that height and grows when its content needs more, never below it.
+    var least = options.height || (container.clientWidth && container.clientWidth < 600 ? 720 : 560);
+    iframe.style.height = least + "px";
     container.appendChild(iframe);
 
     function onMessage(event) {
@@ -53,7 +56,7 @@
       var message = event.data;
       if (!message || message.lc !== 1 || typeof message.type !== "string" || message.id !== params.id) return;
       if (message.type === "resize" && typeof message.height === "number" && message.height > 0) {
-        iframe.style.height = Math.min(Math.ceil(message.height), 4000) + "px";
+        iframe.style.height = Math.max(least, Math.min(Math.ceil(message.height), 4000)) + "px";
       }
       container.dispatchEvent(new CustomEvent("lc:" + message.type, { detail: message, bubbles: true }));
     }
