@@ -67,8 +67,15 @@
                                              pile: pileOf(el) });
       count += 1;
     });
+    // The pieces still in each player's camp (a piece that starts an expedition comes from there).
+    var camps = {};
+    root.querySelectorAll("[data-player] [data-camp]").forEach(function (el) {
+      var owner = el.closest("[data-player]").getAttribute("data-player");
+      var key = owner + "-" + el.getAttribute("data-camp");
+      if (!camps[key]) camps[key] = box(el);
+    });
     return { root: root, items: items, count: count, deck: firstBox(root, DECK),
-             hidden: firstBox(root, HIDDEN_HAND) };
+             hidden: firstBox(root, HIDDEN_HAND), camps: camps };
   }
 
   function track(animation) {
@@ -201,7 +208,8 @@
     var quiet = !moves.length && !departures.length;
     if (arrivals.length <= MAX_ARRIVALS) {
       arrivals.forEach(function (n) {
-        var from = n.el.closest(HAND) ? before.deck : quiet ? before.hidden : null;
+        var piece = n.el.getAttribute("data-piece");
+        var from = piece ? before.camps[piece] : n.el.closest(HAND) ? before.deck : quiet ? before.hidden : null;
         if (from) travel(root, n.el, from, n.box, true);
       });
     }

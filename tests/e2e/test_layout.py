@@ -260,3 +260,28 @@ def test_a_played_card_travels_unless_reduced_motion_is_asked(browser: sync_api.
         assert page.locator(".lc-them .lc-travelling, .lc-pile .lc-travelling, .lc-ghost").count() >= 1
     finally:
         context.close()
+
+
+def test_a_piece_travels_from_the_camp_to_its_path(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site)
+    open_position(page, "board", positions.mid_game("board"))
+    page.evaluate("window.lcMotion.duration = 600000")  # long enough to be seen running, whatever the load
+    cards = page.locator(".lc-hand [data-card]").evaluate_all("els => els.map((e) => e.dataset.card)")
+    for cid in cards:
+        page.click(f".lc-hand [data-card='{cid}']")
+        page.locator(f".lc-hand [data-card='{cid}'].is-selected").wait_for(state="attached")
+        if page.locator("[data-target=path].is-target").count():
+            break
+    else:
+        raise AssertionError("no card of the hand may start or advance an expedition")
+    page.locator("[data-target=path].is-target").first.click()
+    if page.locator("[data-action=begin]").count():  # a new expedition asks which piece starts it
+        page.locator("[data-action=begin]").first.click()
+    page.locator(".lc-screen[data-phase='draw']").wait_for(state="attached")
+    # The piece waits in place, invisible, while its copy flies there; so does the card, into its column.
+    assert page.locator(".lcb-path .lcb-piece.lc-travelling").count() == 1
+    assert page.locator(".lcb-piece.lc-ghost").count() == 1
+    assert page.locator(".lcb-mine .lcb-chip.lc-travelling").count() == 1
+    page.mouse.click(2, 300)
+    page.locator(".lc-travelling").first.wait_for(state="detached")
+    assert page.locator(".lc-ghost").count() == 0
