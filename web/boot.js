@@ -20,6 +20,86 @@
     }
   });
 
+  // Without storage (site data blocked, or a frame whose third-party storage is refused)
+  // PyScript still opens IndexedDB for its packages cache, and a refusal would stop the
+  // start.  The site's config never uses that cache ("passthrough"), so a refused
+  // IndexedDB is replaced for this page by one kept in memory: the game starts and plays
+  // (its screens say that progress will not be kept).
+  function memoryRequest(produce) {
+    var request = { result: undefined, error: null, onsuccess: null, onerror: null };
+    setTimeout(function () {
+      request.result = produce();
+      if (request.onsuccess) request.onsuccess({ target: request, type: "success" });
+    });
+    return request;
+  }
+  function memoryDatabase() {
+    var stores = {};
+    function store(name) {
+      var data = stores[name];
+      return {
+        count: function () { return memoryRequest(function () { return data.size; }); },
+        clear: function () { return memoryRequest(function () { data.clear(); }); },
+        delete: function (key) { return memoryRequest(function () { data.delete(key); }); },
+        get: function (key) { return memoryRequest(function () { return data.get(key); }); },
+        getKey: function (key) { return memoryRequest(function () { return data.has(key) ? key : undefined; }); },
+        getAllKeys: function () { return memoryRequest(function () { return Array.from(data.keys()); }); },
+        put: function (value, key) { return memoryRequest(function () { data.set(key, value); return key; }); }
+      };
+    }
+    return {
+      objectStoreNames: { get length() { return Object.keys(stores).length; },
+                          contains: function (name) { return name in stores; } },
+      createObjectStore: function (name) { stores[name] = new Map(); return store(name); },
+      transaction: function () { return { objectStore: store }; },
+      close: function () {}
+    };
+  }
+  function memoryIndexedDB() {
+    return {
+      open: function () {
+        var request = { result: null, error: null, onupgradeneeded: null, onsuccess: null, onerror: null };
+        setTimeout(function () {
+          var db = memoryDatabase();
+          var transaction = { oncomplete: null };
+          request.result = db;
+          if (request.onupgradeneeded) request.onupgradeneeded({ target: { result: db, transaction: transaction } });
+          if (transaction.oncomplete) transaction.oncomplete({ target: transaction });
+          if (request.onsuccess) request.onsuccess({ target: request, type: "success" });
+        });
+        return request;
+      }
+    };
+  }
+  var idbUsable = false;
+  try { idbUsable = typeof indexedDB.open === "function"; } catch (err) { idbUsable = false; }
+  if (!idbUsable) {
+    Object.defineProperty(window, "indexedDB", { configurable: true, value: memoryIndexedDB() });
+    document.documentElement.dataset.storage = "memory";
+  }
+
+  // -- installing as an app: the browser's offer becomes an "Install" button in the top bar.
+  var installPrompt = null;
+  addEventListener("beforeinstallprompt", function (event) {
+    event.preventDefault();
+    installPrompt = event;
+    var button = document.getElementById("install");
+    if (button) button.hidden = false;
+  });
+  addEventListener("appinstalled", function () {
+    installPrompt = null;
+    var button = document.getElementById("install");
+    if (button) button.hidden = true;
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target && event.target.closest ? event.target.closest("#install") : null;
+    if (!button || !installPrompt) return;
+    var prompt = installPrompt;
+    installPrompt = null;
+    button.hidden = true;
+    prompt.prompt();
+  });
+
   function showUpdate(registration) {
     var notice = document.getElementById("notice");
     if (!notice || !registration.waiting) return;
