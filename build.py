@@ -568,57 +568,6 @@ def is_variant(path: pathlib.Path) -> bool:
     return path.suffix in {suffix for _, suffix in ENCODINGS} and path.with_suffix("").exists()
 
 
-# -- compression ----------------------------------------------------------------------------------
-
-BROTLI_JS = """
-import { readFileSync, writeFileSync } from "node:fs";
-import { brotliCompressSync, constants } from "node:zlib";
-const job = JSON.parse(readFileSync(0, "utf8"));
-for (const [source, target] of job.files) {
-  const data = readFileSync(source);
-  writeFileSync(target, brotliCompressSync(data, { params: {
-    [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-    [constants.BROTLI_PARAM_LGWIN]: 24 } }));
-}
-console.log(JSON.stringify(job.files.length));
-"""
-
-
-def precompress(site: pathlib.Path) -> None:
-    """Write ``x.br`` and ``x.gz`` beside every compressible file of ``site`` that they make smaller.
-
-    The compressed files are cached by content, so only changed files are compressed again.
-    """
-    folder = CACHE / "compressed"
-    folder.mkdir(parents=True, exist_ok=True)
-    files = [p for p in sorted(site.rglob("*")) if p.is_file() and p.suffix in COMPRESSIBLE
-             and p.stat().st_size >= 1024]
-    digests = {path: sha256_file(path) for path in files}
-    brotli = [(str(path), str(folder / f"{digests[path]}.br")) for path in files
-              if not (folder / f"{digests[path]}.br").exists()]
-    if brotli:
-        log(f"compressing {len(brotli)} files (brotli, gzip)")
-        run_node(BROTLI_JS, {"files": brotli})
-    for path in files:
-        cached_gz = folder / f"{digests[path]}.gz"
-        if not cached_gz.exists():
-            cached_gz.write_bytes(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
-        size = path.stat().st_size
-        for _, suffix in ENCODINGS:
-            cached = folder / f"{digests[path]}{suffix}"
-            if cached.stat().st_size < size * 0.9:
-                shutil.copyfile(cached, path.with_name(path.name + suffix))
-    used = {f"{digest}{suffix}" for digest in digests.values() for _, suffix in ENCODINGS}
-    for stale in folder.iterdir():  # the copies of earlier builds' files go
-        if stale.name not in used:
-            stale.unlink()
-
-
-def is_variant(path: pathlib.Path) -> bool:
-    """True for a precompressed copy of another file of the site."""
-    return path.suffix in {suffix for _, suffix in ENCODINGS} and path.with_suffix("").exists()
-
-
 # -- the site ---------------------------------------------------------------------------------------
 
 

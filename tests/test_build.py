@@ -11,8 +11,8 @@ import pathlib
 import re
 import shutil
 import socket
-import subprocess
 import struct
+import subprocess
 import sys
 import threading
 import typing
