@@ -19,6 +19,7 @@ its inputs have not changed, so a second build takes seconds.
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import email.utils
 import errno
@@ -371,12 +372,92 @@ for item in job["zips"]:
                     result["failed"].append([item["dst"], name])
                 else:
                     # Unchecked hash-based bytecode: never compared with a source or a clock.
-                    add(name + "c", external._code_to_hash_pyc(code, importlib.util.source_hash(data), False))
+                    pyc = external._code_to_hash_pyc(code, importlib.util.source_hash(data), False)
+                    if item.get("pycache"):  # where imports look beside an installed source
+                        add(importlib.util.cache_from_source(name), pyc)
+                        continue
+                    add(name + "c", pyc)
                     if not item["keep_sources"]:
                         continue
-            add(name, data)
+            if not item.get("pycache"):
+                add(name, data)
 json.dumps(result)
 '''
+
+
+SITE_PACKAGES = f"/lib/python{PYODIDE_PYTHON}/site-packages/"
+"""Where Pyodide installs a wheel: the core's bytecode names its sources there."""
+HOME = "/home/pyodide/"
+"""PyScript's working folder, where the config's ``files`` (web/'s modules) are written."""
+
+
+def add_to_wheel(wheel: pathlib.Path, extra: dict[str, bytes], target: pathlib.Path) -> None:
+    """A copy of ``wheel`` with ``extra`` files, listed in its RECORD with their hashes (so pip
+    installs them like any other file of the wheel)."""
+    with zipfile.ZipFile(wheel) as source:
+        entries = {info.filename: source.read(info) for info in source.infolist()}
+    record_name = next(name for name in entries if name.endswith(".dist-info/RECORD"))
+    lines = entries[record_name].decode().splitlines()
+    for name, data in sorted(extra.items()):
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        lines.insert(len(lines) - 1, f"{name},sha256={digest},{len(data)}")
+    entries.update(extra)
+    entries[record_name] = ("\n".join(lines) + "\n").encode()
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        for name in [n for n in entries if n != record_name] + [record_name]:  # RECORD last, as pip writes it
+            out.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), entries[name], zipfile.ZIP_DEFLATED)
+
+
+def compile_app(core_wheel: pathlib.Path) -> tuple[pathlib.Path, dict[str, bytes]]:
+    """The core wheel with bytecode beside its sources, and web/'s modules' bytecode.
+
+    Compiled by Pyodide's own CPython (as the standard library) into the ``__pycache__``
+    files an import looks for beside a source: the wheel keeps its ``.py`` files (tracebacks
+    show the lines, ``pip install`` takes it as any wheel; another Python ignores bytecode
+    with another tag) and web/'s modules travel with theirs in PyScript's ``files``.
+    Returns the site's wheel and {path under web/: bytecode}.
+    """
+    folder = CACHE / "compiled-app"
+    folder.mkdir(parents=True, exist_ok=True)
+    web = ROOT / "web"
+    entries = {entry for entry in ENTRY_PAGES.values() if entry}
+    modules = {p.relative_to(web).as_posix(): p.read_bytes() for p in web_files()
+               if p.suffix == ".py" and p.relative_to(web).as_posix() not in entries}
+    with zipfile.ZipFile(folder / "web-sources.zip", "w") as bundle:
+        for name in sorted(modules):
+            bundle.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), modules[name])
+    with zipfile.ZipFile(core_wheel) as wheel, zipfile.ZipFile(folder / "core-sources.zip", "w") as bundle:
+        for name in sorted(wheel.namelist()):
+            if name.endswith(".py") and not name.split("/")[0].endswith(".dist-info"):
+                bundle.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), wheel.read(name))
+    digest = tree_digest([folder / "web-sources.zip", folder / "core-sources.zip", core_wheel,
+                          NODE_MODULES / "pyodide" / "pyodide.asm.wasm"])
+    digest += hashlib.sha256((COMPILER_JS + COMPILER_PY).encode()).hexdigest()
+    site_wheel = folder / "wheel" / core_wheel.name
+    stamp = folder / "inputs.sha256"
+    if not (site_wheel.exists() and stamp.exists() and stamp.read_text() == digest):
+        stamp.unlink(missing_ok=True)
+        log("compiling the core and web/'s modules with Pyodide's Python (Node.js)")
+        result = run_node(COMPILER_JS, {"root": str(folder), "compiler": COMPILER_PY, "zips": [
+            {"src": "/job/core-sources.zip", "dst": "/job/core-bytecode.zip", "prefix": SITE_PACKAGES,
+             "keep_sources": True, "pycache": True},
+            {"src": "/job/web-sources.zip", "dst": "/job/web-bytecode.zip", "prefix": HOME,
+             "keep_sources": True, "pycache": True},
+        ]})
+        if result["failed"]:
+            names = ", ".join(name for _, name in result["failed"])
+            raise BuildError(f"does not compile under Pyodide's Python {result['version']}: {names}")
+        magic = bytes.fromhex(result["magic"])
+        for name in ("core-bytecode.zip", "web-bytecode.zip"):
+            check_bytecode(folder / name, magic)
+        with zipfile.ZipFile(folder / "core-bytecode.zip") as bundle:
+            extra = {name: bundle.read(name) for name in bundle.namelist()}
+        (folder / "wheel").mkdir(exist_ok=True)
+        add_to_wheel(core_wheel, extra, site_wheel)
+        stamp.write_text(digest)
+    with zipfile.ZipFile(folder / "web-bytecode.zip") as bundle:
+        web_bytecode = {name: bundle.read(name) for name in bundle.namelist()}
+    return site_wheel, web_bytecode
 
 
 def check_bytecode(archive: pathlib.Path, magic: bytes) -> int:
@@ -587,13 +668,14 @@ def assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path]) 
     """Write dist/ anew, unless it was assembled from the same inputs (then nothing is written,
     so a build while another process serves dist/, as parallel test workers do, changes nothing)."""
     stdlib = compile_stdlib()
+    site_wheel, web_bytecode = compile_app(core_wheel)
     icons = make_icons()
     stamp = CACHE / "dist.sha256"
-    digest = inputs_digest(core_wheel, *runtime_wheels.values(), stdlib, *icons.values())
+    digest = inputs_digest(site_wheel, *runtime_wheels.values(), stdlib, *icons.values())
     if (DIST / "index.html").exists() and stamp.exists() and stamp.read_text() == digest:
         return
     stamp.unlink(missing_ok=True)
-    _assemble(core_wheel, runtime_wheels, stdlib, icons)
+    _assemble(site_wheel, runtime_wheels, stdlib, icons, web_bytecode)
     stamp.write_text(digest)
 
 
@@ -606,9 +688,11 @@ def pyscript_chunks(pyscript: pathlib.Path) -> list[str]:
 
 
 def preloads(core_wheel: pathlib.Path, entry: str, chunks: list[str], files: list[str]) -> list[tuple[str, str]]:
-    """What a page's start fetches, as (rel, href) pairs, so the downloads all begin with the page
-    instead of one after another: PyScript's modules and config, Pyodide's modules, wasm, lock
-    file and standard library, the core wheel and the app's Python files."""
+    """What a page's start fetches, as (rel, href) pairs, announced together (by web/boot.js) so the
+    downloads run in parallel instead of one after another: PyScript's modules and config,
+    Pyodide's modules, wasm, lock file and standard library, the core wheel and the app's Python
+    files.  "as" and "crossorigin" match the requests made (``fetch()`` and module imports from
+    the site itself), so each file is downloaded once."""
     links = [("modulepreload", "./pyscript/core.js"), *(("modulepreload", f"./pyscript/{c}") for c in chunks),
              ("preload", "./web/pyscript.json"),
              ("modulepreload", "./pyodide/pyodide.mjs"), ("modulepreload", "./pyodide/pyodide.asm.mjs"),
@@ -618,15 +702,8 @@ def preloads(core_wheel: pathlib.Path, entry: str, chunks: list[str], files: lis
     return links + [("preload", f"./web/{name}") for name in files]
 
 
-def preload_tags(links: list[tuple[str, str]]) -> str:
-    """``<link>`` elements for :func:`preloads`: "as" and "crossorigin" match the requests made
-    (``fetch()`` and module imports from the site itself), so each file is downloaded once."""
-    return "".join(f'  <link rel="{rel}" href="{href}">\n' if rel == "modulepreload"
-                   else f'  <link rel="{rel}" href="{href}" as="fetch" crossorigin>\n' for rel, href in links)
-
-
 def _assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path], stdlib: pathlib.Path,
-              icons: dict[str, pathlib.Path]) -> None:
+              icons: dict[str, pathlib.Path], web_bytecode: dict[str, bytes]) -> None:
     staging = ROOT / "dist.tmp"
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
@@ -658,6 +735,11 @@ def _assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path],
     entries = {entry for entry in ENTRY_PAGES.values() if entry}
     files = [name for name in modules if name not in entries]
     config["files"] = {f"./{name}": f"./{name}" for name in files}
+    # Their bytecode beside them, where an import looks first (written by Pyodide's Python).
+    for name, data in web_bytecode.items():
+        (staging / "web" / name).parent.mkdir(parents=True, exist_ok=True)
+        (staging / "web" / name).write_bytes(data)
+        config["files"][f"./{name}"] = f"./{name}"
     styles = "".join(
         f'  <link rel="stylesheet" href="./web/{p.name}">\n' for p in web_files() if p.suffix == ".css"
     )
@@ -668,9 +750,7 @@ def _assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path],
     for name, entry in ENTRY_PAGES.items():
         page = page_source(name).read_text().replace("{{CORE_WHEEL}}", core_wheel.name)
         links = preloads(core_wheel, entry, chunks, files) if entry else []
-        # A page that starts Python at once announces its downloads in its head; one that starts it
-        # later (the embed, on Play) lists them for its script to announce then.
-        page = page.replace("  <!--PRELOADS-->\n", preload_tags(links))
+        # web/boot.js announces them: after the first paint (index.html) or on Play (the embed).
         page = page.replace("<!--PRELOAD-LIST-->", ",".join(f"{rel} {href}" for rel, href in links))
         (staging / name).write_text(page.replace("  <!--STYLES-->\n", styles).replace("<!--STYLE-LIST-->", late))
     write_service_worker(staging)

@@ -115,20 +115,22 @@ def test_site_points_only_at_itself_and_works_from_any_path(dist: pathlib.Path) 
 
 def test_pages_preload_what_the_start_fetches(dist: pathlib.Path) -> None:
     wheel = f"./wheels/lostcities-{build.core_version()}-py3-none-any.whl"
-    index = (dist / "index.html").read_text()
-    preloaded = set(re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', index))
     wanted = {"./pyscript/core.js", "./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs", "./pyodide/pyodide.asm.wasm",
               "./pyodide/python_stdlib.zip", "./pyodide/pyodide-lock.json", "./web/pyscript.json", wheel,
-              "./web/main.py", "./web/screen.py"}
-    assert wanted <= preloaded
-    assert all((dist / href).is_file() for href in preloaded)
-    assert any(href.startswith("./pyscript/core-") for href in preloaded)  # the chunk core.js imports
-    # The embed downloads nothing before Play: it lists the same files for embed.js to announce then.
-    embed = (dist / "embed.html").read_text()
-    assert 'rel="preload"' not in embed and 'rel="modulepreload"' not in embed
-    listed = {item.split(" ")[1] for item in matched(r'data-preloads="([^"]*)"', embed).split(",")}
-    assert (wanted - {"./web/main.py"}) | {"./web/embed_main.py"} <= listed
-    assert all((dist / href).is_file() for href in listed)
+              "./web/screen.py"}
+    for page, entry in (("index.html", "./web/main.py"), ("embed.html", "./web/embed_main.py")):
+        html = (dist / page).read_text()
+        # Listed for web/boot.js to announce (after the first paint, or on Play in the embed),
+        # never as <link> elements that would hold up the skeleton's style sheets.
+        assert 'rel="preload"' not in html and 'rel="modulepreload"' not in html
+        listed = [item.split(" ") for item in matched(r'data-preloads="([^"]*)"', html).split(",")]
+        hrefs = {href for _, href in listed}
+        assert wanted | {entry} <= hrefs, page
+        assert all((dist / href).is_file() for href in hrefs)
+        assert any(href.startswith("./pyscript/core-") for href in hrefs)  # the chunk core.js imports
+        assert {rel for rel, href in listed if href.endswith((".js", ".mjs"))} == {"modulepreload"}
+    assert 'data-preload="now"' in (dist / "index.html").read_text()
+    assert 'data-preload="now"' not in (dist / "embed.html").read_text()  # the embed: only on Play
 
 
 def pyc_files(archive: pathlib.Path) -> dict[str, bytes]:
@@ -149,6 +151,41 @@ def test_the_standard_library_is_pyodides_bytecode_stored(dist: pathlib.Path) ->
         assert all(info.compress_type == zipfile.ZIP_STORED for info in bundle.infolist())
     assert {"os.pyc", "json/__init__.pyc", "pyodide/__init__.pyc"} <= names
     assert "os.py" not in names  # the standard library is bytecode only
+
+
+def test_the_sites_wheel_carries_pyodides_bytecode_beside_its_sources_and_pip_installs_it(
+        dist: pathlib.Path, tmp_path: pathlib.Path) -> None:
+    tag = "cpython-" + build.PYODIDE_PYTHON.replace(".", "")
+    stdlib_magic = next(iter(pyc_files(dist / "pyodide" / build.STDLIB_ZIP).values()))[:4]
+    wheel = next((dist / "wheels").glob("lostcities-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        record = archive.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+        bytecode = {name: archive.read(name) for name in names if name.endswith(".pyc")}
+    for module in ("__init__", "api", "card/rules"):
+        source = f"lostcities/{module}.py"
+        folder, _, stem = source.rpartition("/")
+        cached = f"{folder}/__pycache__/{stem.removesuffix('.py')}.{tag}.pyc"
+        assert source in names and cached in names, module  # sources kept for readable tracebacks
+    assert {data[:4] for data in bytecode.values()} == {stdlib_magic}  # the same interpreter's bytecode
+    assert all(f"{name},sha256=" in record for name in bytecode)
+    # A normal wheel for pip: it installs (the RECORD checks out) and imports under this Python.
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-compile",
+                    "--disable-pip-version-check", "--target", str(tmp_path / "lib"), str(wheel)], check=True)
+    assert (tmp_path / "lib" / "lostcities" / "__pycache__" / f"api.{tag}.pyc").is_file()
+    version = subprocess.run([sys.executable, "-c", "import lostcities; print(lostcities.__version__)"],
+                             cwd=tmp_path / "lib", capture_output=True, text=True, check=True).stdout.strip()
+    assert version == build.core_version()
+
+
+def test_web_modules_travel_with_their_bytecode(dist: pathlib.Path) -> None:
+    tag = "cpython-" + build.PYODIDE_PYTHON.replace(".", "")
+    files = json.loads((dist / "web" / "pyscript.json").read_text())["files"]
+    assert files["./screen.py"] == "./screen.py"
+    assert files[f"./__pycache__/screen.{tag}.pyc"] == f"./__pycache__/screen.{tag}.pyc"
+    assert not any("main" in name for name in files)  # the entry points run as the page's script
+    for name in files:
+        assert (dist / "web" / name).is_file(), name
 
 
 def test_bytecode_for_another_python_is_refused(tmp_path: pathlib.Path) -> None:

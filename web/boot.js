@@ -100,6 +100,32 @@
     prompt.prompt();
   });
 
+  // What the start downloads (build.py lists it in the page's data-preloads), announced at once so
+  // it comes in parallel rather than one file after another.  A page that starts Python at once
+  // (data-preload="now") announces it after its first paint, so the downloads never hold up the
+  // skeleton; the embed when the reader presses Play.
+  var preloaded = false;
+  window.__lostcitiesPreload = function () {
+    if (preloaded) return;
+    preloaded = true;
+    var list = document.documentElement.getAttribute("data-preloads") || "";
+    list.split(",").filter(Boolean).forEach(function (item) {
+      var parts = item.split(" ");
+      var link = document.createElement("link");
+      link.rel = parts[0];
+      link.href = parts[1];
+      if (parts[0] === "preload") {
+        link.as = "fetch";
+        link.crossOrigin = "anonymous";
+      }
+      document.head.appendChild(link);
+    });
+  };
+  if (document.documentElement.getAttribute("data-preload") === "now") {
+    requestAnimationFrame(function () { setTimeout(window.__lostcitiesPreload, 0); });
+    setTimeout(window.__lostcitiesPreload, 300);  // no frames (a hidden tab): a little later
+  }
+
   function showUpdate(registration) {
     var notice = document.getElementById("notice");
     if (!notice || !registration.waiting) return;

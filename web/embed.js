@@ -50,18 +50,7 @@
       css.href = href;
       document.head.appendChild(css);
     });
-    // What the start downloads, announced at once so it comes in parallel (build.py lists it).
-    (document.documentElement.getAttribute("data-preloads") || "").split(",").filter(Boolean).forEach(function (item) {
-      var parts = item.split(" ");
-      var link = document.createElement("link");
-      link.rel = parts[0];
-      link.href = parts[1];
-      if (parts[0] === "preload") {
-        link.as = "fetch";
-        link.crossOrigin = "anonymous";
-      }
-      document.head.appendChild(link);
-    });
+    if (window.__lostcitiesPreload) window.__lostcitiesPreload();
     var py = document.createElement("script");
     py.type = "py";
     py.src = "./web/embed_main.py";

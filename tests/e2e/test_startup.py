@@ -95,7 +95,14 @@ def test_without_storage_indexeddb_or_a_service_worker_the_app_starts_plays_and_
         page: sync_api.Page, site: str) -> None:
     """As in a cross-site frame with third-party storage blocked, or with site data blocked."""
     page.add_init_script(NO_STORAGE)
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
     conftest.open_site(page, site + "?seed=4#card")
+    # The start's files were announced by web/boot.js and each downloaded once (the preload is the
+    # request Pyodide's own fetch then uses).
+    assert page.locator("link[rel='preload'][href$='pyodide.asm.wasm']").count() == 1
+    for name in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "web/pyscript.json"):
+        assert requested.count(site + name) == 1, (name, [url for url in requested if url.endswith(name)])
     # The control: storage really is refused on this page (PyScript's packages cache was given one
     # in memory by web/boot.js instead of the refused IndexedDB).
     assert page.evaluate("(() => { try { localStorage; return 'open'; } catch (e) { return e.name; } })()") \
