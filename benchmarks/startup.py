@@ -17,8 +17,7 @@ and caches never mix):
 For each: the time from navigation to interactive (the site's ``<html data-ready="1">``;
 the bare page sets the same attribute once ``loadPyodide()`` resolves) cold (a fresh
 browser context: empty caches, no service worker) and warm (a second visit in the same
-context: the site's service worker active and its start-up snapshot made, the bare page's
-HTTP cache warm); the first
+context: the site's service worker active, the bare page's HTTP cache warm); the first
 contentful paint; and the bytes the server sent on the cold visit (for the site, until
 its service worker has precached everything, so offline play is ready).  Prints the
 medians and the ratios site / bare.
@@ -148,9 +147,6 @@ def measure(browser: sync_api.Browser, contender: Contender) -> None:
         cold, paint = visit(page, contender.url)
         if contender.is_site:
             page.wait_for_selector("html[data-offline='1']", state="attached", timeout=120_000)
-            # A later visit: the start-up snapshot, when the build makes one, is made by then.
-            page.wait_for_function("() => document.documentElement.dataset.snapshot === '1' || "
-                                   "!document.querySelector('script[data-snapshot=on]')", timeout=120_000)
         page.wait_for_timeout(500)  # stragglers
         results["bytes"].append(contender.counter.take())
         page.close()
