@@ -71,12 +71,46 @@
       }
     };
   }
-  var idbUsable = false;
-  try { idbUsable = typeof indexedDB.open === "function"; } catch (err) { idbUsable = false; }
-  if (!idbUsable) {
-    Object.defineProperty(window, "indexedDB", { configurable: true, value: memoryIndexedDB() });
+  function useMemory() {
     document.documentElement.dataset.storage = "memory";
+    return memoryIndexedDB();
   }
+  // The browser's IndexedDB, falling back to memory when opening a database fails at once
+  // (it throws) or later (its request fails).  Events pass through to the caller's handlers.
+  function guardedIndexedDB(real) {
+    var guarded = {};
+    ["deleteDatabase", "databases", "cmp"].forEach(function (method) {
+      if (typeof real[method] === "function") guarded[method] = real[method].bind(real);
+    });
+    guarded.open = function (name, version) {
+      var outer = { result: null, error: null, onupgradeneeded: null, onsuccess: null, onerror: null, onblocked: null };
+      function forward(request) {
+        ["onupgradeneeded", "onsuccess", "onblocked"].forEach(function (kind) {
+          request[kind] = function (event) {
+            outer.result = request.result;
+            if (outer[kind]) outer[kind](event);
+          };
+        });
+      }
+      var inner;
+      try {
+        inner = version === undefined ? real.open(name) : real.open(name, version);
+      } catch (err) {
+        forward(useMemory().open(name));
+        return outer;
+      }
+      forward(inner);
+      inner.onerror = function (event) {
+        if (event && event.preventDefault) event.preventDefault();
+        forward(useMemory().open(name));
+      };
+      return outer;
+    };
+    return guarded;
+  }
+  var idb = null;
+  try { idb = typeof indexedDB.open === "function" ? indexedDB : null; } catch (err) { idb = null; }
+  Object.defineProperty(window, "indexedDB", { configurable: true, value: idb ? guardedIndexedDB(idb) : useMemory() });
 
   // -- installing as an app: the browser's offer becomes an "Install" button in the top bar.
   var installPrompt = null;

@@ -91,10 +91,30 @@ NO_STORAGE = """
 """
 
 
+FAILING_INDEXEDDB = """
+(() => {
+  // IndexedDB is there, but opening a database fails (as some browsers do in private windows).
+  const failing = () => {
+    const request = {};
+    setTimeout(() => {
+      request.error = new DOMException("The user denied permission to access the database.", "UnknownError");
+      if (request.onerror) request.onerror({ target: request, preventDefault() {} });
+    });
+    return request;
+  };
+  Object.defineProperty(window, 'indexedDB', { configurable: true, value: { open: failing } });
+})();
+"""
+
+
+@pytest.mark.parametrize("refusal", ["refused", "failing"])
 def test_without_storage_indexeddb_or_a_service_worker_the_app_starts_plays_and_says_so(
-        page: sync_api.Page, site: str) -> None:
-    """As in a cross-site frame with third-party storage blocked, or with site data blocked."""
+        page: sync_api.Page, site: str, refusal: str) -> None:
+    """As in a cross-site frame with third-party storage blocked, or with site data blocked: IndexedDB
+    refused outright, or there but failing to open a database."""
     page.add_init_script(NO_STORAGE)
+    if refusal == "failing":
+        page.add_init_script(FAILING_INDEXEDDB)
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
     conftest.open_site(page, site + "?seed=4#card")
