@@ -9,27 +9,38 @@
 Standard library only.  The front-end runtimes are pinned by package-lock.json
 (Pyodide and PyScript from the npm registry, installed with ``npm ci``); the two
 wheels Pyodide needs to run micropip are pinned with their hashes below; the core
-wheel is built from ``core/`` by the backend pinned in pyproject.toml.  Every
-step is skipped when its inputs have not changed, so a second build takes seconds.
+wheel is built from ``core/`` by the backend pinned in pyproject.toml.  Pyodide's own
+CPython, run in Node.js, compiles the standard library to bytecode at build time (the
+browser then reads bytecode instead of compiling sources at every start), and Node.js's
+brotli compresses the files the server sends precompressed.  Every step is skipped when
+its inputs have not changed, so a second build takes seconds.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
+import email.utils
 import errno
 import functools
+import gzip
 import hashlib
+import http
 import http.server
+import inspect
 import json
 import os
 import pathlib
 import shutil
 import socketserver
+import struct
 import subprocess
 import sys
 import time
 import typing
+import zipfile
+import zlib
 
 ROOT = pathlib.Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -42,7 +53,7 @@ PYSCRIPT_VERSION = "0.7.31"
 PYODIDE_PYTHON = "3.14"
 # The oldest Node.js the build supports: Debian 12's nodejs package (18.20), which the
 # set-up installs on a fresh machine.  npm only downloads and unpacks the pinned
-# packages (--ignore-scripts); no package code runs under Node.js.
+# packages (--ignore-scripts); the build runs Pyodide's interpreter under Node.js.
 MIN_NODE_MAJOR = 18
 
 RUNTIME_WHEELS: dict[str, tuple[str, str]] = {
@@ -58,7 +69,16 @@ RUNTIME_WHEELS: dict[str, tuple[str, str]] = {
     ),
 }
 
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+"""Pyodide's runtime files the site ships unchanged (the standard library is compiled)."""
+STDLIB_ZIP = "python_stdlib.zip"
+STDLIB_PREFIX = f"/lib/python{PYODIDE_PYTHON.replace('.', '')}.zip/"
+"""Where Pyodide puts its standard library on sys.path: the bytecode's file names."""
+
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".zip", ".whl", ".svg", ".txt",
+                ".py")
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+"""Precompressed variants written beside a file, by preference; the server picks one the browser accepts."""
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -300,11 +320,343 @@ def copy(src: pathlib.Path, dst: pathlib.Path) -> None:
     shutil.copyfile(src, dst)
 
 
-def inputs_digest(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path]) -> str:
+def node() -> str:
+    found = shutil.which("node") or shutil.which("nodejs")
+    if not found:
+        ensure_npm()  # installs Debian's nodejs on a fresh machine
+        found = shutil.which("node") or shutil.which("nodejs")
+    if not found:
+        raise BuildError(f"Node.js {MIN_NODE_MAJOR}+ is needed to build the site")
+    return found
+
+
+def run_node(script: str, job: typing.Any) -> typing.Any:
+    """Run an ES module under Node.js with ``job`` as JSON on stdin; its last stdout line is JSON."""
+    result = subprocess.run([node(), "--input-type=module", "-e", script], input=json.dumps(job),
+                            capture_output=True, text=True, cwd=ROOT)
+    if result.returncode != 0:
+        raise BuildError("Node.js failed: " + (result.stderr.strip().splitlines() or ["no output"])[-1])
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+# -- bytecode -------------------------------------------------------------------------------------
+
+COMPILER_JS = """
+import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
+import { readFileSync } from "node:fs";
+const job = readFileSync(0, "utf8");
+const py = await loadPyodide({ indexURL: "./node_modules/pyodide/", stdout: () => {}, stderr: () => {} });
+py.FS.mkdirTree("/job");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: JSON.parse(job).root }, "/job");
+py.globals.set("JOB", job);
+console.log(py.runPython(JSON.parse(job).compiler));
+"""
+
+COMPILER_PY = '''
+import importlib._bootstrap_external as external, importlib.util, json, sys, zipfile
+
+job = json.loads(JOB)
+result = {"magic": importlib.util.MAGIC_NUMBER.hex(), "version": sys.version.split()[0], "failed": []}
+for item in job["zips"]:
+    with zipfile.ZipFile(item["src"]) as source, zipfile.ZipFile(item["dst"], "w") as target:
+        def add(name, data):
+            info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+            info.external_attr = (0o40755 << 16 | 0x10) if name.endswith("/") else 0o644 << 16
+            target.writestr(info, data, zipfile.ZIP_STORED)
+        for entry in sorted(source.infolist(), key=lambda entry: entry.filename):
+            name, data = entry.filename, source.read(entry)
+            if name.endswith(".py"):
+                try:
+                    code = compile(data, item["prefix"] + name, "exec", dont_inherit=True)
+                except SyntaxError:
+                    result["failed"].append([item["dst"], name])
+                else:
+                    # Unchecked hash-based bytecode: never compared with a source or a clock.
+                    pyc = external._code_to_hash_pyc(code, importlib.util.source_hash(data), False)
+                    if item.get("pycache"):  # where imports look beside an installed source
+                        add(importlib.util.cache_from_source(name), pyc)
+                        continue
+                    add(name + "c", pyc)
+                    if not item["keep_sources"]:
+                        continue
+            if not item.get("pycache"):
+                add(name, data)
+json.dumps(result)
+'''
+
+
+SITE_PACKAGES = f"/lib/python{PYODIDE_PYTHON}/site-packages/"
+"""Where Pyodide installs a wheel: the core's bytecode names its sources there."""
+HOME = "/home/pyodide/"
+"""PyScript's working folder, where the config's ``files`` (web/'s modules) are written."""
+
+
+def add_to_wheel(wheel: pathlib.Path, extra: dict[str, bytes], target: pathlib.Path) -> None:
+    """A copy of ``wheel`` with ``extra`` files, listed in its RECORD with their hashes (so pip
+    installs them like any other file of the wheel)."""
+    with zipfile.ZipFile(wheel) as source:
+        entries = {info.filename: source.read(info) for info in source.infolist()}
+    record_name = next(name for name in entries if name.endswith(".dist-info/RECORD"))
+    lines = entries[record_name].decode().splitlines()
+    for name, data in sorted(extra.items()):
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        lines.insert(len(lines) - 1, f"{name},sha256={digest},{len(data)}")
+    entries.update(extra)
+    entries[record_name] = ("\n".join(lines) + "\n").encode()
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        for name in [n for n in entries if n != record_name] + [record_name]:  # RECORD last, as pip writes it
+            out.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), entries[name], zipfile.ZIP_DEFLATED)
+
+
+def compile_app(core_wheel: pathlib.Path) -> tuple[pathlib.Path, dict[str, bytes]]:
+    """The core wheel with bytecode beside its sources, and web/'s modules' bytecode.
+
+    Compiled by Pyodide's own CPython (as the standard library) into the ``__pycache__``
+    files an import looks for beside a source: the wheel keeps its ``.py`` files (tracebacks
+    show the lines, ``pip install`` takes it as any wheel; another Python ignores bytecode
+    with another tag) and web/'s modules travel with theirs in PyScript's ``files``.
+    Returns the site's wheel and {path under web/: bytecode}.
+    """
+    folder = CACHE / "compiled-app"
+    folder.mkdir(parents=True, exist_ok=True)
+    web = ROOT / "web"
+    entries = {entry for entry in ENTRY_PAGES.values() if entry}
+    modules = {p.relative_to(web).as_posix(): p.read_bytes() for p in web_files()
+               if p.suffix == ".py" and p.relative_to(web).as_posix() not in entries}
+    with zipfile.ZipFile(folder / "web-sources.zip", "w") as bundle:
+        for name in sorted(modules):
+            bundle.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), modules[name])
+    with zipfile.ZipFile(core_wheel) as wheel, zipfile.ZipFile(folder / "core-sources.zip", "w") as bundle:
+        for name in sorted(wheel.namelist()):
+            if name.endswith(".py") and not name.split("/")[0].endswith(".dist-info"):
+                bundle.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), wheel.read(name))
+    digest = tree_digest([folder / "web-sources.zip", folder / "core-sources.zip", core_wheel,
+                          NODE_MODULES / "pyodide" / "pyodide.asm.wasm"])
+    digest += hashlib.sha256((COMPILER_JS + COMPILER_PY).encode()).hexdigest()
+    site_wheel = folder / "wheel" / core_wheel.name
+    stamp = folder / "inputs.sha256"
+    if not (site_wheel.exists() and stamp.exists() and stamp.read_text() == digest):
+        stamp.unlink(missing_ok=True)
+        log("compiling the core and web/'s modules with Pyodide's Python (Node.js)")
+        result = run_node(COMPILER_JS, {"root": str(folder), "compiler": COMPILER_PY, "zips": [
+            {"src": "/job/core-sources.zip", "dst": "/job/core-bytecode.zip", "prefix": SITE_PACKAGES,
+             "keep_sources": True, "pycache": True},
+            {"src": "/job/web-sources.zip", "dst": "/job/web-bytecode.zip", "prefix": HOME,
+             "keep_sources": True, "pycache": True},
+        ]})
+        if result["failed"]:
+            names = ", ".join(name for _, name in result["failed"])
+            raise BuildError(f"does not compile under Pyodide's Python {result['version']}: {names}")
+        magic = bytes.fromhex(result["magic"])
+        for name in ("core-bytecode.zip", "web-bytecode.zip"):
+            check_bytecode(folder / name, magic)
+        with zipfile.ZipFile(folder / "core-bytecode.zip") as bundle:
+            extra = {name: bundle.read(name) for name in bundle.namelist()}
+        (folder / "wheel").mkdir(exist_ok=True)
+        add_to_wheel(core_wheel, extra, site_wheel)
+        stamp.write_text(digest)
+    with zipfile.ZipFile(folder / "web-bytecode.zip") as bundle:
+        web_bytecode = {name: bundle.read(name) for name in bundle.namelist()}
+    return site_wheel, web_bytecode
+
+
+def check_bytecode(archive: pathlib.Path, magic: bytes) -> int:
+    """The number of .pyc files in ``archive``; a build error if one is not for Pyodide's interpreter."""
+    count = 0
+    with zipfile.ZipFile(archive) as bundle:
+        for name in bundle.namelist():
+            if name.endswith(".pyc"):
+                count += 1
+                if bundle.read(name)[:4] != magic:
+                    raise BuildError(f"{archive.name}: {name} is not bytecode for Pyodide's Python")
+    if not count:
+        raise BuildError(f"{archive.name} holds no bytecode")
+    return count
+
+
+def compile_stdlib() -> pathlib.Path:
+    """Pyodide's standard library compiled to bytecode by Pyodide's own CPython.
+
+    Bytecode must come from the very interpreter that runs it (the build machine's
+    Python is another version), so the compiler runs in Pyodide under Node.js.  The
+    zip keeps bytecode only (under the file names Pyodide imports it from, so
+    tracebacks name the modules) and is stored uncompressed: the server's
+    compression then works across files.  Pyodide loads it by its usual name from
+    its index URL, so PyScript starts it unchanged.  Rebuilt when an input changed.
+    """
+    folder = CACHE / "compiled"
+    stdlib_source = NODE_MODULES / "pyodide" / STDLIB_ZIP
+    folder.mkdir(parents=True, exist_ok=True)
+    digest = tree_digest([stdlib_source, NODE_MODULES / "pyodide" / "pyodide.asm.wasm"])
+    digest += hashlib.sha256((COMPILER_JS + COMPILER_PY).encode()).hexdigest()
+    stdlib = folder / STDLIB_ZIP
+    stamp = folder / "inputs.sha256"
+    if stdlib.exists() and stamp.exists() and stamp.read_text() == digest:
+        return stdlib
+    stamp.unlink(missing_ok=True)
+    copy(stdlib_source, folder / "stdlib-sources.zip")
+    log("compiling the standard library with Pyodide's Python (Node.js)")
+    result = run_node(COMPILER_JS, {"root": str(folder), "compiler": COMPILER_PY, "zips": [
+        {"src": "/job/stdlib-sources.zip", "dst": f"/job/{STDLIB_ZIP}", "prefix": STDLIB_PREFIX,
+         "keep_sources": False},
+    ]})
+    if not str(result["version"]).startswith(PYODIDE_PYTHON + "."):
+        raise BuildError(f"Pyodide runs Python {result['version']}, build.py expects {PYODIDE_PYTHON}")
+    if result["failed"]:
+        names = ", ".join(name for _, name in result["failed"])
+        log(f"kept as source (not valid Python {result['version']}): {names}")
+    check_bytecode(stdlib, bytes.fromhex(result["magic"]))
+    stamp.write_text(digest)
+    return stdlib
+
+# -- icons ----------------------------------------------------------------------------------------
+
+ICON_BACKGROUND = (0x2F, 0x4F, 0x4F)
+ICON_SHAPES: tuple[tuple[tuple[int, int, int], str, tuple[float, ...]], ...] = (
+    # The artwork of web/icon.svg on its 64-unit grid: mountains and a sun.
+    ((0xE8, 0xC1, 0x5A), "polygon", (8, 50, 24, 22, 34, 38, 42, 28, 56, 50)),
+    ((0xF3, 0xEA, 0xD7), "circle", (46, 16, 6)),
+)
+ICONS = {
+    # file -> (size in pixels, artwork scale, rounded corners): "any" icons have the SVG's
+    # rounded square; maskable and Apple icons fill the square (the system cuts the shape)
+    # and keep the artwork inside the maskable safe zone (the central 80% circle).
+    "icon-192.png": (192, 1.0, True),
+    "icon-512.png": (512, 1.0, True),
+    "icon-maskable-192.png": (192, 0.72, False),
+    "icon-maskable-512.png": (512, 0.72, False),
+    "apple-touch-icon.png": (180, 0.8, False),
+}
+
+
+def inside(shape: str, args: tuple[float, ...], x: float, y: float) -> bool:
+    if shape == "circle":
+        cx, cy, r = args
+        return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+    points = list(zip(args[0::2], args[1::2], strict=True))
+    hit = False
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+def icon_colour(x: float, y: float, scale: float, rounded: bool) -> tuple[int, int, int, int]:
+    """The colour at (x, y) of the 64-unit icon (alpha 0 outside its rounded square)."""
+    if rounded:
+        dx, dy = max(12 - x, x - 52, 0.0), max(12 - y, y - 52, 0.0)
+        if not (0 <= x <= 64 and 0 <= y <= 64) or dx * dx + dy * dy > 144:
+            return (0, 0, 0, 0)
+    ax, ay = 32 + (x - 32) / scale, 32 + (y - 32) / scale
+    for colour, shape, args in ICON_SHAPES:
+        if inside(shape, args, ax, ay):
+            return (*colour, 255)
+    return (*ICON_BACKGROUND, 255)
+
+
+def render_icon(size: int, scale: float, rounded: bool) -> bytes:
+    """A PNG of the icon: each pixel sampled once, or 4x4 times where the colour changes within it."""
+    unit = 64 / size
+    corners = [[icon_colour(i * unit, j * unit, scale, rounded) for i in range(size + 1)] for j in range(size + 1)]
+    rows = []
+    for j in range(size):
+        row = bytearray(b"\0")  # filter: none
+        for i in range(size):
+            colour = corners[j][i]
+            if colour == corners[j][i + 1] == corners[j + 1][i] == corners[j + 1][i + 1]:
+                row += bytes(colour)
+                continue
+            samples = [icon_colour((i + (a + 0.5) / 4) * unit, (j + (b + 0.5) / 4) * unit, scale, rounded)
+                       for a in range(4) for b in range(4)]
+            alpha = sum(s[3] for s in samples)
+            row += bytes([*(round(sum(s[k] * s[3] for s in samples) / alpha) if alpha else 0 for k in range(3)),
+                          round(alpha / 16)])
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+            + chunk(b"IEND", b""))
+
+
+def make_icons() -> dict[str, pathlib.Path]:
+    """The PNG icons of the manifest and the Apple touch icon, drawn once (cached by the drawing code)."""
+    folder = CACHE / "icons"
+    code = "".join(inspect.getsource(func) for func in (inside, icon_colour, render_icon))
+    digest = hashlib.sha256((code + repr((ICON_SHAPES, ICONS, ICON_BACKGROUND))).encode()).hexdigest()
+    stamp = folder / "inputs.sha256"
+    paths = {name: folder / name for name in ICONS}
+    if stamp.exists() and stamp.read_text() == digest and all(p.exists() for p in paths.values()):
+        return paths
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for name, (size, scale, rounded) in ICONS.items():
+        paths[name].write_bytes(render_icon(size, scale, rounded))
+    stamp.write_text(digest)
+    return paths
+
+
+# -- compression ----------------------------------------------------------------------------------
+
+BROTLI_JS = """
+import { readFileSync, writeFileSync } from "node:fs";
+import { brotliCompressSync, constants } from "node:zlib";
+const job = JSON.parse(readFileSync(0, "utf8"));
+for (const [source, target] of job.files) {
+  const data = readFileSync(source);
+  writeFileSync(target, brotliCompressSync(data, { params: {
+    [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    [constants.BROTLI_PARAM_LGWIN]: 24 } }));
+}
+console.log(JSON.stringify(job.files.length));
+"""
+
+
+def precompress(site: pathlib.Path) -> None:
+    """Write ``x.br`` and ``x.gz`` beside every compressible file of ``site`` that they make smaller.
+
+    The compressed files are cached by content, so only changed files are compressed again.
+    """
+    folder = CACHE / "compressed"
+    folder.mkdir(parents=True, exist_ok=True)
+    files = [p for p in sorted(site.rglob("*")) if p.is_file() and p.suffix in COMPRESSIBLE
+             and p.stat().st_size >= 1024]
+    digests = {path: sha256_file(path) for path in files}
+    brotli = [(str(path), str(folder / f"{digests[path]}.br")) for path in files
+              if not (folder / f"{digests[path]}.br").exists()]
+    if brotli:
+        log(f"compressing {len(brotli)} files (brotli, gzip)")
+        run_node(BROTLI_JS, {"files": brotli})
+    for path in files:
+        cached_gz = folder / f"{digests[path]}.gz"
+        if not cached_gz.exists():
+            cached_gz.write_bytes(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
+        size = path.stat().st_size
+        for _, suffix in ENCODINGS:
+            cached = folder / f"{digests[path]}{suffix}"
+            if cached.stat().st_size < size * 0.9:
+                shutil.copyfile(cached, path.with_name(path.name + suffix))
+    used = {f"{digest}{suffix}" for digest in digests.values() for _, suffix in ENCODINGS}
+    for stale in folder.iterdir():  # the copies of earlier builds' files go
+        if stale.name not in used:
+            stale.unlink()
+
+
+def is_variant(path: pathlib.Path) -> bool:
+    """True for a precompressed copy of another file of the site."""
+    return path.suffix in {suffix for _, suffix in ENCODINGS} and path.with_suffix("").exists()
+
+
+# -- the site ---------------------------------------------------------------------------------------
+
+
+def inputs_digest(*inputs: pathlib.Path) -> str:
     """A digest of everything :func:`assemble` reads: an unchanged one means dist/ is current."""
     digest = hashlib.sha256()
-    sources = [ROOT / "index.html", ROOT / "package-lock.json", pathlib.Path(__file__).resolve(), core_wheel,
-               *runtime_wheels.values(), *web_files()]
+    sources = [ROOT / "index.html", ROOT / "package-lock.json", pathlib.Path(__file__).resolve(), *inputs,
+               *web_files()]
     digest.update(tutorial_index().encode())
     for path in sources:
         digest.update(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name}\0".encode())
@@ -315,22 +667,50 @@ def inputs_digest(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Pa
 def assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path]) -> None:
     """Write dist/ anew, unless it was assembled from the same inputs (then nothing is written,
     so a build while another process serves dist/, as parallel test workers do, changes nothing)."""
+    stdlib = compile_stdlib()
+    site_wheel, web_bytecode = compile_app(core_wheel)
+    icons = make_icons()
     stamp = CACHE / "dist.sha256"
-    digest = inputs_digest(core_wheel, runtime_wheels)
+    digest = inputs_digest(site_wheel, *runtime_wheels.values(), stdlib, *icons.values())
     if (DIST / "index.html").exists() and stamp.exists() and stamp.read_text() == digest:
         return
     stamp.unlink(missing_ok=True)
-    _assemble(core_wheel, runtime_wheels)
+    _assemble(site_wheel, runtime_wheels, stdlib, icons, web_bytecode)
     stamp.write_text(digest)
 
 
-def _assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path]) -> None:
+def pyscript_chunks(pyscript: pathlib.Path) -> list[str]:
+    """The modules ``pyscript/core.js`` imports statically (its hashed chunks): preloaded with it."""
+    text = (pyscript / "core.js").read_text()
+    names = sorted({part.split('"')[0] for part in text.split('from"./')[1:]}
+                   | {part.split('"')[0] for part in text.split('import"./')[1:]})
+    return [name for name in names if (pyscript / name).is_file()]
+
+
+def preloads(core_wheel: pathlib.Path, entry: str, chunks: list[str], files: list[str]) -> list[tuple[str, str]]:
+    """What a page's start fetches, as (rel, href) pairs, announced together (by web/boot.js) so the
+    downloads run in parallel instead of one after another: PyScript's modules and config,
+    Pyodide's modules, wasm, lock file and standard library, the core wheel and the app's Python
+    files.  "as" and "crossorigin" match the requests made (``fetch()`` and module imports from
+    the site itself), so each file is downloaded once."""
+    links = [("modulepreload", "./pyscript/core.js"), *(("modulepreload", f"./pyscript/{c}") for c in chunks),
+             ("preload", "./web/pyscript.json"),
+             ("modulepreload", "./pyodide/pyodide.mjs"), ("modulepreload", "./pyodide/pyodide.asm.mjs"),
+             ("preload", "./pyodide/pyodide.asm.wasm"), ("preload", "./pyodide/pyodide-lock.json"),
+             ("preload", f"./pyodide/{STDLIB_ZIP}"), ("preload", f"./wheels/{core_wheel.name}"),
+             ("preload", f"./web/{entry}")]
+    return links + [("preload", f"./web/{name}") for name in files]
+
+
+def _assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path], stdlib: pathlib.Path,
+              icons: dict[str, pathlib.Path], web_bytecode: dict[str, bytes]) -> None:
     staging = ROOT / "dist.tmp"
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_FILES:
         copy(pyodide / name, staging / "pyodide" / name)
+    copy(stdlib, staging / "pyodide" / STDLIB_ZIP)
     for path in runtime_wheels.values():
         copy(path, staging / "pyodide" / path.name)
     (staging / "pyodide" / "pyodide-lock.json").write_text(json.dumps(site_lock(runtime_wheels), indent=1))
@@ -343,6 +723,8 @@ def _assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path])
     for path in web_files():
         if path not in pages:
             copy(path, staging / path.relative_to(ROOT))
+    for name, path in icons.items():
+        copy(path, staging / "web" / name)
     (staging / "web" / "tutorials.json").write_text(tutorial_index())
     config = json.loads((ROOT / "web" / "pyscript.json").read_text())
     config["packages"] = [f"../wheels/{core_wheel.name}"]
@@ -351,26 +733,38 @@ def _assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path])
     web = ROOT / "web"
     modules = [p.relative_to(web).as_posix() for p in web_files() if p.suffix == ".py"]
     entries = {entry for entry in ENTRY_PAGES.values() if entry}
-    config["files"] = {f"./{name}": f"./{name}" for name in modules if name not in entries}
+    files = [name for name in modules if name not in entries]
+    config["files"] = {f"./{name}": f"./{name}" for name in files}
+    # Their bytecode beside them, where an import looks first (written by Pyodide's Python).
+    for name, data in web_bytecode.items():
+        (staging / "web" / name).parent.mkdir(parents=True, exist_ok=True)
+        (staging / "web" / name).write_bytes(data)
+        config["files"][f"./{name}"] = f"./{name}"
     styles = "".join(
         f'  <link rel="stylesheet" href="./web/{p.name}">\n' for p in web_files() if p.suffix == ".css"
     )
     (staging / "web" / "pyscript.json").write_text(json.dumps(config, indent=1))
     # A page may instead load the style sheets itself, later (the embed: after its first paint).
     late = ",".join(f"./web/{p.name}" for p in web_files() if p.suffix == ".css" and p.name not in EARLY_STYLES)
-    for name in ENTRY_PAGES:
+    chunks = pyscript_chunks(pyscript)
+    for name, entry in ENTRY_PAGES.items():
         page = page_source(name).read_text().replace("{{CORE_WHEEL}}", core_wheel.name)
+        links = preloads(core_wheel, entry, chunks, files) if entry else []
+        # web/boot.js announces them: after the first paint (index.html) or on Play (the embed).
+        page = page.replace("<!--PRELOAD-LIST-->", ",".join(f"{rel} {href}" for rel, href in links))
         (staging / name).write_text(page.replace("  <!--STYLES-->\n", styles).replace("<!--STYLE-LIST-->", late))
     write_service_worker(staging)
+    precompress(staging)
     shutil.rmtree(DIST, ignore_errors=True)
     staging.rename(DIST)
 
 
 def write_service_worker(site: pathlib.Path) -> None:
-    """sw.js precaches every file of the site under a cache named after their content."""
+    """sw.js precaches every file of the site under a cache named after their content
+    (precompressed copies aside: the server picks one when the browser accepts it)."""
     template = (site / "web" / "sw.template.js").read_text()
     (site / "web" / "sw.template.js").unlink()
-    files = sorted(p for p in site.rglob("*") if p.is_file() and p.name != "sw.js")
+    files = sorted(p for p in site.rglob("*") if p.is_file() and p.name != "sw.js" and not is_variant(p))
     digest = hashlib.sha256()
     for path in files:
         digest.update(str(path.relative_to(site)).encode())
@@ -408,7 +802,7 @@ def _build() -> pathlib.Path:
     runtime_wheels = fetch_runtime_wheels()
     core_wheel = build_core_wheel()
     assemble(core_wheel, runtime_wheels)
-    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file() and not is_variant(p))
     log(f"built {DIST} ({size / 1e6:.1f} MB) in {time.perf_counter() - started:.1f} s")
     return DIST
 
@@ -417,12 +811,57 @@ def _build() -> pathlib.Path:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a built site: precompressed variants where the browser accepts them, no-cache."""
+
     def guess_type(self, path: str | os.PathLike[str]) -> str:
         return MIME_TYPES.get(pathlib.PurePath(path).suffix.lower()) or super().guess_type(path)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
+
+    def accepted(self) -> set[str]:
+        """The content codings of the request's Accept-Encoding (those with a weight above 0)."""
+        codings = set()
+        for part in self.headers.get("Accept-Encoding", "").split(","):
+            name, _, params = part.strip().partition(";")
+            weight = params.strip().removeprefix("q=").strip() if params.strip().startswith("q=") else "1"
+            with contextlib.suppress(ValueError):
+                if float(weight) > 0:
+                    codings.add(name.strip().lower())
+        return codings
+
+    def send_head(self) -> typing.Any:
+        path = pathlib.Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+            path = path / "index.html"
+        if path.is_file():
+            accepted = self.accepted()
+            for coding, suffix in ENCODINGS:
+                variant = path.with_name(path.name + suffix)
+                # A variant older than its file is stale (the file was changed after the build).
+                if coding in accepted and variant.is_file() and variant.stat().st_mtime >= path.stat().st_mtime:
+                    return self.send_variant(path, variant, coding)
+        return super().send_head()
+
+    def send_variant(self, path: pathlib.Path, variant: pathlib.Path, coding: str) -> typing.Any:
+        modified = int(path.stat().st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+                if int(email.utils.parsedate_to_datetime(since).timestamp()) >= modified:
+                    self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                    self.end_headers()
+                    return None
+        handle = variant.open("rb")
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", coding)
+        self.send_header("Content-Length", str(variant.stat().st_size))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return handle
 
     def log_message(self, format: str, *args: typing.Any) -> None:
         if os.environ.get("LOSTCITIES_QUIET_SERVER") != "1":

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import email.message
+import gzip
 import hashlib
 import json
+import os
 import pathlib
 import re
 import shutil
 import socket
+import struct
 import subprocess
 import sys
+import threading
+import typing
+import urllib.error
+import urllib.request
+import zipfile
+import zlib
 
 import pytest
 
@@ -62,7 +72,9 @@ def test_service_worker_precaches_every_file(dist: pathlib.Path) -> None:
     text = (dist / "sw.js").read_text()
     urls = json.loads(matched(r"const PRECACHE = (\[.*?\]);", text))
     files = {f"./{p.relative_to(dist).as_posix()}" for p in dist.rglob("*") if p.is_file()}
-    files -= {"./sw.js"}
+    variants = {name for name in files if name.endswith((".br", ".gz"))}
+    assert "./pyodide/pyodide.asm.wasm.br" in variants  # precompressed copies: served, never cached twice
+    files -= {"./sw.js"} | variants
     assert files == set(urls) - {"./"}
     assert "./" in urls
 
@@ -81,17 +93,110 @@ def test_cache_name_changes_with_the_content(tmp_path: pathlib.Path) -> None:
     assert names[0] == names[2]
 
 
-def test_site_points_only_at_itself(dist: pathlib.Path) -> None:
+def test_site_points_only_at_itself_and_works_from_any_path(dist: pathlib.Path) -> None:
     config = json.loads((dist / "web" / "pyscript.json").read_text())
-    assert config["interpreter"] == "../pyodide/pyodide.mjs"
+    # PyScript resolves the interpreter against the page (every page is at the site's top) and the
+    # packages against the config file: both stay inside the site's folder, wherever it is served.
+    assert config["interpreter"] == "./pyodide/pyodide.mjs"
     assert config["packages"] == [f"../wheels/lostcities-{build.core_version()}-py3-none-any.whl"]
-    for path in [*dist.glob("*.html"), *(dist / "web").iterdir()]:
-        assert not re.search(r'(?<!xmlns=")https?://', path.read_text()), f"{path.name} names another origin"
+    # The wheel goes straight to Pyodide's loader: no micropip at start, no packages cache.
+    assert config["packages_cache"] == "passthrough"
+    assert sorted(p.name for p in dist.glob("*.html")) == sorted(build.ENTRY_PAGES)
+    texts = [path for path in dist.rglob("*") if path.suffix in (".html", ".js", ".css", ".webmanifest", ".json")
+             and path.parent.name not in ("pyodide", "pyscript")]
+    assert len(texts) > 5
+    for path in texts:
+        text = path.read_text()
+        assert not re.search(r'(?<!xmlns=")https?://', text), f"{path.name} names another origin"
+        # Relative addresses only: the site may live under any path of a server.
+        assert not re.search(r"""(?:href|src|url|import)\s*[=(]?\s*["'](/|//)""", text), \
+            f"{path.name} names an address from the server's root"
+
+
+def test_pages_preload_what_the_start_fetches(dist: pathlib.Path) -> None:
+    wheel = f"./wheels/lostcities-{build.core_version()}-py3-none-any.whl"
+    wanted = {"./pyscript/core.js", "./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs", "./pyodide/pyodide.asm.wasm",
+              "./pyodide/python_stdlib.zip", "./pyodide/pyodide-lock.json", "./web/pyscript.json", wheel,
+              "./web/screen.py"}
+    for page, entry in (("index.html", "./web/main.py"), ("embed.html", "./web/embed_main.py")):
+        html = (dist / page).read_text()
+        # Listed for web/boot.js to announce (after the first paint, or on Play in the embed),
+        # never as <link> elements that would hold up the skeleton's style sheets.
+        assert 'rel="preload"' not in html and 'rel="modulepreload"' not in html
+        listed = [item.split(" ") for item in matched(r'data-preloads="([^"]*)"', html).split(",")]
+        hrefs = {href for _, href in listed}
+        assert wanted | {entry} <= hrefs, page
+        assert all((dist / href).is_file() for href in hrefs)
+        assert any(href.startswith("./pyscript/core-") for href in hrefs)  # the chunk core.js imports
+        assert {rel for rel, href in listed if href.endswith((".js", ".mjs"))} == {"modulepreload"}
+    assert 'data-preload="now"' in (dist / "index.html").read_text()
+    assert 'data-preload="now"' not in (dist / "embed.html").read_text()  # the embed: only on Play
+
+
+def pyc_files(archive: pathlib.Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(archive) as bundle:
+        return {name: bundle.read(name) for name in bundle.namelist() if name.endswith(".pyc")}
+
+
+def test_the_standard_library_is_pyodides_bytecode_stored(dist: pathlib.Path) -> None:
+    import importlib.util
+
+    stdlib = dist / "pyodide" / build.STDLIB_ZIP
+    magics = {data[:4] for data in pyc_files(stdlib).values()}
+    assert len(magics) == 1  # one interpreter compiled everything
+    if not sys.version.startswith(build.PYODIDE_PYTHON + "."):
+        assert magics != {importlib.util.MAGIC_NUMBER}  # not this machine's Python: Pyodide's own
+    with zipfile.ZipFile(stdlib) as bundle:
+        names = set(bundle.namelist())
+        assert all(info.compress_type == zipfile.ZIP_STORED for info in bundle.infolist())
+    assert {"os.pyc", "json/__init__.pyc", "pyodide/__init__.pyc"} <= names
+    assert "os.py" not in names  # the standard library is bytecode only
+
+
+def test_the_sites_wheel_carries_pyodides_bytecode_beside_its_sources_and_pip_installs_it(
+        dist: pathlib.Path, tmp_path: pathlib.Path) -> None:
+    tag = "cpython-" + build.PYODIDE_PYTHON.replace(".", "")
+    stdlib_magic = next(iter(pyc_files(dist / "pyodide" / build.STDLIB_ZIP).values()))[:4]
+    wheel = next((dist / "wheels").glob("lostcities-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        record = archive.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+        bytecode = {name: archive.read(name) for name in names if name.endswith(".pyc")}
+    for module in ("__init__", "api", "card/rules"):
+        source = f"lostcities/{module}.py"
+        folder, _, stem = source.rpartition("/")
+        cached = f"{folder}/__pycache__/{stem.removesuffix('.py')}.{tag}.pyc"
+        assert source in names and cached in names, module  # sources kept for readable tracebacks
+    assert {data[:4] for data in bytecode.values()} == {stdlib_magic}  # the same interpreter's bytecode
+    assert all(f"{name},sha256=" in record for name in bytecode)
+    # A normal wheel for pip: it installs (the RECORD checks out) and imports under this Python.
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-compile",
+                    "--disable-pip-version-check", "--target", str(tmp_path / "lib"), str(wheel)], check=True)
+    assert (tmp_path / "lib" / "lostcities" / "__pycache__" / f"api.{tag}.pyc").is_file()
+    version = subprocess.run([sys.executable, "-c", "import lostcities; print(lostcities.__version__)"],
+                             cwd=tmp_path / "lib", capture_output=True, text=True, check=True).stdout.strip()
+    assert version == build.core_version()
+
+
+def test_web_modules_travel_with_their_bytecode(dist: pathlib.Path) -> None:
+    tag = "cpython-" + build.PYODIDE_PYTHON.replace(".", "")
+    files = json.loads((dist / "web" / "pyscript.json").read_text())["files"]
+    assert files["./screen.py"] == "./screen.py"
+    assert files[f"./__pycache__/screen.{tag}.pyc"] == f"./__pycache__/screen.{tag}.pyc"
+    assert not any("main" in name for name in files)  # the entry points run as the page's script
+    for name in files:
+        assert (dist / "web" / name).is_file(), name
+
+
+def test_bytecode_for_another_python_is_refused(tmp_path: pathlib.Path) -> None:
+    archive = tmp_path / "app.zip"
+    with zipfile.ZipFile(archive, "w") as bundle:
+        bundle.writestr("a.pyc", b"\x01\x02\r\n" + bytes(12))
+    with pytest.raises(build.BuildError, match=re.escape("a.pyc is not bytecode for Pyodide's Python")):
+        build.check_bytecode(archive, b"\x2b\x0e\r\n")
 
 
 def test_core_wheel_is_pure_and_typed(dist: pathlib.Path) -> None:
-    import zipfile
-
     wheel = next((dist / "wheels").glob("lostcities-*.whl"))
     assert wheel.name.endswith("-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as archive:
@@ -99,6 +204,113 @@ def test_core_wheel_is_pure_and_typed(dist: pathlib.Path) -> None:
         metadata = archive.read(next(n for n in names if n.endswith("METADATA"))).decode()
     assert "lostcities/py.typed" in names
     assert "Requires-Dist" not in metadata
+
+
+def png_header(data: bytes) -> tuple[int, int, int, int]:
+    """Width, height, bit depth and colour type of a PNG (the file's signature and IHDR checked)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+    return width, height, depth, colour
+
+
+def png_pixels(data: bytes) -> list[bytes]:
+    """The RGBA rows of a PNG written by build.py (one IDAT, filter 0 on every row)."""
+    width, height, _, _ = png_header(data)
+    idat = data.index(b"IDAT")
+    length = struct.unpack(">I", data[idat - 4:idat])[0]
+    raw = zlib.decompress(data[idat + 4:idat + 4 + length])
+    rows = [raw[i * (width * 4 + 1):(i + 1) * (width * 4 + 1)] for i in range(height)]
+    assert all(row[0] == 0 for row in rows)
+    return [row[1:] for row in rows]
+
+
+@pytest.mark.parametrize(("name", "size", "opaque_corners"), [
+    ("icon-192.png", 192, False), ("icon-512.png", 512, False), ("icon-maskable-192.png", 192, True),
+    ("icon-maskable-512.png", 512, True), ("apple-touch-icon.png", 180, True)])
+def test_icons_are_pngs_of_their_size(dist: pathlib.Path, name: str, size: int, opaque_corners: bool) -> None:
+    data = (dist / "web" / name).read_bytes()
+    assert png_header(data) == (size, size, 8, 6)
+    rows = png_pixels(data)
+    corner, centre = rows[0][3], rows[size // 2][size // 2 * 4 + 3]
+    assert centre == 255
+    assert corner == (255 if opaque_corners else 0)  # maskable icons fill the square; the others are rounded
+    manifest = json.loads((dist / "web" / "manifest.webmanifest").read_text())
+    if name != "apple-touch-icon.png":
+        assert any(icon["src"] == name and icon["sizes"] == f"{size}x{size}" for icon in manifest["icons"])
+
+
+# -- serving ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def served(dist: pathlib.Path) -> typing.Iterator[str]:
+    server = build.make_server(dist, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def fetch(url: str, **headers: str) -> tuple[int, email.message.Message, bytes]:
+    """Status, headers (case-insensitive) and body of a GET."""
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as err:
+        return err.code, err.headers, err.read()
+
+
+@pytest.mark.parametrize(("accept", "coding"), [
+    ("", None), ("gzip, deflate", "gzip"), ("gzip, deflate, br, zstd", "br"), ("br;q=0, gzip", "gzip"),
+    ("identity", None)])
+def test_serve_sends_precompressed_files_the_browser_accepts(dist: pathlib.Path, served: str, accept: str,
+                                                             coding: str | None) -> None:
+    path = dist / "pyodide" / "pyodide.asm.wasm"
+    asked = {"Accept-Encoding": accept} if accept else {}
+    status, headers, body = fetch(served + "pyodide/pyodide.asm.wasm", **asked)
+    assert status == 200
+    assert headers["Content-Type"] == "application/wasm"
+    assert headers.get("Content-Encoding") == coding
+    assert "Accept-Encoding" in headers["Vary"]
+    if coding == "gzip":
+        assert gzip.decompress(body) == path.read_bytes()
+    elif coding == "br":  # no brotli decoder in the standard library: the precompressed file, and small
+        assert body == path.with_name(path.name + ".br").read_bytes()
+        assert len(body) < path.stat().st_size / 3
+    else:
+        assert body == path.read_bytes()
+
+
+def test_serve_never_sends_a_variant_older_than_its_file(tmp_path: pathlib.Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "a.js").write_text("old();" * 300)
+    (site / "a.js.gz").write_bytes(gzip.compress((site / "a.js").read_bytes()))
+    server = build.make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/a.js"
+        _, headers, body = fetch(url, **{"Accept-Encoding": "gzip"})
+        assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body).startswith(b"old();")
+        (site / "a.js").write_text("new();")  # changed after the build: the old variant is not sent
+        os.utime(site / "a.js.gz", (0, 0))
+        _, headers, body = fetch(url, **{"Accept-Encoding": "gzip"})
+        assert headers.get("Content-Encoding") is None and body == b"new();"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_serve_answers_not_modified_and_the_folder_with_its_page(served: str) -> None:
+    status, headers, _ = fetch(served + "pyodide/python_stdlib.zip", **{"Accept-Encoding": "gzip"})
+    assert status == 200
+    status, _, body = fetch(served + "pyodide/python_stdlib.zip",
+                            **{"Accept-Encoding": "gzip", "If-Modified-Since": headers["Last-Modified"]})
+    assert (status, body) == (304, b"")
+    status, headers, body = fetch(served, **{"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    assert b"<title>Lost Cities</title>" in gzip.decompress(body)
 
 
 # -- the two commands ----------------------------------------------------------

@@ -20,6 +20,146 @@
     }
   });
 
+  // Without storage (site data blocked, or a frame whose third-party storage is refused)
+  // PyScript still opens IndexedDB for its packages cache, and a refusal would stop the
+  // start.  The site's config never uses that cache ("passthrough"), so a refused
+  // IndexedDB is replaced for this page by one kept in memory: the game starts and plays
+  // (its screens say that progress will not be kept).
+  function memoryRequest(produce) {
+    var request = { result: undefined, error: null, onsuccess: null, onerror: null };
+    setTimeout(function () {
+      request.result = produce();
+      if (request.onsuccess) request.onsuccess({ target: request, type: "success" });
+    });
+    return request;
+  }
+  function memoryDatabase() {
+    var stores = {};
+    function store(name) {
+      var data = stores[name];
+      return {
+        count: function () { return memoryRequest(function () { return data.size; }); },
+        clear: function () { return memoryRequest(function () { data.clear(); }); },
+        delete: function (key) { return memoryRequest(function () { data.delete(key); }); },
+        get: function (key) { return memoryRequest(function () { return data.get(key); }); },
+        getKey: function (key) { return memoryRequest(function () { return data.has(key) ? key : undefined; }); },
+        getAllKeys: function () { return memoryRequest(function () { return Array.from(data.keys()); }); },
+        put: function (value, key) { return memoryRequest(function () { data.set(key, value); return key; }); }
+      };
+    }
+    return {
+      objectStoreNames: { get length() { return Object.keys(stores).length; },
+                          contains: function (name) { return name in stores; } },
+      createObjectStore: function (name) { stores[name] = new Map(); return store(name); },
+      transaction: function () { return { objectStore: store }; },
+      close: function () {}
+    };
+  }
+  function memoryIndexedDB() {
+    return {
+      open: function () {
+        var request = { result: null, error: null, onupgradeneeded: null, onsuccess: null, onerror: null };
+        setTimeout(function () {
+          var db = memoryDatabase();
+          var transaction = { oncomplete: null };
+          request.result = db;
+          if (request.onupgradeneeded) request.onupgradeneeded({ target: { result: db, transaction: transaction } });
+          if (transaction.oncomplete) transaction.oncomplete({ target: transaction });
+          if (request.onsuccess) request.onsuccess({ target: request, type: "success" });
+        });
+        return request;
+      }
+    };
+  }
+  function useMemory() {
+    document.documentElement.dataset.storage = "memory";
+    return memoryIndexedDB();
+  }
+  // The browser's IndexedDB, falling back to memory when opening a database fails at once
+  // (it throws) or later (its request fails).  Events pass through to the caller's handlers.
+  function guardedIndexedDB(real) {
+    var guarded = {};
+    ["deleteDatabase", "databases", "cmp"].forEach(function (method) {
+      if (typeof real[method] === "function") guarded[method] = real[method].bind(real);
+    });
+    guarded.open = function (name, version) {
+      var outer = { result: null, error: null, onupgradeneeded: null, onsuccess: null, onerror: null, onblocked: null };
+      function forward(request) {
+        ["onupgradeneeded", "onsuccess", "onblocked"].forEach(function (kind) {
+          request[kind] = function (event) {
+            outer.result = request.result;
+            if (outer[kind]) outer[kind](event);
+          };
+        });
+      }
+      var inner;
+      try {
+        inner = version === undefined ? real.open(name) : real.open(name, version);
+      } catch (err) {
+        forward(useMemory().open(name));
+        return outer;
+      }
+      forward(inner);
+      inner.onerror = function (event) {
+        if (event && event.preventDefault) event.preventDefault();
+        forward(useMemory().open(name));
+      };
+      return outer;
+    };
+    return guarded;
+  }
+  var idb = null;
+  try { idb = typeof indexedDB.open === "function" ? indexedDB : null; } catch (err) { idb = null; }
+  Object.defineProperty(window, "indexedDB", { configurable: true, value: idb ? guardedIndexedDB(idb) : useMemory() });
+
+  // -- installing as an app: the browser's offer becomes an "Install" button in the top bar.
+  var installPrompt = null;
+  addEventListener("beforeinstallprompt", function (event) {
+    event.preventDefault();
+    installPrompt = event;
+    var button = document.getElementById("install");
+    if (button) button.hidden = false;
+  });
+  addEventListener("appinstalled", function () {
+    installPrompt = null;
+    var button = document.getElementById("install");
+    if (button) button.hidden = true;
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target && event.target.closest ? event.target.closest("#install") : null;
+    if (!button || !installPrompt) return;
+    var prompt = installPrompt;
+    installPrompt = null;
+    button.hidden = true;
+    prompt.prompt();
+  });
+
+  // What the start downloads (build.py lists it in the page's data-preloads), announced at once so
+  // it comes in parallel rather than one file after another.  A page that starts Python at once
+  // (data-preload="now") announces it after its first paint, so the downloads never hold up the
+  // skeleton; the embed when the reader presses Play.
+  var preloaded = false;
+  window.__lostcitiesPreload = function () {
+    if (preloaded) return;
+    preloaded = true;
+    var list = document.documentElement.getAttribute("data-preloads") || "";
+    list.split(",").filter(Boolean).forEach(function (item) {
+      var parts = item.split(" ");
+      var link = document.createElement("link");
+      link.rel = parts[0];
+      link.href = parts[1];
+      if (parts[0] === "preload") {
+        link.as = "fetch";
+        link.crossOrigin = "anonymous";
+      }
+      document.head.appendChild(link);
+    });
+  };
+  if (document.documentElement.getAttribute("data-preload") === "now") {
+    requestAnimationFrame(function () { setTimeout(window.__lostcitiesPreload, 0); });
+    setTimeout(window.__lostcitiesPreload, 300);  // no frames (a hidden tab): a little later
+  }
+
   function showUpdate(registration) {
     var notice = document.getElementById("notice");
     if (!notice || !registration.waiting) return;

@@ -58,6 +58,7 @@
       css.href = href;
       document.head.appendChild(css);
     });
+    if (window.__lostcitiesPreload) window.__lostcitiesPreload();
     var py = document.createElement("script");
     py.type = "py";
     py.src = "./web/embed_main.py";

@@ -9,7 +9,9 @@ const PRECACHE = __PRECACHE__;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" }))))
+    // "no-cache": every file is revalidated with the site, so the copies the page has just
+    // downloaded come back as "not modified" instead of being downloaded again.
+    caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" }))))
   );
 });
 
@@ -36,7 +38,8 @@ self.addEventListener("fetch", (event) => {
       // index.html, embed.html the embed.
       const page = request.mode === "navigate" && (url.pathname.endsWith("/") || url.pathname.endsWith("/index.html"));
       const key = page ? new URL("./", self.location).href : request;
-      const hit = await cache.match(key, { ignoreSearch: request.mode === "navigate" });
+      // ignoreVary: the server may have sent a precompressed copy (Vary: Accept-Encoding).
+      const hit = await cache.match(key, { ignoreSearch: request.mode === "navigate", ignoreVary: true });
       if (hit) return hit;
       return fetch(request);
     })

@@ -1,0 +1,221 @@
+"""Start-up as a player meets it: under a path prefix, without any storage, installed as an app.
+
+The speed of the start is measured by ``benchmarks/startup.py``, never asserted here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import threading
+import typing
+
+import pytest
+from playwright import sync_api
+
+import build
+from tests.e2e import conftest, test_card, test_robust
+
+
+@pytest.fixture
+def prefixed_site(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> typing.Iterator[str]:
+    """dist/ served under ``/some/prefix/`` of a server whose root holds nothing else."""
+    monkeypatch.setenv("LOSTCITIES_QUIET_SERVER", "1")
+    build.build()
+    root = tmp_path / "root"
+    (root / "some").mkdir(parents=True)
+    (root / "some" / "prefix").symlink_to(build.DIST, target_is_directory=True)
+    server = build.make_server(root, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/some/prefix/"
+    server.shutdown()
+    server.server_close()
+
+
+def play_a_turn(page: sync_api.Page) -> None:
+    """Start a card game against the easy computer and play one whole turn by clicks."""
+    test_card.start(page, "easy")
+    test_card.wait_phase(page, "play")
+    test_card.take_turn(page)
+    assert test_card.wait_phase(page, "play") == "play"  # the computer answered
+
+
+def test_the_site_plays_under_a_path_prefix_online_and_offline(
+        browser: sync_api.Browser, prefixed_site: str) -> None:
+    origin = prefixed_site.split("/some/")[0] + "/"
+    guard = conftest.Guard(origin)
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context.add_init_script(conftest.CSP_RECORDER)
+    guard.watch_context(context)
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url))
+    try:
+        page = context.new_page()
+        guard.watch(page)
+        conftest.open_site(page, prefixed_site + "?seed=4#card")
+        play_a_turn(page)
+        outside = [url for url in requested if not url.startswith(prefixed_site)]
+        assert not outside, f"requests outside the site's folder: {outside[:5]}"
+        page.wait_for_selector("html[data-offline='1']", timeout=60_000, state="attached")
+        context.set_offline(True)
+        page.goto(prefixed_site + "#card")  # the game in progress comes back, and goes on
+        page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+        test_card.wait_phase(page, "play")
+        test_card.take_turn(page)
+        assert test_card.wait_phase(page, "play") == "play"
+        # The embed, from the same folder, offline: it starts on Play.
+        page.goto(prefixed_site + "embed.html?game=card&seed=4")
+        page.click("#embed-play")
+        page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+        guard.check([page])
+    finally:
+        context.set_offline(False)
+        context.close()
+    outside = [url for url in requested if not url.startswith(prefixed_site)]
+    assert not outside, f"requests outside the site's folder: {outside[:5]}"
+
+
+NO_STORAGE = """
+(() => {
+  const refuse = () => { throw new DOMException("The operation is insecure.", "SecurityError"); };
+  Object.defineProperty(window, 'localStorage', { configurable: true, get: refuse });
+  Object.defineProperty(window, 'sessionStorage', { configurable: true, get: refuse });
+  Object.defineProperty(window, 'indexedDB', { configurable: true, get: refuse });
+  Object.defineProperty(window, 'caches', { configurable: true, get: refuse });
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.register = () => Promise.reject(new DOMException("Storage is blocked.", "SecurityError"));
+  }
+  window.__storageTouched = 0;
+})();
+"""
+
+
+FAILING_INDEXEDDB = """
+(() => {
+  // IndexedDB is there, but opening a database fails (as some browsers do in private windows).
+  const failing = () => {
+    const request = {};
+    setTimeout(() => {
+      request.error = new DOMException("The user denied permission to access the database.", "UnknownError");
+      if (request.onerror) request.onerror({ target: request, preventDefault() {} });
+    });
+    return request;
+  };
+  Object.defineProperty(window, 'indexedDB', { configurable: true, value: { open: failing } });
+})();
+"""
+
+
+@pytest.mark.parametrize("refusal", ["refused", "failing"])
+def test_without_storage_indexeddb_or_a_service_worker_the_app_starts_plays_and_says_so(
+        page: sync_api.Page, site: str, refusal: str) -> None:
+    """As in a cross-site frame with third-party storage blocked, or with site data blocked: IndexedDB
+    refused outright, or there but failing to open a database."""
+    page.add_init_script(NO_STORAGE)
+    if refusal == "failing":
+        page.add_init_script(FAILING_INDEXEDDB)
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    conftest.open_site(page, site + "?seed=4#card")
+    # The start's files were announced by web/boot.js and each downloaded once (the preload is the
+    # request Pyodide's own fetch then uses).
+    assert page.locator("link[rel='preload'][href$='pyodide.asm.wasm']").count() == 1
+    for name in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "web/pyscript.json"):
+        assert requested.count(site + name) == 1, (name, [url for url in requested if url.endswith(name)])
+    # The control: storage really is refused on this page (PyScript's packages cache was given one
+    # in memory by web/boot.js instead of the refused IndexedDB).
+    assert page.evaluate("(() => { try { localStorage; return 'open'; } catch (e) { return e.name; } })()") \
+        == "SecurityError"
+    assert page.get_attribute("html", "data-storage") == "memory"
+    play_a_turn(page)
+    page.wait_for_selector("#notice:not([hidden])", timeout=10_000)
+    said = test_robust.messages(page)
+    test_robust.assert_plain_words(said)
+    assert test_robust.NOT_KEPT.search(said), said
+    notice = page.locator("#notice").inner_text().replace("\u00d7", "").strip()
+    assert len(notice.splitlines()) == 1, notice  # one line says it
+    assert page.locator("html[data-offline]").count() == 0
+
+
+def cdp_send(page: sync_api.Page, method: str, params: dict[str, typing.Any] | None = None) -> typing.Any:
+    session = page.context.new_cdp_session(page)
+    try:
+        return session.send(method, params or {})
+    finally:
+        session.detach()
+
+
+ICON_SIZE_JS = """async (src) => {
+  const img = new Image();
+  img.src = src;
+  await img.decode();
+  return [img.naturalWidth, img.naturalHeight];
+}"""
+
+
+@pytest.fixture
+def profile_page(browser: sync_api.Browser, tmp_path: pathlib.Path,
+                 site: str) -> typing.Iterator[tuple[sync_api.BrowserContext, sync_api.Page]]:
+    """A page in a browser profile of its own (installability is refused in incognito contexts)."""
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=os.environ.get("CHROMIUM") or None, args=conftest.CHROMIUM_ARGS,
+        viewport={"width": 1024, "height": 768})
+    context.add_init_script(conftest.CSP_RECORDER)
+    guard = conftest.Guard(site)
+    guard.watch_context(context)
+    context.on("page", guard.watch)
+    page = context.pages[0] if context.pages else context.new_page()
+    guard.watch(page)
+    try:
+        yield context, page
+        guard.check([page])
+    finally:
+        context.close()
+
+
+def test_the_site_is_installable_and_offers_install(profile_page: tuple[sync_api.BrowserContext, sync_api.Page],
+                                                    site: str) -> None:
+    context, page = profile_page
+    conftest.open_site(page, site)
+    page.wait_for_selector("html[data-offline='1']", timeout=60_000, state="attached")
+    manifest = cdp_send(page, "Page.getAppManifest")
+    assert manifest["errors"] == [], manifest["errors"]
+    assert manifest["url"] == site + "web/manifest.webmanifest"
+    data = json.loads(manifest["data"])
+    for field in ("name", "short_name", "start_url", "scope", "display", "background_color", "theme_color",
+                  "description", "categories"):
+        assert data.get(field), f"the manifest has no {field}"
+    assert data["display"] == "standalone"
+    assert "games" in data["categories"]
+    icons = {(icon["sizes"], icon.get("purpose", "any")): icon["src"] for icon in data["icons"]}
+    for key in (("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")):
+        assert key in icons, f"no {key} icon"
+        width, height = page.evaluate(ICON_SIZE_JS, page.url.split("#")[0].rsplit("/", 1)[0] + "/web/" + icons[key])
+        assert f"{width}x{height}" == key[0]
+    touch = page.get_attribute("link[rel='apple-touch-icon']", "href")
+    assert touch and page.evaluate(ICON_SIZE_JS, touch) == [180, 180]
+    errors = cdp_send(page, "Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == [], errors
+    # The browser offers installation: the app shows its "Install" button, which prompts.
+    install = page.locator("#install")
+    install.wait_for(state="visible", timeout=30_000)
+    # The same offer again, with a prompt that records its call instead of opening a dialog.
+    page.evaluate("""() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      event.prompt = () => { window.__prompted = (window.__prompted || 0) + 1; return Promise.resolve(); };
+      window.dispatchEvent(event);
+    }""")
+    install.wait_for(state="visible")
+    assert install.inner_text().strip() == "Install"
+    install.click()
+    assert page.evaluate("window.__prompted") == 1
+    assert install.is_hidden()  # a prompt is used once
+    # Offline play still works.
+    context.set_offline(True)
+    try:
+        page.goto(site + "?seed=4#card")
+        page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+        play_a_turn(page)
+    finally:
+        context.set_offline(False)
