@@ -22,6 +22,7 @@ import urllib.parse
 import pytest
 from playwright import sync_api
 
+import embed_screen
 from lostcities import api, card, embed
 from tests.e2e import conftest
 
@@ -300,3 +301,28 @@ def test_learn_to_play_in_the_app(page: sync_api.Page, site: str) -> None:
     # the way back: the game's tutorials, with the menu of a game pointing here too
     page.locator(".lc-lesson-buttons a[href='#learn/card']").click()
     page.locator("[data-tutorial=card-first-expedition]").wait_for()
+
+
+def test_a_frame_without_any_storage_starts_plays_and_says_progress_is_not_kept(
+        partitioned: sync_api.Browser, site: str, host: str) -> None:
+    """A cross-site frame whose browser blocks third-party storage: no localStorage, IndexedDB,
+    Cache Storage or service worker.  The lesson starts, plays from memory and says so in one line."""
+    from tests.e2e import test_startup
+
+    context = partitioned.new_context(viewport={"width": 1024, "height": 900})
+    try:
+        context.add_init_script(test_startup.NO_STORAGE)  # every frame: the embed's too
+        page = context.new_page()
+        frame = open_embed(page, host, site, tut="card-first-expedition", step="2", autoplay="1", id="ns")
+        assert frame.locator("html").evaluate(
+            "() => { try { localStorage; return 'open'; } catch (e) { return e.name; } }") == "SecurityError"
+        wait_event(page, "ready")
+        notice = frame.locator("#notice:not([hidden])")
+        notice.wait_for(timeout=10_000)
+        assert notice.inner_text().replace("\u00d7", "").strip() == embed_screen.PROGRESS_OFF
+        frame.locator("[data-target=hand][data-card=Y3]").click()
+        frame.locator("[data-target=column][data-colour=Y]").click()
+        assert wait_event(page, "move")[0]["action"] == "play Y3"
+        assert wait_event(page, "result")[0]["success"] is True
+    finally:
+        context.close()
