@@ -64,9 +64,10 @@ def _disabled_features() -> list[str]:
     return re.findall(r'^\s*"([A-Za-z0-9]+)",?\s*$', block.group(1), re.M)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def partitioned(browser: sync_api.Browser) -> typing.Iterator[sync_api.Browser]:
-    """A second Chromium from the same Playwright, with Chromium's default storage partitioning."""
+    """A second Chromium from the same Playwright, with Chromium's default storage partitioning
+    (one per test: a test's frames never share a browser with another test's)."""
     features = _disabled_features()
     assert "ThirdPartyStoragePartitioning" in features
     executable = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
