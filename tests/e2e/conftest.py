@@ -8,6 +8,8 @@ Content-Security-Policy.
 from __future__ import annotations
 
 import os
+import pathlib
+import re
 import threading
 import typing
 import urllib.parse
@@ -58,11 +60,30 @@ def site() -> typing.Iterator[str]:
     server.server_close()
 
 
+def playwright_disabled_features() -> list[str]:
+    """Playwright's own list of Chromium features it turns off (read from the installed driver)."""
+    import playwright
+
+    bundle = pathlib.Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
+    text = bundle.read_text(encoding="utf-8", errors="replace")
+    block = re.search(r"disabledFeatures = \[(.*?)\]\.filter", text, re.S)
+    assert block, "Playwright's list of disabled Chromium features was not found"
+    return re.findall(r'^\s*"([A-Za-z0-9]+)",?\s*$', block.group(1), re.M)
+
+
 @pytest.fixture(scope="session")
 def browser() -> typing.Iterator[sync_api.Browser]:
+    """Debian's Chromium as real browsers run: Playwright turns third-party storage partitioning
+    off by default, so its list of disabled features is given back without that one."""
     executable = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+    features = playwright_disabled_features()
+    assert "ThirdPartyStoragePartitioning" in features
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=executable,
+            ignore_default_args=["--disable-features=" + ",".join(features)],
+            args=[*CHROMIUM_ARGS,
+                  "--disable-features=" + ",".join(f for f in features if f != "ThirdPartyStoragePartitioning")])
         yield browser
         browser.close()
 

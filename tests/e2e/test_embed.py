@@ -3,8 +3,8 @@
 A host page is served from a second origin on another site (``localhost``,
 while the game's site is ``127.0.0.1``), so the frame is cross-site; the
 browser runs with third-party storage partitioning on (Playwright's
-Chromium turns it off by default: the launch below gives Chromium's own
-default back).  The host page makes its frames with ``web/lostcities-embed.js``
+Chromium turns it off by default: conftest's launch gives Chromium's own
+default back, for every e2e test).  The host page makes its frames with ``web/lostcities-embed.js``
 and records the ``lc:*`` events they dispatch.
 """
 
@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import http.server
 import json
-import os
-import pathlib
-import re
 import threading
 import typing
 import urllib.parse
@@ -53,31 +50,10 @@ if (raw) {
 BOOT = conftest.BOOT_TIMEOUT_MS
 
 
-def _disabled_features() -> list[str]:
-    """Playwright's own list of Chromium features it turns off (read from the installed driver)."""
-    import playwright
-
-    bundle = pathlib.Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
-    text = bundle.read_text(encoding="utf-8", errors="replace")
-    block = re.search(r"disabledFeatures = \[(.*?)\]\.filter", text, re.S)
-    assert block, "Playwright's list of disabled Chromium features was not found"
-    return re.findall(r'^\s*"([A-Za-z0-9]+)",?\s*$', block.group(1), re.M)
-
-
 @pytest.fixture
-def partitioned(browser: sync_api.Browser) -> typing.Iterator[sync_api.Browser]:
-    """A second Chromium from the same Playwright, with Chromium's default storage partitioning
-    (one per test: a test's frames never share a browser with another test's)."""
-    features = _disabled_features()
-    assert "ThirdPartyStoragePartitioning" in features
-    executable = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
-    second = browser.browser_type.launch(
-        executable_path=executable,
-        ignore_default_args=["--disable-features=" + ",".join(features)],
-        args=[*conftest.CHROMIUM_ARGS,
-              "--disable-features=" + ",".join(f for f in features if f != "ThirdPartyStoragePartitioning")])
-    yield second
-    second.close()
+def partitioned(browser: sync_api.Browser) -> sync_api.Browser:
+    """The session's Chromium, which runs with third-party storage partitioning on (conftest)."""
+    return browser
 
 
 class HostHandler(http.server.BaseHTTPRequestHandler):
