@@ -132,6 +132,25 @@ class Guard:
             assert not violations, f"the page broke its Content-Security-Policy: {violations[:5]}"
 
 
+def booted_page(browser: sync_api.Browser, site: str, url: str) -> typing.Iterator[sync_api.Page]:
+    """One page booted once at ``url`` (for a module's tests: a boot takes many seconds on a
+    loaded machine), guarded like the ``page`` fixture's; use it as a fixture's body."""
+    guard = Guard(site)
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context.add_init_script(CSP_RECORDER)
+    guard.watch_context(context)
+    context.on("page", guard.watch)
+    page = context.new_page()
+    page.goto(url)
+    page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    yield page
+    pages = list(context.pages)
+    try:
+        guard.check(pages)
+    finally:
+        context.close()
+
+
 @pytest.fixture
 def guard(site: str) -> Guard:
     return Guard(site)

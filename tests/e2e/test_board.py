@@ -30,20 +30,7 @@ ADV, RES = board.Kind.ADVENTURER, board.Kind.RESEARCHER
 def booted(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
     """One page for the module, booted once (a boot takes many seconds on a loaded machine);
     each test opens the board screen afresh with :func:`fresh`.  Guarded like conftest's pages."""
-    guard = conftest.Guard(site)
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    context.add_init_script(conftest.CSP_RECORDER)
-    guard.watch_context(context)
-    context.on("page", guard.watch)
-    page = context.new_page()
-    page.goto(site + "?seed=3")
-    page.locator(conftest.READY).wait_for(state="attached", timeout=conftest.BOOT_TIMEOUT_MS)
-    yield page
-    pages = list(context.pages)
-    try:
-        guard.check(pages)
-    finally:
-        context.close()
+    yield from conftest.booted_page(browser, site, site + "?seed=3")
 
 
 def fresh(page: sync_api.Page, save: str | None = None, *, width: int = 1024, height: int = 768) -> None:

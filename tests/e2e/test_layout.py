@@ -101,20 +101,7 @@ MEASURE_JS = r"""
 @pytest.fixture(scope="module")
 def shared(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
     """One page for the module, booted once; guarded like conftest's pages."""
-    guard = conftest.Guard(site)
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    context.add_init_script(conftest.CSP_RECORDER)
-    guard.watch_context(context)
-    context.on("page", guard.watch)
-    page = context.new_page()
-    page.goto(site)
-    page.locator(conftest.READY).wait_for(state="attached", timeout=conftest.BOOT_TIMEOUT_MS)
-    yield page
-    pages = list(context.pages)
-    try:
-        guard.check(pages)
-    finally:
-        context.close()
+    yield from conftest.booted_page(browser, site, site)
 
 
 def open_position(page: sync_api.Page | sync_api.Frame, game: str, save: str) -> None:
