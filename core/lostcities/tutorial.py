@@ -650,8 +650,11 @@ class Lesson:
     def _walk(self) -> None:
         """Play the current step the scripted way and move on (for :meth:`goto`)."""
         step = self.step
-        if step.kind is StepKind.ACT and step.expected:
-            self.session.apply(step.expected[0])
+        if step.kind is StepKind.ACT:
+            passing = [step.expected[0]] if step.expected else [
+                a for a in self.state.legal_actions() if self._would_pass(step, a)][:1]
+            for action in passing:
+                self.session.apply(action)
         for reply in step.replies:
             self._apply_reply(reply)
         while self.state.is_chance():

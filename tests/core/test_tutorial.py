@@ -134,6 +134,16 @@ def test_goto_plays_the_scripted_path() -> None:
     assert lesson.step.kind is tutorial.StepKind.CHOICE
 
 
+@pytest.mark.parametrize("ident", list(tutorial.tutorials()))
+def test_every_step_of_every_tutorial_opens(ident: str) -> None:
+    """A host page may open any step (``goto``, ``step=N``): a step the reader may pass with any
+    move (``allow: any`` without ``expected``) is walked with a move that passes it."""
+    lesson = tutorial.Lesson(tutorial.get(ident))
+    for index in range(lesson.total):
+        lesson.goto(index)
+        assert lesson.index == index and not lesson.state.is_chance()
+
+
 def test_any_move_stands_with_an_explanation() -> None:
     raw = tutorial.get("card-first-expedition")
     steps = [{"kind": "act", "text": "Place a yellow card.", "expected": ["play Y3"], "allow": "any",
