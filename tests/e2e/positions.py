@@ -53,3 +53,31 @@ def mid_game(game: str, *, seed: int = 5, moves: int = 40, options: typing.Mappi
             current.apply(_pick(state, rng))
             done += 1
     return current.to_text()
+
+
+def long_column(*, seed: int = 3, players: int = 4, length: int = 7) -> str:
+    """The board game's save text with the first seat's longest column holding at least ``length``
+    cards (its chips need more than one line at their size), that seat to play: the first seat
+    plays on one colour whenever it can, everybody else as :func:`mid_game`'s players."""
+    from lostcities import board
+
+    seats = [session.Seat("You")] + [session.Seat(f"Computer {i}", "easy") for i in range(1, players)]
+    setup = session.Setup.create("board", seats, {}, {"pace": "instant"})
+    rng = random.Random(seed)
+    current = session.Session.new(setup, rng)
+    while True:
+        state = current.state
+        if state.is_terminal():
+            raise AssertionError("the board game ended before a column was long enough")
+        if state.is_chance():
+            current.deal(rng)
+            continue
+        longest = max(board.COLOURS, key=lambda c: len(state.column(0, c)))
+        if len(state.column(0, longest)) >= length and _is_ready(current, "Start|Advance|Discard"):
+            return current.to_text()
+        actions = state.legal_actions()
+        letter = longest.letter if state.column(0, longest) else ""
+        mine = [a for a in actions if current.current_player == 0 and type(a).__name__ in ("Start", "Advance")
+                and a.notation().split()[1].startswith(letter)]
+        mine.sort(key=lambda a: int(a.notation().split()[1][1:]))  # the lowest card first: the column climbs slowly
+        current.apply(mine[0] if mine else _pick(state, rng))
