@@ -569,10 +569,27 @@ class EmbeddedScreen(screen.Screen):
                     raise embed.EmbedError("goto needs a whole-number step", code="bad_message")
                 self.goto(step - 1 if self.lesson is not None else step)
             else:
-                self.config = embed.load_config(self.config, payload)
+                config = embed.load_config(self.config, payload)
+                if config.game != self.game.name:
+                    self._open_other_game(config)
+                    return
+                self.config = config
                 self.restore()
         except embed.EmbedError as err:
             self.emit("error", code=err.code, message=lc_html.to_sentence(err.reason))
+
+
+    def _open_other_game(self, config: embed.Config) -> None:
+        """``load`` named another game's tutorial or position: this frame becomes that game's screen."""
+        factory = screen.REGISTRY.get(config.game)
+        if factory is None:
+            raise embed.EmbedError(f"this build does not include {config.game_class.title}", code="bad_message")
+        token, warned = self._token, self._progress_warned
+        self.unmount()
+        EmbeddedScreen.__init__(self, factory(), self.host, config, self.sink, self.links)
+        self._token = token + 1  # the timers of the game left behind stay abandoned
+        self._progress_warned = warned
+        self.mount()
 
 
 def progress(text: str | None) -> dict[str, int]:

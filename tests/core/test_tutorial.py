@@ -382,6 +382,20 @@ def test_bad_scenario_shows_a_message_and_sends_error() -> None:
     assert host.root is not None and "This position cannot be shown" in host.root.html()
 
 
+def test_load_opens_another_games_tutorial_in_the_same_frame() -> None:
+    scr, host, sent = mount(embed.Config.from_query({"tut": "card-end-of-deck", "id": "g"}))
+    sent.clear()
+    scr.receive({"lc": 1, "type": "load", "tutorial": "roll-choosing-dice", "step": 2})
+    assert scr.game.name == "roll" and scr.lesson is not None and scr.lesson.index == 1
+    ready = [m for m in sent if m["type"] == "ready"]
+    assert [(m["game"], m["tutorial"], m["step"], m["id"]) for m in ready] == [("roll", "roll-choosing-dice", 2, "g")]
+    assert host.root is not None and "rw-play" in host.root.html()
+    scr.receive({"lc": 1, "type": "load", "tutorial": "board-lost-city", "step": 5})
+    assert scr.game.name == "board" and scr.lesson is not None and scr.lesson.index == 4
+    assert host.root is not None and "lcb-play" in host.root.html()
+    assert not [m for m in sent if m["type"] == "error"]
+
+
 def test_messages_from_the_host_page() -> None:
     scr, _, sent = mount(embed.Config.from_query({"tut": "card-wagers", "id": "w"}))
     sent.clear()
