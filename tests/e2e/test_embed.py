@@ -20,7 +20,7 @@ import pytest
 from playwright import sync_api
 
 import embed_screen
-from lostcities import api, card, embed
+from lostcities import api, card, embed, tutorial
 from tests.e2e import conftest
 
 HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A rules page</title>
@@ -303,3 +303,41 @@ def test_a_frame_without_any_storage_starts_plays_and_says_progress_is_not_kept(
         assert wait_event(page, "result")[0]["success"] is True
     finally:
         context.close()
+
+
+FITS_JS = """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  if (window.lcMotion) window.lcMotion.finishAll();
+  const root = document.documentElement;
+  done([root.scrollWidth, root.scrollHeight, innerWidth, innerHeight]);
+})))"""
+"""The frame's content size and its viewport, once the lesson panel's height has been passed on
+(two animation frames) and every movement ended."""
+
+
+def test_every_step_of_every_tutorial_fits_an_820x560_frame(rules_page: sync_api.Page, site: str,
+                                                            host: str) -> None:
+    """Issue 11: the table fits the frame a rules site gives it, whatever the lesson says (a long
+    text, a question's answers) and whatever the position holds (a long column): nothing scrolls,
+    at any step of any built-in tutorial.  The frame keeps its size (no script grows it); each
+    step is opened with a ``load`` message, as a host page switching lessons does."""
+    page = rules_page
+    tutorials = tutorial.tutorials()
+    first = next(iter(tutorials))
+    raw = urllib.parse.urlencode({"tut": first, "autoplay": "1", "seed": "1", "parent": host, "id": "fit"})
+    frame = open_embed(page, host, site, raw=raw)
+    wait_event(page, "ready")
+    html = frame.locator("html")
+    problems: list[str] = []
+    for ident, tut in tutorials.items():
+        for number in range(1, len(tut.steps) + 1):
+            count = len(events(page, "ready"))
+            page.evaluate("m => window.frameHandle.send(m)",
+                          {"lc": 1, "type": "load", "tutorial": ident, "step": number})
+            ready = wait_event(page, "ready", count + 1)[-1]
+            assert (ready["tutorial"], ready["step"]) == (ident, number), ready
+            frame.locator(f".lc-lesson-count[data-step='{number}']").wait_for(state="attached")
+            width, height, view_w, view_h = html.evaluate(FITS_JS)
+            assert (view_w, view_h) == (820, 560)
+            if height > view_h or width > view_w:
+                problems.append(f"{ident} step {number}: the frame's content is {width}x{height}")
+    assert not problems, "\n".join(problems)
