@@ -55,10 +55,11 @@ def mid_game(game: str, *, seed: int = 5, moves: int = 40, options: typing.Mappi
     return current.to_text()
 
 
-def long_column(*, seed: int = 3, players: int = 4, length: int = 7) -> str:
+def long_column(*, seed: int = 9, players: int = 4, length: int = 7) -> str:
     """The board game's save text with the first seat's longest column holding at least ``length``
-    cards (its chips need more than one line at their size), that seat to play: the first seat
-    plays on one colour whenever it can, everybody else as :func:`mid_game`'s players."""
+    cards (its chips need more than one line at their size), that seat to play with a dozen cards
+    or more left in the draw pile: the first seat plays on one colour whenever it can (its lowest
+    card first), everybody else as :func:`mid_game`'s players."""
     from lostcities import board
 
     seats = [session.Seat("You")] + [session.Seat(f"Computer {i}", "easy") for i in range(1, players)]
@@ -73,7 +74,8 @@ def long_column(*, seed: int = 3, players: int = 4, length: int = 7) -> str:
             current.deal(rng)
             continue
         longest = max(board.COLOURS, key=lambda c: len(state.column(0, c)))
-        if len(state.column(0, longest)) >= length and _is_ready(current, "Start|Advance|Discard"):
+        if (len(state.column(0, longest)) >= length and _is_ready(current, "Start|Advance|Discard")
+                and state.view(0).draw_pile_size >= 12):  # turns to play before the round ends
             return current.to_text()
         actions = state.legal_actions()
         letter = longest.letter if state.column(0, longest) else ""
