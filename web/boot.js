@@ -143,11 +143,13 @@
     if (preloaded) return;
     preloaded = true;
     var list = document.documentElement.getAttribute("data-preloads") || "";
-    // The start-up snapshot is left out when web/interpreter.mjs will not use it: turned off in
-    // the address, or this browser failed to restore that file before (it kept the file's name).
+    // The start-up snapshot is left out when web/interpreter.mjs will not download it: turned off
+    // in the address, this browser failed to restore that file before (it kept the file's name),
+    // or a later visit (it reads the service worker's copy).
     var skipped = null;
     try {
-      skipped = /[?&]snapshot=off(&|$)/.test(location.search) ? "snapshot-" : localStorage.getItem("lostcities:snapshot-failed");
+      skipped = /[?&]snapshot=off(&|$)/.test(location.search) || navigator.serviceWorker.controller
+        ? "snapshot-" : localStorage.getItem("lostcities:snapshot-failed");
     } catch (err) {
       skipped = null;
     }
