@@ -19,6 +19,7 @@ its inputs have not changed, so a second build takes seconds.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import contextlib
 import email.utils
@@ -75,8 +76,8 @@ STDLIB_ZIP = "python_stdlib.zip"
 STDLIB_PREFIX = f"/lib/python{PYODIDE_PYTHON.replace('.', '')}.zip/"
 """Where Pyodide puts its standard library on sys.path: the bytecode's file names."""
 
-COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".zip", ".whl", ".svg", ".txt",
-                ".py")
+COMPRESSIBLE = (".bin", ".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".zip", ".whl", ".svg",
+                ".txt", ".py")
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 """Precompressed variants written beside a file, by preference; the server picks one the browser accepts."""
 
@@ -600,6 +601,72 @@ def make_icons() -> dict[str, pathlib.Path]:
 
 # -- compression ----------------------------------------------------------------------------------
 
+SNAPSHOT_JS = """
+import { readFileSync, writeFileSync } from "node:fs";
+const job = JSON.parse(readFileSync(0, "utf8"));
+const { loadPyodide } = await import(job.site + "/pyodide/pyodide.mjs");
+const py = await loadPyodide({ indexURL: job.site + "/pyodide/", packages: [], _makeSnapshot: true,
+                               stdout: () => {}, stderr: () => {} });
+job.wheels.forEach((path, index) => py.FS.writeFile(`/tmp/wheel-${index}.whl`, readFileSync(path)));
+for (const [path, target] of job.files) {
+  if (target.includes("/")) py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+  py.FS.writeFile(target, readFileSync(path));
+}
+py.globals.set("JOB", JSON.stringify(job));
+py.runPython(job.prepare);
+const snapshot = py.makeMemorySnapshot();
+writeFileSync(job.target, snapshot);
+console.log(JSON.stringify({ size: snapshot.length }));
+"""
+
+SNAPSHOT_PY = """
+def _prepare(job):
+    import importlib, json, os, sysconfig, zipfile
+    for index in range(len(json.loads(job)["wheels"])):
+        path = f"/tmp/wheel-{index}.whl"
+        with zipfile.ZipFile(path) as wheel:  # not loadPackage: a snapshot holds no loader state
+            wheel.extractall(sysconfig.get_paths()["purelib"])
+        os.remove(path)
+    importlib.invalidate_caches()
+    for name in json.loads(job)["modules"]:
+        importlib.import_module(name)
+_prepare(JOB)
+del _prepare, JOB
+"""
+
+
+def make_snapshot(site: pathlib.Path, core_wheel: pathlib.Path, files: list[str]) -> str:
+    """The start-up snapshot, written into ``site``; returns its path under web/.
+
+    Pyodide's own interpreter, run in Node.js from the site's files, gets what PyScript gives the
+    page's interpreter (the core wheel's files in site-packages, web/'s modules and their
+    bytecode in the working folder), imports every module that never touches the page, and
+    hands over its memory (``makeMemorySnapshot``).  web/interpreter.mjs restores it instead
+    of a normal start.  Cached by a digest of everything it holds.
+    """
+    web = site / "web"
+    modules = page_free_modules(core_wheel, files)
+    digest = hashlib.sha256((",".join(modules) + SNAPSHOT_JS + SNAPSHOT_PY).encode())
+    sources = [*(site / "pyodide" / n for n in (*PYODIDE_FILES, STDLIB_ZIP, "pyodide-lock.json")), core_wheel,
+               *(web / n for n in files)]
+    for path in sources:
+        digest.update(sha256_file(path).encode())
+    name = f"snapshot-{digest.hexdigest()[:16]}.bin"
+    cached = CACHE / "snapshots" / name
+    if not cached.exists():
+        log("making the start-up snapshot (Pyodide's Python in Node.js)")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        for stale in cached.parent.iterdir():
+            stale.unlink()
+        partial = cached.with_suffix(".part")
+        run_node(SNAPSHOT_JS, {"site": str(site.resolve()), "wheels": [str(core_wheel)], "modules": modules,
+                               "files": [[str(web / n), n] for n in files], "target": str(partial),
+                               "prepare": SNAPSHOT_PY})
+        partial.rename(cached)
+    copy(cached, web / name)
+    return name
+
+
 BROTLI_JS = """
 import { readFileSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants } from "node:zlib";
@@ -687,17 +754,20 @@ def pyscript_chunks(pyscript: pathlib.Path) -> list[str]:
     return [name for name in names if (pyscript / name).is_file()]
 
 
-def preloads(core_wheel: pathlib.Path, entry: str, chunks: list[str], files: list[str]) -> list[tuple[str, str]]:
+def preloads(core_wheel: pathlib.Path, entry: str, chunks: list[str], files: list[str],
+             snapshot: str) -> list[tuple[str, str]]:
     """What a page's start fetches, as (rel, href) pairs, announced together (by web/boot.js) so the
     downloads run in parallel instead of one after another: PyScript's modules and config,
-    Pyodide's modules, wasm, lock file and standard library, the core wheel and the app's Python
-    files.  "as" and "crossorigin" match the requests made (``fetch()`` and module imports from
+    Pyodide's modules, wasm, lock file and standard library, the start-up snapshot, the core wheel
+    and the app's Python files.  "as" and "crossorigin" match the requests made (``fetch()`` and module imports from
     the site itself), so each file is downloaded once."""
     links = [("modulepreload", "./pyscript/core.js"), *(("modulepreload", f"./pyscript/{c}") for c in chunks),
              ("preload", "./web/pyscript.json"),
+             ("modulepreload", "./web/interpreter.mjs"),
              ("modulepreload", "./pyodide/pyodide.mjs"), ("modulepreload", "./pyodide/pyodide.asm.mjs"),
              ("preload", "./pyodide/pyodide.asm.wasm"), ("preload", "./pyodide/pyodide-lock.json"),
-             ("preload", f"./pyodide/{STDLIB_ZIP}"), ("preload", f"./wheels/{core_wheel.name}"),
+             ("preload", f"./pyodide/{STDLIB_ZIP}"), ("preload", f"./web/{snapshot}"),
+             ("preload", f"./wheels/{core_wheel.name}"),
              ("preload", f"./web/{entry}")]
     return links + [("preload", f"./web/{name}") for name in files]
 
@@ -744,12 +814,14 @@ def _assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path],
         f'  <link rel="stylesheet" href="./web/{p.name}">\n' for p in web_files() if p.suffix == ".css"
     )
     (staging / "web" / "pyscript.json").write_text(json.dumps(config, indent=1))
+    snapshot = make_snapshot(staging, core_wheel, [name.removeprefix("./") for name in config["files"]])
+    write_interpreter(staging, snapshot, config["packages"])
     # A page may instead load the style sheets itself, later (the embed: after its first paint).
     late = ",".join(f"./web/{p.name}" for p in web_files() if p.suffix == ".css" and p.name not in EARLY_STYLES)
     chunks = pyscript_chunks(pyscript)
     for name, entry in ENTRY_PAGES.items():
         page = page_source(name).read_text().replace("{{CORE_WHEEL}}", core_wheel.name)
-        links = preloads(core_wheel, entry, chunks, files) if entry else []
+        links = preloads(core_wheel, entry, chunks, files, snapshot) if entry else []
         # web/boot.js announces them: after the first paint (index.html) or on Play (the embed).
         page = page.replace("<!--PRELOAD-LIST-->", ",".join(f"{rel} {href}" for rel, href in links))
         (staging / name).write_text(page.replace("  <!--STYLES-->\n", styles).replace("<!--STYLE-LIST-->", late))
@@ -757,6 +829,48 @@ def _assemble(core_wheel: pathlib.Path, runtime_wheels: dict[str, pathlib.Path],
     precompress(staging)
     shutil.rmtree(DIST, ignore_errors=True)
     staging.rename(DIST)
+
+
+PAGE_ONLY_IMPORTS = frozenset({"js", "pyodide", "pyscript", "polyscript"})
+
+
+def page_free_modules(core_wheel: pathlib.Path, files: list[str]) -> list[str]:
+    """The modules a start-up snapshot imports: every module of the core wheel and every web
+    module that imports nothing of the page (no ``js``, ``pyodide`` or ``pyscript``, directly
+    or through another web module).  A snapshot cannot hold a reference into the page."""
+    with zipfile.ZipFile(core_wheel) as wheel:
+        names = [n[:-3].replace("/", ".") for n in wheel.namelist() if n.endswith(".py")]
+    core = sorted(n.removesuffix(".__init__") for n in names if not n.endswith("__main__"))
+    web = ROOT / "web"
+    imports: dict[str, set[str]] = {}
+    for name in files:
+        if name.endswith(".py") and "/" not in name:
+            tree = ast.parse((web / name).read_text())
+            found: set[str] = set()
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    found.update(alias.name.split(".")[0] for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    found.add(node.module.split(".")[0])
+            imports[name[:-3]] = found
+    free: set[str] = set()
+    changed = True
+    while changed:  # a module is free once all the web modules it imports are free
+        changed = False
+        for module, found in imports.items():
+            local = found & imports.keys()
+            if module not in free and not found & PAGE_ONLY_IMPORTS and local <= free:
+                free.add(module)
+                changed = True
+    return core + sorted(free)
+
+
+def write_interpreter(site: pathlib.Path, snapshot: str, packages: list[str]) -> None:
+    """web/interpreter.mjs (the module PyScript loads Pyodide through) with the config's packages
+    (its early start installs them) and the start-up snapshot's file."""
+    path = site / "web" / "interpreter.mjs"
+    text = path.read_text().replace('"__SNAPSHOT__"', json.dumps(f"./{snapshot}"))
+    path.write_text(text.replace('"__PACKAGES__"', json.dumps(json.dumps(packages))))
 
 
 def write_service_worker(site: pathlib.Path) -> None:

@@ -1,6 +1,6 @@
 """Start-up time and transfer of the built site in headless Chromium, beside a bare Pyodide page.
 
-    .venv/bin/python benchmarks/startup.py [--runs 5] [--before OLD_DIST] [--compare NAME=DIR ...]
+    .venv/bin/python benchmarks/startup.py [--runs 5] [--before OLD_DIST] [--compare NAME=DIR ...] [--no-snapshot]
 
 Interleaved in one run, each on its own origin (its own server, so service workers
 and caches never mix):
@@ -173,6 +173,8 @@ def main() -> int:
     parser.add_argument("--before", type=pathlib.Path, help="another build's site directory to compare with")
     parser.add_argument("--compare", action="append", default=[], metavar="NAME=DIR",
                         help="one more site directory to measure alongside (repeatable), e.g. a build without a lever")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="also measure this build with its start-up snapshot off (?snapshot=off)")
     args = parser.parse_args()
     os.environ["LOSTCITIES_QUIET_SERVER"] = "1"
     site = build.build()
@@ -184,6 +186,8 @@ def main() -> int:
     bare_root.mkdir(parents=True)
     (bare_root / "pyodide").symlink_to(build.NODE_MODULES / "pyodide", target_is_directory=True)
     contenders = [Contender("site", site, "", True), Contender("bare", bare_root, "bare.html", False)]
+    if args.no_snapshot:
+        contenders.append(Contender("nosnapshot", site, "?snapshot=off", True))
     if args.before:
         contenders.append(Contender("before", args.before.resolve(), "", True))
     for item in args.compare:

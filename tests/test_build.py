@@ -97,7 +97,7 @@ def test_site_points_only_at_itself_and_works_from_any_path(dist: pathlib.Path) 
     config = json.loads((dist / "web" / "pyscript.json").read_text())
     # PyScript resolves the interpreter against the page (every page is at the site's top) and the
     # packages against the config file: both stay inside the site's folder, wherever it is served.
-    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./web/interpreter.mjs"
     assert config["packages"] == [f"../wheels/lostcities-{build.core_version()}-py3-none-any.whl"]
     # The wheel goes straight to Pyodide's loader: no micropip at start, no packages cache.
     assert config["packages_cache"] == "passthrough"
@@ -115,7 +115,8 @@ def test_site_points_only_at_itself_and_works_from_any_path(dist: pathlib.Path) 
 
 def test_pages_preload_what_the_start_fetches(dist: pathlib.Path) -> None:
     wheel = f"./wheels/lostcities-{build.core_version()}-py3-none-any.whl"
-    wanted = {"./pyscript/core.js", "./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs", "./pyodide/pyodide.asm.wasm",
+    wanted = {"./pyscript/core.js", "./web/interpreter.mjs", "./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs",
+              "./pyodide/pyodide.asm.wasm",
               "./pyodide/python_stdlib.zip", "./pyodide/pyodide-lock.json", "./web/pyscript.json", wheel,
               "./web/screen.py"}
     for page, entry in (("index.html", "./web/main.py"), ("embed.html", "./web/embed_main.py")):
@@ -482,3 +483,30 @@ def test_renderers_write_no_inline_event_handlers() -> None:
     for path in sources:
         found = re.findall(r"<[a-zA-Z][^<>]*\son[a-z]+=", path.read_text())
         assert not found, f"{path.name} writes an inline event handler: {found[:3]}"
+
+
+def test_the_start_up_snapshot_is_built_listed_and_precached(dist: pathlib.Path) -> None:
+    text = (dist / "web" / "interpreter.mjs").read_text()
+    assert "__SNAPSHOT__" not in text and "__PACKAGES__" not in text
+    name = matched(r'const SNAPSHOT = "\./(snapshot-[0-9a-f]{16}\.bin)"', text)
+    snapshot = dist / "web" / name
+    # A whole interpreter's memory (Pyodide's snapshots are at least its initial 20 MB heap),
+    # sent compressed.
+    assert snapshot.stat().st_size > 20_000_000
+    assert (dist / "web" / f"{name}.br").stat().st_size < snapshot.stat().st_size / 4
+    packages = json.loads(json.loads(matched(r"const PACKAGES = (\"[^\n]*\");", text)))
+    assert packages == json.loads((dist / "web" / "pyscript.json").read_text())["packages"]
+    assert f'"./web/{name}"' in (dist / "sw.js").read_text()
+    assert f"preload ./web/{name}" in (dist / "index.html").read_text()
+
+
+def test_a_snapshot_imports_the_core_and_the_web_modules_that_never_touch_the_page(dist: pathlib.Path) -> None:
+    wheel = next(dist.glob("wheels/*.whl"))
+    names = [p.name for p in (build.ROOT / "web").glob("*.py")]
+    modules = build.page_free_modules(wheel, names)
+    # The rules, the screens and the lazily imported AIs; never a module that reaches into the page
+    # (host imports js; main and embed_main import host).
+    assert {"lostcities", "lostcities.card.rules", "lostcities.board.ai", "screen", "card_screen", "roll_screen",
+            "embed_screen"} <= set(modules)
+    assert not {"host", "main", "embed_main"} & set(modules)
+    assert not any(name.endswith("__main__") for name in modules)

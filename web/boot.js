@@ -135,7 +135,7 @@
   });
 
   // What the start downloads (build.py lists it in the page's data-preloads), announced at once so
-  // it comes in parallel rather than one file after another.  A page that starts Python at once
+  // it comes in parallel rather than one file after another, and the interpreter's early start.  A page that starts Python at once
   // (data-preload="now") announces it after its first paint, so the downloads never hold up the
   // skeleton; the embed when the reader presses Play.
   var preloaded = false;
@@ -143,8 +143,20 @@
     if (preloaded) return;
     preloaded = true;
     var list = document.documentElement.getAttribute("data-preloads") || "";
+    // The start-up snapshot is left out when web/interpreter.mjs will not download it: turned off
+    // in the address, this browser failed to restore that file before (it kept the file's name),
+    // or a later visit (it reads the service worker's copy).
+    var skipped = null;
+    try {
+      skipped = /[?&]snapshot=off(&|$)/.test(location.search) || navigator.serviceWorker.controller
+        ? "snapshot-" : localStorage.getItem("lostcities:snapshot-failed");
+    } catch (err) {
+      skipped = null;
+    }
     list.split(",").filter(Boolean).forEach(function (item) {
       var parts = item.split(" ");
+      var name = parts[1].split("/").pop();
+      if (skipped && /^snapshot-/.test(name) && name.indexOf(skipped) === 0) return;
       var link = document.createElement("link");
       link.rel = parts[0];
       link.href = parts[1];
@@ -153,6 +165,13 @@
         link.crossOrigin = "anonymous";
       }
       document.head.appendChild(link);
+    });
+    // The interpreter starts now, while PyScript's own modules still download and start
+    // (web/interpreter.mjs hands it to PyScript when PyScript asks for one).
+    import(new URL("./web/interpreter.mjs", document.baseURI).href).then(function (module) {
+      return module.prestart();
+    }).catch(function (err) {
+      console.warn("The early start was skipped: " + err);
     });
   };
   if (document.documentElement.getAttribute("data-preload") === "now") {

@@ -219,3 +219,71 @@ def test_the_site_is_installable_and_offers_install(profile_page: tuple[sync_api
         play_a_turn(page)
     finally:
         context.set_offline(False)
+
+
+def snapshot_name() -> str:
+    return (build.DIST / "web" / "interpreter.mjs").read_text().split('const SNAPSHOT = "./', 1)[1].split('"', 1)[0]
+
+
+def hand_of(page: sync_api.Page) -> list[str]:
+    test_card.start(page, "easy")
+    test_card.wait_phase(page, "play")
+    return sorted(page.locator("[data-region='hand'] [data-card]").evaluate_all(
+        "cards => cards.map(card => card.dataset.card)"))
+
+
+def test_a_start_restores_the_builds_snapshot_and_still_deals_at_random(browser: sync_api.Browser, site: str) -> None:
+    """The snapshot (an interpreter with the rules imported, made by build.py) is what a start
+    restores, cold and warm, and what it froze does not repeat: two starts deal two games."""
+    hands = []
+    for _ in range(2):
+        context = browser.new_context(viewport={"width": 1024, "height": 768})
+        try:
+            page = context.new_page()
+            conftest.open_site(page, site + "#card")
+            assert page.get_attribute("html", "data-snapshot") == "restored"
+            hands.append(hand_of(page))
+            page.wait_for_selector("html[data-offline='1']", timeout=60_000, state="attached")
+            page.reload()  # a later visit, from the service worker
+            page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+            assert page.get_attribute("html", "data-snapshot") == "restored"
+            test_card.wait_phase(page, "play")
+        finally:
+            context.close()
+    assert len(hands[0]) == 8 and hands[0] != hands[1]
+
+
+@pytest.mark.parametrize("answer", ["damaged", "missing"])
+def test_a_snapshot_that_cannot_be_restored_means_a_normal_start(page: sync_api.Page, site: str,
+                                                                 answer: str) -> None:
+    name = snapshot_name()
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url) if name in request.url else None)
+
+    def damaged(route: sync_api.Route) -> None:
+        if answer == "missing":
+            route.fulfill(status=404, body="not here")
+        else:
+            route.fulfill(status=200, body=b"\0" * 4096 + b"not a snapshot", content_type="application/octet-stream")
+
+    page.route(f"**/{name}", damaged)
+    conftest.open_site(page, site + "?seed=4#card")
+    assert page.get_attribute("html", "data-snapshot") == "failed"
+    play_a_turn(page)
+    # This browser does not try that snapshot again: the next start is a normal one at once.
+    fetched.clear()
+    page.reload()
+    page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+    assert page.get_attribute("html", "data-snapshot") is None
+    assert fetched == []
+    test_card.wait_phase(page, "play")
+
+
+def test_snapshot_off_in_the_address_starts_normally(page: sync_api.Page, site: str) -> None:
+    name = snapshot_name()
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url) if name in request.url else None)
+    conftest.open_site(page, site + "?snapshot=off&seed=4#card")
+    assert page.get_attribute("html", "data-snapshot") is None
+    assert fetched == []  # neither preloaded nor fetched
+    play_a_turn(page)
