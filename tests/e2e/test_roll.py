@@ -364,6 +364,12 @@ def test_a_whole_turn_on_a_phone_with_the_big_buttons_alone(page: sync_api.Page,
             # the big button writes it; the first time with the keyboard
             key = next(str(place.get_attribute(f"data-{k}")) for k in ("box", "circle", "top")
                        if place.get_attribute(f"data-{k}") is not None)
+            if "-" in key:  # a box: it stands out on the sheet while its button is pointed at
+                target = page.locator(f".rw-main-sheet [data-box='{key}']")
+                width = "el => getComputedStyle(el).outlineWidth"
+                assert target.evaluate(width) == "3px"
+                place.hover()
+                assert target.evaluate(width) == "4px"
             if written == 0:
                 place.focus()
                 page.keyboard.press("Enter")
