@@ -33,6 +33,10 @@ Attribute scheme (what a user interface reads from a clicked element):
 ``data-col``, ``data-player`` the cells of the end-of-game table
 ==========================  ======================================================
 
+The big buttons that write a chosen pair (:func:`placements`) carry the
+``data-target="sheet"`` and the ``data-box`` / ``data-circle`` / ``data-top`` of the
+cell they write in: a click on one is a tap on its cell.
+
 Every element a tutorial may point at carries its name in ``data-spot``
 (:mod:`lostcities.tutorial`), clickable or not:
 
@@ -437,7 +441,7 @@ def placements(sheet: roll.Sheet, colour: roll.Colour, face: int) -> str:
         label = f"{text}: {gain}{then}."
         buttons.append(
             f'<button type="button" class="rw-place rw-{colour.value}" data-target="sheet" data-{kind}="{esc(value)}"'
-            f' data-place="{esc(key)}" aria-label="{esc(label)}">{symbol(colour)}'
+            f' aria-label="{esc(label)}">{symbol(colour)}'
             f'<span class="rw-place-text">{esc(text)}</span><small>{esc(gain + then)}</small></button>')
     if not buttons:
         return ""
