@@ -171,8 +171,10 @@ class RollAdapter:
         if state.is_chance() and not current.is_computer(state.active) and not scr.thinking:
             controls = roll.html.roll_button()
         elif sheet is not None:
+            pair = roll.html.picked_pair(r, self.picked)
+            places = roll.html.placements(sheet, *pair) if pair is not None else ""
             controls = roll.html.acceleration_panel(sheet, chain) if accelerating else roll.html.choice_controls(
-                exhausted=sheet.is_exhausted(), clear=bool(self.picked))
+                exhausted=sheet.is_exhausted(), clear=bool(self.picked), places=places)
         elif shown_choice:
             controls = roll.html.chain_list(chain)
         last = lc_html.last_move(str(current.log[-1]["text"])) if current.log else ""  # the newest log line

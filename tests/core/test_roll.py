@@ -916,7 +916,7 @@ def test_a_take_event_tells_the_box_written_and_an_arrow() -> None:
     assert event.details["box"] == arrow and event.details["value"] == 3 and event.details["arrow"] is True
     assert not event.details["circle"] and not event.details["top"]
     assert f"wrote 3 in box {arrow} of the red expedition" in event.text
-    assert "An arrow: {p0} may accelerate an expedition." in event.text
+    assert event.text.endswith(". {p0} may accelerate an expedition, thanks to the box's arrow.")
     event = state.apply("accelerate none")
     assert event.kind == "accelerate" and event.details["colour"] is None and event.details["box"] is None
     assert event.text == "{p0} let the acceleration go."

@@ -173,12 +173,17 @@ def test_pair_targets_are_highlighted_and_clickable() -> None:
     assert targets == {"box:red-1": roll.Target.BOX, "circle:red": roll.Target.CIRCLE}
     tree = Tree(roll.html.sheet(sheet, targets=targets, interactive=True))
     box, circle = tree.one(data_box="red-1"), tree.one(data_circle="red")
-    assert box["tag"] == circle["tag"] == "button"
+    # never buttons (never focused: the placements are the keyboard's way); each cell that reports taps
+    # has a hit area, which the style sheet shows only where the cell is at least 44 px each way
+    assert box["tag"] == circle["tag"] == "div"
+    assert not [e for e in tree.elements if e["tag"] == "button"]
+    assert len([e for e in tree.elements if "rw-hit" in classes(e)]) == len(tree.with_attr("data-target")) == 66
     assert "rw-target" in classes(box) and "rw-target" in classes(circle)
     assert sum("rw-target" in classes(e) for e in tree.elements) == 2
-    # not interactive: highlighted but not buttons
+    # not interactive: highlighted, but no taps and no hit areas
     tree = Tree(roll.html.sheet(sheet, targets=targets))
     assert tree.one(data_box="red-1")["tag"] == "div"
+    assert not tree.with_attr("data-target") and not [e for e in tree.elements if "rw-hit" in classes(e)]
     # a number too low has no target
     sheet.mark(RED, 5)
     assert roll.html.pair_targets(sheet, RED, 3) == {}
@@ -249,10 +254,12 @@ def test_bridges_passed_crossed_and_open_with_who_passed_them() -> None:
     assert "AB" in tree_b.one(data_bridge="red")["text"]  # who passed it, visible to all
     assert "Anna Berg" in tree_b.one(data_bridge="red")["attrs"]["aria-label"]
     assert tree_b.one(data_bridge="orange")["attrs"]["data-mark"] == "open"
-    # companion: open bridges can be ticked
+    # companion: open bridges are drawn as ones to tick (with the 44 px buttons of bridge_ticks: a
+    # bridge row is too thin to tap)
     tree = Tree(roll.html.sheet(b, tick_bridges=True))
-    assert tree.one(data_bridge="orange")["tag"] == "button"
-    assert tree.one(data_bridge="red")["tag"] == "div"
+    assert "rw-tickable" in classes(tree.one(data_bridge="orange"))
+    assert "rw-tickable" not in classes(tree.one(data_bridge="red"))
+    assert all(e["tag"] == "div" and "data-target" not in e["attrs"] for e in tree.with_attr("data-bridge"))
     ticks = Tree(roll.html.bridge_ticks(b))
     assert "red" not in {e["attrs"]["data-bridge"] for e in ticks.with_attr("data-bridge")}
     assert len(ticks.with_attr("data-bridge")) == 7
@@ -485,11 +492,11 @@ def test_play_status_follows_the_position() -> None:
     assert roll.html.play_status(view, names, error="No.") == ("No.", "rw-is-error")
     assert roll.html.play_status(view, names, picked={"colour-0"}) == ("Ann: now pick a number die.", "rw-is-pick")
     assert roll.html.play_status(view, names, picked={"colour-2", "number-2"}) == (
-        "Ann: tap the highlighted space to use blue 7.", "rw-is-target")
+        "Ann: blue 7 goes in the highlighted box.", "rw-is-target")
     others = state_after("roll red red blue 0 4 7", "refuse")
     assert "all six dice (Ann refused)" in roll.html.play_status(others.view(1), names)[0]
     two = roll.html.play_status(others.view(1), names, picked={"colour-0", "number-0"})
-    assert two == ("Bob: red 0: tap the highlighted box (written as 10) or the double circle.", "rw-is-target")
+    assert two == ("Bob: red 0: the highlighted box (written as 10) or the double circle?", "rw-is-target")
     took = state_after("roll red red blue 1 4 7", "take red 1")
     assert "the four dice left" in roll.html.play_status(took.view(1), names)[0]
 
@@ -498,7 +505,7 @@ def test_companion_status() -> None:
     sheet = roll.Sheet()
     assert roll.html.companion_status(sheet, None, None, entries=2) == (
         "Turn 3: enter the colour and the number you chose, or refuse.", "rw-is-pick")
-    assert roll.html.companion_status(sheet, RED, 4, entries=0) == ("Red 4: tap the highlighted space.",
+    assert roll.html.companion_status(sheet, RED, 4, entries=0) == ("Red 4 goes in the highlighted box.",
                                                                     "rw-is-target")
     assert roll.html.companion_status(sheet, RED, 4, entries=0, error="Bad.") == ("Bad.", "rw-is-error")
 
@@ -508,11 +515,11 @@ def test_clickable_elements_report_their_clicks() -> None:
     sheet = roll.Sheet()
     tree = Tree(roll.html.sheet(sheet, targets=roll.html.pair_targets(sheet, RED, 0), interactive=True))
     assert {e["attrs"].get("data-target") for e in tree.with_attr("data-box")} == {"sheet"}
-    assert tree.one(data_box="red-1")["tag"] == "button" and tree.one(data_box="red-2")["tag"] == "div"
+    assert tree.one(data_box="red-1")["tag"] == "div" == tree.one(data_box="red-2")["tag"]
     assert tree.one(data_circle="red")["attrs"]["data-target"] == "sheet"
     assert not Tree(roll.html.sheet(sheet)).with_attr("data-target")
-    ticks = Tree(roll.html.sheet(sheet, tick_bridges=True))
-    assert {e["attrs"].get("data-target") for e in ticks.with_attr("data-bridge")} == {"tick"}
+    ticks = Tree(roll.html.sheet(sheet, tick_bridges=True, interactive=True))
+    assert {e["attrs"].get("data-target") for e in ticks.with_attr("data-bridge")} == {None}
     r = roll.Roll((RED, BLUE, BLUE), (1, 4, 7))
     tray = Tree(roll.html.dice_tray(r, marks=roll.html.DiceMarks(taken=frozenset({"colour-0"})), interactive=True))
     assert {e["attrs"].get("data-target") for e in tray.with_attr("data-die")} == {"die"}
@@ -558,3 +565,32 @@ def test_arrow_steps_and_score_lines() -> None:
     assert lc_html.score_line(["You", "Bot"], [12, -3], 0) == "You 12 \u00b7 Bot \u22123"
     assert lc_html.score_line(["A", "B", "C"], [30, 10, 5], 0) == "A 30"
     assert lc_html.score_line(["A", "B", "C"], [30, 10, 5], 2) == "C 5 \u00b7 lead: A 30"
+
+
+def test_placements_are_big_buttons_saying_what_they_write_where() -> None:
+    sheet = roll.Sheet()
+    tree = Tree(roll.html.placements(sheet, RED, 0))
+    box, circle = tree.one(data_box="red-1"), tree.one(data_circle="red")
+    assert box["tag"] == circle["tag"] == "button"
+    assert box["attrs"]["data-target"] == circle["attrs"]["data-target"] == "sheet"
+    assert box["attrs"]["aria-label"] == f"Write 10 in red box 1: {lc_html.MINUS}40 points."  # a start costs 40
+    assert circle["attrs"]["aria-label"].startswith("Mark the red double circle: ")
+    assert len(tree.find(**{"class": "rw-place rw-red"})) == 2
+    # an arrow says what follows; a top artefact is claimed; a pair that fits nowhere has none
+    arrow = sheet_after([(ORANGE, 1, roll.Target.BOX)])
+    assert next(k for k in range(1, 10) if roll.ARROW[ORANGE.index][k]) == 2
+    label = Tree(roll.html.placements(arrow, ORANGE, 1)).one(data_box="orange-2")["attrs"]["aria-label"]
+    assert label.startswith("Write 1 in orange box 2: ") and label.endswith(", then an acceleration.")
+    full = sheet_after([(RED, n, roll.Target.BOX) for n in range(1, 10)])
+    assert Tree(roll.html.placements(full, RED, 9)).one(data_top="red")["attrs"]["aria-label"].startswith(
+        "Claim the red top artefact: ")
+    sheet.mark(RED, 5)
+    assert roll.html.placements(sheet, RED, 3) == ""
+    # the controls: the placements and Clear stand in for Refuse; companion mode the same
+    controls = Tree(roll.html.choice_controls(clear=True, places=roll.html.placements(sheet, RED, 7)))
+    assert controls.one(data_box="red-2") and controls.one(data_action="clear") and not controls.find(
+        data_action="refuse")
+    assert Tree(roll.html.choice_controls(clear=True)).one(data_action="refuse")
+    entry = Tree(roll.html.companion_controls(sheet, RED, 7))
+    assert entry.one(data_box="red-2")["tag"] == "button" and not entry.find(data_action="refuse")
+    assert Tree(roll.html.companion_controls(sheet, RED, None)).one(data_action="refuse")

@@ -82,7 +82,7 @@ def test_the_sheet_names_its_elements() -> None:
     sheet = roll.Sheet()
     sheet.mark(RED, 2)
     spots = Spots(roll.html.sheet(sheet, name="You", player=0, interactive=True, targets={"box:red-2"})).by_spot
-    assert spots["box:red:2"]["data-box"] == "red-2" and spots["box:red:2"]["tag"] == "button"
+    assert spots["box:red:2"]["data-box"] == "red-2" and spots["box:red:2"]["data-target"] == "sheet"
     assert spots["box:purple:9"]["data-box"] == "purple-9"
     assert spots["circle:blue"]["data-circle"] == "blue"
     assert spots["artefact:green"]["data-top"] == "green"

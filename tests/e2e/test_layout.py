@@ -8,28 +8,22 @@ The positions come from :mod:`tests.e2e.positions` (seeded games played half-way
 
 from __future__ import annotations
 
+import itertools
+import json
 import typing
 
 import pytest
 from playwright import sync_api
 
+from lostcities import api, roll
 from tests.e2e import conftest, positions
 
 VIEWPORTS: typing.Final = ((1024, 768), (768, 1024), (844, 390), (390, 844))
 FRAME: typing.Final = (820, 560)
 TOUCH_PX: typing.Final = 44
-ROLL_BOX_PX: typing.Final = {(844, 390): (22, 15), (390, 844): (30, 21), FRAME: (34, 24)}
-"""Roll & Write's sheet has 14 rows of 8 boxes: where the whole sheet and the dice must fit a phone or the
-frame, a box cannot reach 44 px.  Its smaller side must reach at least the first figure (measured, as
-large as the screen allows), the cells of the sheet's thin rows (the artefact domes at the column tops,
-0.66 of a row, and the bridges, 0.6) the second."""
-COMPANION_BOX_PX: typing.Final = {(768, 1024): (41, 28), (844, 390): (22, 15), (390, 844): (21, 13)}
-"""Companion mode also shows the entry pad (six colours, ten numbers, the bridge ticks, 44 px each): on
-an upright tablet and on phones its sheet is smaller (measured figures as above)."""
-SHEET_TOP_PX: typing.Final = 30
-"""On tablets every box reaches 44 px; the cells of the thin rows (never a place to write a number: the
-domes are tapped only to hear why not, the bridges ticked in companion mode also have 44 px buttons
-beside the sheet) at least this."""
+"""Every control the player taps, Roll & Write's sheet cells included: where a cell of the sheet is smaller
+(its 14 rows on a phone, the thin rows of the domes and bridges everywhere), it is a display only, neither
+tapped nor focused, and the player writes with the big buttons beside the sheet."""
 
 CASES: typing.Final[dict[str, tuple[str, dict[str, typing.Any]]]] = {
     "card": ("card", {}),
@@ -40,7 +34,9 @@ CASES: typing.Final[dict[str, tuple[str, dict[str, typing.Any]]]] = {
     "roll": ("roll", {}),
     "roll5": ("roll", {"players": 5}),
     "roll-accelerate": ("roll", {"step": "Accelerate"}),
+    "card-hint": ("card", {}),
 }
+"""``card-hint``: the card game with a suggested move shown (its sentence under the table)."""
 
 
 
@@ -55,33 +51,53 @@ def save_of(game: str, kwargs: typing.Mapping[str, typing.Any]) -> str:
 # Reads the page: what scrolls, what is cut off or covered, which controls overlap, which are small.
 # Returns the problems found, in words.
 MEASURE_JS = r"""
-([touch, boxFloor, topFloor]) => {
+(touch) => {
   const W = window.innerWidth, H = window.innerHeight, root = document.documentElement;
   const problems = [];
   if (root.scrollHeight > H + 1) problems.push(`the page scrolls down (${root.scrollHeight} > ${H})`);
   if (root.scrollWidth > W + 1) problems.push(`the page scrolls sideways (${root.scrollWidth} > ${W})`);
   const name = (el) => {
     const d = el.dataset;
-    const id = d.card || d.box || d.die || d.circle || d.bridge || d.action || d.target
+    const id = d.card || d.box || d.die || d.circle || d.top || d.bridge || d.action || d.target
       || el.textContent.trim().slice(0, 20);
     return `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')}[${id}]`;
   };
   const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
-  const controls = [...document.querySelectorAll('button, a[href], input, select, [data-target], [data-action]')]
+  const centre = (el) => {
+    const r = el.getBoundingClientRect();
+    return [Math.min(Math.max(r.left + r.width / 2, 0), W - 1), Math.min(Math.max(r.top + r.height / 2, 0), H - 1)];
+  };
+  const hits = (el) => {
+    const h = document.elementFromPoint(...centre(el));
+    return !!h && (h === el || el.contains(h));
+  };
+  const focusable = (el) => el.tabIndex >= 0 && !el.disabled;
+  const all = [...document.querySelectorAll('button, a[href], input, select, [data-target], [data-action]')]
     .filter(shown).filter((el) => !el.closest('[hidden]'));
+  // A cell of a Roll & Write sheet is a touch target where it is at least 44 px each way; smaller, it must be
+  // a display only: not focusable, not tapped anywhere (taps pass through it), nothing in it tapped.
+  const cells = all.filter((el) => el.closest('.rw-sheet')), shy = new Set();
+  for (const el of cells) {
+    const r = el.getBoundingClientRect();
+    const big = Math.min(r.width, r.height) >= touch - 0.5;
+    const live = focusable(el) || hits(el) || getComputedStyle(el).pointerEvents !== 'none'
+      || [...el.querySelectorAll('*')].some((c) => shown(c) && getComputedStyle(c).pointerEvents !== 'none'
+                                                    && getComputedStyle(c).visibility !== 'hidden');
+    if (big && !hits(el))
+      problems.push(`${name(el)} is ${Math.round(r.width)}x${Math.round(r.height)} px but cannot be tapped`);
+    if (!live) shy.add(el);
+  }
+  const controls = all.filter((el) => !shy.has(el));  // the touch targets
   const table = [...document.querySelectorAll('.lc-card, .lcb-stone, .rw-box, .rw-die, [data-die]')]
     .filter(shown);
-  for (const el of new Set([...controls, ...table])) {
+  for (const el of new Set([...all, ...table])) {
     const r = el.getBoundingClientRect();
     if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1)
       problems.push(`${name(el)} is outside the screen (${Math.round(r.left)},${Math.round(r.top)}`
         + ` to ${Math.round(r.right)},${Math.round(r.bottom)})`);
   }
   for (const el of controls) {
-    const r = el.getBoundingClientRect();
-    const x = Math.min(Math.max(r.left + r.width / 2, 0), W - 1);
-    const y = Math.min(Math.max(r.top + r.height / 2, 0), H - 1);
-    const hit = document.elementFromPoint(x, y);
+    const hit = document.elementFromPoint(...centre(el));
     if (hit && hit !== el && !el.contains(hit) && !hit.contains(el))
       problems.push(`${name(el)} is covered by ${name(hit)}`);
   }
@@ -97,12 +113,8 @@ MEASURE_JS = r"""
   }
   for (const el of controls) {
     const r = el.getBoundingClientRect();
-    const side = Math.min(r.width, r.height);
-    // A cell of a Roll & Write sheet: a button when it is a legal target, else tapped only to hear why not.
-    const isBox = !!el.closest('.rw-sheet');
-    const floor = !isBox ? touch : el.matches('.rw-top, .rw-bridge') ? topFloor : boxFloor;
-    if (side < floor - 0.5)
-      problems.push(`${name(el)} is ${Math.round(r.width)}x${Math.round(r.height)} px (under ${floor})`);
+    if (Math.min(r.width, r.height) < touch - 0.5)
+      problems.push(`${name(el)} is ${Math.round(r.width)}x${Math.round(r.height)} px (under ${touch})`);
   }
   return problems;
 }
@@ -139,23 +151,58 @@ def finish_the_turn(page: sync_api.Page | sync_api.Frame) -> None:
     page.locator("[data-phase='play']").wait_for(state="attached")
 
 
-def measure(page: sync_api.Page | sync_api.Frame, size: tuple[int, int], game: str, *,
-            companion: bool = False) -> list[str]:
+def measure(page: sync_api.Page | sync_api.Frame) -> list[str]:
     page.evaluate("window.lcMotion && window.lcMotion.finishAll()")
-    box, top = (COMPANION_BOX_PX if companion else {}).get(size) or ROLL_BOX_PX.get(size, (TOUCH_PX, SHEET_TOP_PX))
-    return typing.cast(list[str], page.evaluate(MEASURE_JS, [TOUCH_PX, box, top]))
+    return typing.cast(list[str], page.evaluate(MEASURE_JS, TOUCH_PX))
+
+
+def moves(page: sync_api.Page | sync_api.Frame) -> int:
+    return int(page.get_attribute(".rw-screen", "data-moves") or 0)
+
+
+def pick_a_pair(page: sync_api.Page | sync_api.Frame, save: str) -> bool:
+    """Tap a colour die and a number die whose pair fits the sheet of the player to choose (False: none fits)."""
+    state = api.state_from_dict(json.loads(save)["state"])
+    assert isinstance(state, roll.State) and state.roll is not None
+    sheet, r = state.sheets[state.current_player], state.roll
+    taken = roll.html.taken_dice(r, state.taken) if state.phase is roll.Phase.OTHERS else frozenset()
+    for (c, colour), (n, number) in itertools.product(enumerate(r.colours), enumerate(r.numbers)):
+        if sheet.targets(colour, number) and not {f"colour-{c}", f"number-{n}"} & taken:
+            page.click(f"[data-die='colour-{c}']")
+            page.click(f"[data-die='number-{n}']")
+            page.locator(".rw-places .rw-place").first.wait_for()
+            return True
+    return False
+
+
+def suggest(page: sync_api.Page | sync_api.Frame) -> None:
+    """Ask the menu for a suggested move and wait for its sentence under the table."""
+    page.click("[data-action=menu]")
+    page.click(".lc-menu [data-action=hint]")
+    page.locator(".lc-hint-text").wait_for(timeout=60_000)
 
 
 def check(page: sync_api.Page | sync_api.Frame, size: tuple[int, int], case: str, game: str, save: str) -> list[str]:
-    """Every problem of ``case`` on ``page`` (mid-game, then with a card selected)."""
+    """Every problem of ``case`` on ``page``: mid-game, then with a card selected and after a turn (the card
+    games), with a suggestion shown (``card-hint``), with a pair of dice picked and after writing it with
+    its big button (Roll & Write)."""
     open_position(page, game, save)
-    found = [f"{case} {size[0]}x{size[1]}: {p}" for p in measure(page, size, game)]
+    where = f"{case} {size[0]}x{size[1]}"
+    if case == "card-hint":
+        suggest(page)
+        return [f"{where} with a suggestion shown: {p}" for p in measure(page)]
+    found = [f"{where}: {p}" for p in measure(page)]
     if game in ("card", "board"):
         select_a_card(page)
-        found += [f"{case} {size[0]}x{size[1]} with a card selected: {p}"
-                  for p in measure(page, size, game)]
+        found += [f"{where} with a card selected: {p}" for p in measure(page)]
         finish_the_turn(page)
-        found += [f"{case} {size[0]}x{size[1]} after a turn: {p}" for p in measure(page, size, game)]
+        found += [f"{where} after a turn: {p}" for p in measure(page)]
+    elif game == "roll" and page.locator(".rw-screen[data-phase='choose']").count() and pick_a_pair(page, save):
+        found += [f"{where} with a pair picked: {p}" for p in measure(page)]
+        before = moves(page)
+        page.locator(".rw-places .rw-place").first.click()
+        page.wait_for_function(f"() => parseInt(document.querySelector('.rw-screen').dataset.moves) > {before}")
+        found += [f"{where} after writing it: {p}" for p in measure(page)]
     return found
 
 
@@ -190,7 +237,7 @@ def test_each_game_and_the_companion_sheet_fit_an_820x560_frame(page: sync_api.P
     for case, (game, kwargs) in CASES.items():
         problems += check(frame, FRAME, case, game, save_of(game, kwargs))
     open_companion(frame)
-    problems += [f"companion {FRAME[0]}x{FRAME[1]}: {p}" for p in measure(frame, FRAME, "roll", companion=True)]
+    problems += [f"companion {FRAME[0]}x{FRAME[1]}: {p}" for p in measure(frame)]
     assert not problems, "\n".join(problems)
 
 
@@ -206,8 +253,10 @@ def open_companion(page: sync_api.Page | sync_api.Frame) -> None:
     page.locator(".rw-screen[data-phase='companion']").wait_for(state="attached")
     page.click("[data-pick-colour=blue]")
     page.click("[data-pick-number='5']")
-    page.click("[data-box=blue-1]")
+    page.click(".rw-places [data-box=blue-1]")
     page.click("[data-pick-colour=red]")
+    page.click("[data-pick-number='4']")  # a pair entered: its big buttons show
+    page.locator(".rw-places .rw-place").wait_for()
 
 
 def test_the_companion_sheet_fits_every_screen(shared: sync_api.Page) -> None:
@@ -216,8 +265,7 @@ def test_the_companion_sheet_fits_every_screen(shared: sync_api.Page) -> None:
     for width, height in VIEWPORTS:
         page.set_viewport_size({"width": width, "height": height})
         open_companion(page)
-        problems += [f"companion {width}x{height}: {p}"
-                     for p in measure(page, (width, height), "roll", companion=True)]
+        problems += [f"companion {width}x{height}: {p}" for p in measure(page)]
     assert not problems, "\n".join(problems)
 
 

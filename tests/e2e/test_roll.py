@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import typing
 
+import pytest
 from playwright import sync_api
 
 from lostcities import api, roll
@@ -82,7 +83,10 @@ def play_decision(page: sync_api.Page) -> bool:
         else:
             page.click(f"[data-die='{pick[0]}']")
             page.click(f"[data-die='{pick[1]}']")
-            click_for_move(page, page.locator(".rw-main-sheet .rw-target").first)
+            # a highlighted box is tapped on the sheet (44 px on this screen); a double circle or a top
+            # artefact (a thin row) is written with its big button
+            boxes = page.locator(".rw-main-sheet .rw-box.rw-target")
+            click_for_move(page, boxes.first if boxes.count() else page.locator(".rw-places .rw-place").first)
     return True
 
 
@@ -291,3 +295,89 @@ def test_a_damaged_or_old_save_offers_a_new_game(page: sync_api.Page, site: str)
     page.click("[data-action=new-after-problem]")
     start_game(page)
     assert wait_phase(page, "roll") == "roll"
+
+
+# -- (d) a phone: the sheet is a display only, the big buttons play -------------------------------
+
+# What on the sheet can be focused, or reports taps and takes them (a display only has nothing).
+SHEET_LIVE_JS = r"""
+() => [...document.querySelectorAll('.rw-sheet *')].filter((el) => {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return false;
+  return el.tabIndex >= 0 || (!!el.closest('[data-target]') && getComputedStyle(el).pointerEvents !== 'none');
+}).map((el) => el.dataset.box || el.dataset.circle || el.dataset.top || el.className)
+"""
+
+
+def big_click(page: sync_api.Page, target: str | sync_api.Locator) -> None:
+    """Click a control after checking that it is at least 44 px each way; wait for the game to take it."""
+    locator = page.locator(target).first if isinstance(target, str) else target
+    box = locator.bounding_box()
+    assert box is not None and min(box["width"], box["height"]) >= 43.5, (target, box)
+    click_for_move(page, locator)
+
+
+def written_pair(page: sync_api.Page) -> tuple[str, str] | None:
+    """Die keys of a pair that fits the sheet of the player to choose, from the saved game (None: none)."""
+    state = api.state_from_dict(storage(page, "roll:save")["state"])
+    assert isinstance(state, roll.State) and state.roll is not None
+    sheet, r = state.sheets[state.current_player], state.roll
+    taken = roll.html.taken_dice(r, state.taken) if state.phase is roll.Phase.OTHERS else frozenset()
+    for c, colour in enumerate(r.colours):
+        for n, number in enumerate(r.numbers):
+            if sheet.targets(colour, number) and not {f"colour-{c}", f"number-{n}"} & taken:
+                return f"colour-{c}", f"number-{n}"
+    return None
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["390x844", "844x390"])
+def test_a_whole_turn_on_a_phone_with_the_big_buttons_alone(page: sync_api.Page, site: str,
+                                                            size: tuple[int, int]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    conftest.open_site(page, site + "?seed=7#roll")
+    start_game(page)
+    written = 0
+    while written < 2:  # a turn of each kind: the player's own roll, then the computer's roll
+        current = wait_phase(page, "roll", "choose", "accelerate")
+        assert page.evaluate(SHEET_LIVE_JS) == [], "the sheet is a display only on a phone"
+        if current == "roll":
+            big_click(page, "[data-action=roll]")
+        elif current == "accelerate":
+            big_click(page, "[data-accelerate]")
+        else:
+            pair = written_pair(page)
+            if pair is None:
+                big_click(page, "[data-action=refuse]")
+                continue
+            for die in pair:
+                page.click(f"[data-die='{die}']")
+            place = page.locator(".rw-places .rw-place").first
+            label = str(place.get_attribute("aria-label"))
+            assert label.startswith(("Write ", "Mark the ", "Claim the ")) and label.endswith("."), label
+            # a tap on the highlighted cell writes nothing (it passes through the sheet)
+            before = moves(page)
+            cell = page.locator(".rw-main-sheet .rw-target").first.bounding_box()
+            assert cell is not None and min(cell["width"], cell["height"]) < 44
+            page.mouse.click(cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2)
+            assert moves(page) == before and phase(page) == "choose"
+            assert page.locator(".rw-places .rw-place").count() >= 1
+            # the big button writes it; the first time with the keyboard
+            key = next(str(place.get_attribute(f"data-{k}")) for k in ("box", "circle", "top")
+                       if place.get_attribute(f"data-{k}") is not None)
+            if "-" in key:  # a box: it stands out on the sheet while its button is pointed at
+                target = page.locator(f".rw-main-sheet [data-box='{key}']")
+                width = "el => getComputedStyle(el).outlineWidth"
+                assert target.evaluate(width) == "3px"
+                place.hover()
+                assert target.evaluate(width) == "4px"
+            if written == 0:
+                place.focus()
+                page.keyboard.press("Enter")
+                page.wait_for_function(
+                    f"() => parseInt(document.querySelector('.rw-screen').dataset.moves) > {before}")
+            else:
+                big_click(page, place)
+            if "-" in key:  # a box (red-4): its number is written there
+                assert page.locator(f".rw-main-sheet [data-box='{key}'] .rw-hand").count() == 1
+            written += 1
+    assert page.evaluate("document.documentElement.scrollHeight") <= size[1] + 1

@@ -33,6 +33,10 @@ Attribute scheme (what a user interface reads from a clicked element):
 ``data-col``, ``data-player`` the cells of the end-of-game table
 ==========================  ======================================================
 
+The big buttons that write a chosen pair (:func:`placements`) carry the
+``data-target="sheet"`` and the ``data-box`` / ``data-circle`` / ``data-top`` of the
+cell they write in: a click on one is a tap on its cell.
+
 Every element a tutorial may point at carries its name in ``data-spot``
 (:mod:`lostcities.tutorial`), clickable or not:
 
@@ -380,6 +384,70 @@ def picked_pair(r: roll.Roll | None, picked: typing.Collection[str]) -> tuple[ro
     return None if colour is None or face is None else (colour, face)
 
 
+_SPACES: typing.Final[dict[roll.Target, str]] = {
+    roll.Target.BOX: "box", roll.Target.CIRCLE: "double circle", roll.Target.TOP: "top artefact"}
+
+
+def _where_text(sheet: roll.Sheet, colour: roll.Colour, face: int) -> str:
+    """Where a chosen pair goes, for the status line (it names no gesture: :func:`placements` are the
+    buttons, and the highlighted cells are tapped where they are large enough).
+
+    >>> _where_text(roll.Sheet(), roll.Colour.RED, 4)
+    'red 4 goes in the highlighted box.'
+    >>> _where_text(roll.Sheet(), roll.Colour.RED, 0)
+    'red 0: the highlighted box (written as 10) or the double circle?'
+    """
+    spaces = [_SPACES[t] for t in sheet.targets(colour, face)]
+    if len(spaces) > 1:
+        return f"{colour.value} {face}: the highlighted box (written as 10) or the {spaces[-1]}?"
+    return f"{colour.value} {face} goes in the highlighted {spaces[0] if spaces else 'space'}."
+
+
+def placement_text(sheet: roll.Sheet, colour: roll.Colour, face: int, target: roll.Target) -> str:
+    """What writing the pair at ``target`` does, as a button's sentence.
+
+    >>> s, red = roll.Sheet(), roll.Colour.RED
+    >>> placement_text(s, red, 0, roll.Target.BOX), placement_text(s, red, 0, roll.Target.CIRCLE)
+    ('Write 10 in red box 1', 'Mark the red double circle')
+    """
+    if target is roll.Target.CIRCLE:
+        return f"Mark the {colour.value} double circle"
+    if target is roll.Target.TOP:
+        return f"Claim the {colour.value} top artefact"
+    return f"Write {roll.written_value(face)} in {colour.value} box {len(sheet.expedition(colour)) + 1}"
+
+
+def placements(sheet: roll.Sheet, colour: roll.Colour, face: int) -> str:
+    """One big button per place the pair (``colour``, die ``face``) may go on ``sheet``: what it
+    writes where, and what it does to the total (the sheet's cells are too small to tap on a phone;
+    these are the way to write there on every screen, with a keyboard or a screen reader too).
+    Each carries the ``data-*`` of its cell (``data-target="sheet"``, ``data-box`` ...): a click is
+    the same as a tap on the cell.  Nothing when the pair fits nowhere.
+
+    >>> html = placements(roll.Sheet(), roll.Colour.RED, 4)
+    >>> 'data-box="red-1"' in html and "Write 4 in red box 1" in html
+    True
+    """
+    buttons = []
+    before = sheet.score()
+    for target in sheet.targets(colour, face):
+        after = sheet.copy()
+        after.mark(colour, face, target)
+        key = next(k for k, t in pair_targets(sheet, colour, face).items() if t is target)
+        kind, _, value = key.partition(":")
+        text = placement_text(sheet, colour, face, target)
+        gain = lc_html.points(after.score() - before, sign=True)
+        then = ", then an acceleration" if after.is_accelerating() else ""
+        label = f"{text}: {gain}{then}."
+        buttons.append(
+            f'<button type="button" class="rw-place rw-{colour.value}" data-target="sheet" data-{kind}="{esc(value)}"'
+            f' aria-label="{esc(label)}">{symbol(colour)}'
+            f'<span class="rw-place-text">{esc(text)}</span><small>{esc(gain + then)}</small></button>')
+    if not buttons:
+        return ""
+    return f'<div class="rw-places" role="group" aria-label="where to write it">{"".join(buttons)}</div>'
+
+
 def play_status(view: roll.View, names: typing.Sequence[str], *, computers: typing.Collection[int] = (),
                 busy: bool = False, picked: typing.Collection[str] = (), error: str = "") -> tuple[str, str]:
     """The status line of a game for the person at the device: its text and its class
@@ -406,14 +474,11 @@ def play_status(view: roll.View, names: typing.Sequence[str], *, computers: typi
         return (who + text if who else text[:1].upper() + text[1:]), kind
 
     if sheet.is_accelerating():
-        return said("accelerate an expedition: tap a highlighted box or a button.", "rw-is-accelerate")
+        return said("accelerate an expedition: choose it below.", "rw-is-accelerate")
     pair = picked_pair(view.roll, picked)
     if pair is not None:
         colour, face = pair
-        if len(pair_targets(sheet, colour, face)) > 1:
-            return said(f"{colour.value} {face}: tap the highlighted box (written as 10) or the double "
-                        "circle.", "rw-is-target")
-        return said(f"tap the highlighted space to use {colour.value} {face}.", "rw-is-target")
+        return said(_where_text(sheet, colour, face), "rw-is-target")
     if picked:
         kind = "number" if any(k.startswith("colour") for k in picked) else "colour"
         return said(f"now pick a {kind} die.", "rw-is-pick")
@@ -429,22 +494,28 @@ def companion_status(s: roll.Sheet, colour: roll.Colour | None, face: int | None
     if error:
         return error, "rw-is-error"
     if s.is_accelerating():
-        return "Acceleration: tap a highlighted box or choose below.", "rw-is-accelerate"
-    if colour is not None and face is not None:
-        return f"{colour.value.capitalize()} {face}: tap the highlighted space.", "rw-is-target"
+        return "Acceleration: choose an expedition below.", "rw-is-accelerate"
+    if colour is not None and face is not None and s.targets(colour, face):
+        text = _where_text(s, colour, face)
+        return text[:1].upper() + text[1:], "rw-is-target"
     return f"Turn {entries + 1}: enter the colour and the number you chose, or refuse.", "rw-is-pick"
 
 
 # -- the sheet ------------------------------------------------------------------------------
 
 
-def _cell_tag(target: bool, interactive: bool) -> tuple[str, str]:
-    """The tag of a sheet element and its extra attributes: a button when it is a
-    legal target; every element of an interactive sheet reports its clicks
-    (``data-target="sheet"``), so that a refusal can say why."""
+def _cell_tag(interactive: bool) -> tuple[str, str, str]:
+    """The tag of a sheet element, its extra attributes and its hit area.
+
+    A cell is never a button: every element of an interactive sheet reports its
+    taps (``data-target="sheet"``, so that a refusal can say why) through its hit
+    area (``rw-hit``), which the style sheet shows only where the cell is at
+    least 44 px each way (the touch guideline).  Where it is smaller (phones),
+    the sheet is a display only and the player writes with the big buttons of
+    :func:`placements`, which keyboards and screen readers use everywhere."""
     if not interactive:
-        return "div", ""
-    return ("button", ' type="button" data-target="sheet"') if target else ("div", ' data-target="sheet"')
+        return "div", "", ""
+    return "div", ' data-target="sheet"', '<span class="rw-hit" aria-hidden="true"></span>'
 
 
 def _tilt(e: int, k: int) -> int:
@@ -478,9 +549,9 @@ def _box(sheet: roll.Sheet, colour: roll.Colour, k: int, targets: typing.Collect
         inner += icon("vase", "rw-mark-art")
     if filled:
         inner += f'<span class="rw-hand" style="--tilt:{_tilt(e, k)}deg">{numbers[k - 1]}</span>'
-    tag, extra = _cell_tag(target, interactive)
+    tag, extra, hit = _cell_tag(interactive)
     return (f'<{tag}{extra} class="{cls}" data-box="{colour.value}-{k}"'
-            f' data-spot="box:{colour.value}:{k}" aria-label="{esc(label)}">{inner}</{tag}>')
+            f' data-spot="box:{colour.value}:{k}" aria-label="{esc(label)}">{inner}{hit}</{tag}>')
 
 
 def _top(sheet: roll.Sheet, colour: roll.Colour, targets: typing.Collection[str],
@@ -491,11 +562,11 @@ def _top(sheet: roll.Sheet, colour: roll.Colour, targets: typing.Collection[str]
     cls = _classes("rw-top", f"rw-{colour.value}", "rw-claimed" if claimed else None,
                    "rw-target" if target else None, "rw-fresh" if key in fresh else None)
     label = f"{colour.value} top artefact{': claimed' if claimed else ''}"
-    tag, extra = _cell_tag(target, interactive)
+    tag, extra, hit = _cell_tag(interactive)
     mark = '<span class="rw-x rw-hand" aria-hidden="true">\u2715</span>' if claimed else ""
     return (f'<{tag}{extra} class="{cls}" data-top="{colour.value}"'
             f' data-spot="artefact:{colour.value}" aria-label="{esc(label)}">'
-            f'{icon("vase")}{mark}</{tag}>')
+            f'{icon("vase")}{mark}{hit}</{tag}>')
 
 
 def _circle(sheet: roll.Sheet, colour: roll.Colour, targets: typing.Collection[str],
@@ -508,19 +579,21 @@ def _circle(sheet: roll.Sheet, colour: roll.Colour, targets: typing.Collection[s
                    "rw-crossed" if crossed else None, "rw-target" if target else None,
                    "rw-fresh" if key in fresh else None)
     state = "marked: points doubled" if marked else ("not used" if crossed else "open")
-    tag, extra = _cell_tag(target, interactive)
+    tag, extra, hit = _cell_tag(interactive)
     mark = '<span class="rw-x rw-hand" aria-hidden="true">\u2715</span>' if marked else ""
     return (f'<{tag}{extra} class="{cls}" data-circle="{colour.value}" data-spot="circle:{colour.value}" '
             f'aria-label="{esc(f"{colour.value} double circle, {state}")}"><span class="rw-ring"></span>{mark}'
-            f'</{tag}>')
+            f'{hit}</{tag}>')
 
 
 def _bridge(sheet: roll.Sheet, column: roll.Column, fresh: typing.Collection[str],
-            scorers: typing.Sequence[str], clickable: bool) -> str:
+            scorers: typing.Sequence[str], tickable: bool) -> str:
+    """A bonus bridge; ``tickable``: open and ticked with :func:`bridge_ticks`'s buttons (drawn dashed:
+    a bridge row is too thin to tap)."""
     key = bridge_key(column)
     mark = sheet.bridge(column)
     cls = _classes("rw-bridge", f"rw-bridge-{mark.value}", f"rw-bcol-{key}",
-                   "rw-fresh" if f"bridge:{key}" in fresh else None, "rw-tickable" if clickable else None)
+                   "rw-fresh" if f"bridge:{key}" in fresh else None, "rw-tickable" if tickable else None)
     words = {"open": "open", "scored": "passed first: 20 points", "closed": "passed by another player first"}
     label = f"{'artefact' if key == 'artefact' else key} bridge: {words[mark.value]}"
     if scorers:
@@ -529,11 +602,9 @@ def _bridge(sheet: roll.Sheet, column: roll.Column, fresh: typing.Collection[str
     if scorers and mark is not roll.BridgeMark.OPEN:
         tags = " ".join(initials(n) for n in scorers)
         by = f'<span class="rw-by" title="{esc(", ".join(scorers))}">{esc(tags)}</span>'
-    tag = "button" if clickable else "div"
-    extra = ' type="button" data-target="tick"' if clickable else ""
-    return (f'<{tag}{extra} class="{cls}" data-bridge="{key}" data-mark="{mark.value}"'
+    return (f'<div class="{cls}" data-bridge="{key}" data-mark="{mark.value}"'
             f' data-spot="bridge:{key}" aria-label="{esc(label)}">'
-            f'<span class="rw-twenty">{roll.data.BRIDGE_BONUS}</span>{by}</{tag}>')
+            f'<span class="rw-twenty">{roll.data.BRIDGE_BONUS}</span>{by}</div>')
 
 
 def _column_cell(kind: str, k: int, count: int, fresh: typing.Collection[str]) -> str:
@@ -567,11 +638,12 @@ def sheet(
 ) -> str:
     """A full game sheet.
 
-    ``targets``: element keys to highlight as legal targets (rendered as
-    buttons when ``interactive``); ``fresh``: keys of marks made this turn;
-    ``scorers``: per bridge key the names of the players who passed it first
-    (shown small on the bridge); ``tick_bridges``: open bridges are buttons
-    (companion mode: "another player passed it")."""
+    ``targets``: element keys to highlight as legal targets; ``interactive``:
+    the cells report taps where they are large enough (see :func:`_cell_tag`);
+    ``fresh``: keys of marks made this turn; ``scorers``: per bridge key the
+    names of the players who passed it first (shown small on the bridge);
+    ``tick_bridges``: open bridges are drawn as ones to tick (companion mode:
+    "another player passed it", with :func:`bridge_ticks`'s buttons)."""
     scorers = scorers or {}
     bd = s.breakdown()
     cells: list[str] = []
@@ -609,8 +681,8 @@ def sheet(
             cells.append(_scale("+20", "rw-scale-bridge"))
             for column in roll.COLUMNS:
                 key = bridge_key(column)
-                clickable = tick_bridges and s.bridge(column) is roll.BridgeMark.OPEN
-                cells.append(_bridge(s, column, fresh, scorers.get(key, ()), clickable))
+                tickable = tick_bridges and s.bridge(column) is roll.BridgeMark.OPEN
+                cells.append(_bridge(s, column, fresh, scorers.get(key, ()), tickable))
             cells.append(_scale("+20", "rw-scale-right rw-scale-bridge"))
     # the double circles
     cells.append(_scale("\u00d72", "rw-scale-circle"))
@@ -1020,8 +1092,11 @@ def refuse_button(exhausted: bool = False) -> str:
             f"Refuse: shade a dice symbol{note}</button>")
 
 
-def choice_controls(*, exhausted: bool = False, clear: bool = False) -> str:
-    """Under the dice while a person chooses: Refuse, and Clear once a die is picked."""
+def choice_controls(*, exhausted: bool = False, clear: bool = False, places: str = "") -> str:
+    """Under the dice while a person chooses: Refuse, and Clear once a die is picked; once a pair
+    that fits is picked, its :func:`placements` and Clear (Refuse comes back with Clear)."""
+    if places:
+        return places + clear_button()
     return refuse_button(exhausted) + (clear_button() if clear else "")
 
 
@@ -1082,11 +1157,13 @@ def companion_over(name: str, breakdown: roll.Breakdown) -> str:
 
 def companion_controls(s: roll.Sheet, colour: roll.Colour | None, face: int | None,
                        steps: typing.Sequence[str] = ()) -> str:
-    """Companion mode: the acceleration question, or the entry pad, Refuse and the bridge ticks."""
+    """Companion mode: the acceleration question, or the entry pad, Refuse and the bridge ticks
+    (once the pair entered fits: its :func:`placements` instead of Refuse)."""
     if s.is_accelerating():
         return acceleration_panel(s, steps)
     clear = clear_button() if colour is not None or face is not None else ""
-    return (f'{entry_pad(colour, face)}<p class="rw-buttons">{refuse_button()}{clear}</p>'
+    places = placements(s, colour, face) if colour is not None and face is not None else ""
+    return (f'{entry_pad(colour, face)}<div class="rw-buttons">{places or refuse_button()}{clear}</div>'
             f'<h3 class="rw-sub">Bridges other players passed first</h3>{bridge_ticks(s)}')
 
 

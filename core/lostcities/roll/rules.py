@@ -1698,7 +1698,7 @@ def _describe_choice(action: api.Action, old: Sheet, new: Sheet,
     for column in passed:
         text += f" {who} reached the {column} bridge."
     if new.accelerating:
-        text += f" An arrow: {who} may accelerate an expedition."
+        text += f" {who} may accelerate an expedition, thanks to the box's arrow."
     return ("take" if take else "accelerate"), text, details
 
 

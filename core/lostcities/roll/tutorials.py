@@ -32,7 +32,8 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
                      "number in the expedition of that colour.",
              "highlights": ["roll", "die:colour:0", "die:number:0"]},
             {"kind": "act",
-             "text": "Take the red die and the 2: tap them, then tap the highlighted red box. A low number is "
+             "text": "Take the red die and the 2: tap them, then write the 2 in the highlighted red box (its button "
+                     "is under the dice). A low number is "
                      "the best start, as every later red number must be at least as high.",
              "highlights": ["die:colour:0", "die:number:0", "box:red:1"],
              "expected": ["take red 2"],
@@ -100,7 +101,8 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
              "expected": ["take yellow 0 circle"],
              "replies": ["roll green blue purple 1 4 7"],
              "success": "Yellow's circle is marked: its points, good or bad, will be doubled.",
-             "failure": "Take yellow and 0, then tap yellow's double circle at the bottom."},
+             "failure": "Take yellow and 0, then mark yellow's double circle at the bottom (its button is under "
+                        "the dice)."},
             {"kind": "play",
              "text": "Play three turns on your own: keep every expedition rising slowly.",
              "turns": 3,
@@ -306,13 +308,14 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
                      "your game sheet, the same sheet as here. The dice stay on the table.",
              "highlights": ["sheet:0"]},
             {"kind": "info",
-             "text": "Each turn, tap the colour and the number you chose on the entry pad, then the highlighted "
-                     "box (or the double circle, with a 0). The sheet refuses what the rules forbid, such as a "
+             "text": "Each turn, tap the colour and the number you chose on the entry pad, then the button that "
+                     "writes it in the highlighted box (or marks the double circle, with a 0). The sheet refuses "
+                     "what the rules forbid, such as a "
                      "falling number, and asks about arrows just as here.",
              "highlights": ["box:red:3", "circle:orange"]},
             {"kind": "act",
              "text": "Try it here: you chose blue and 5 at the table. Tap the blue die and the 5 (on the companion "
-                     "sheet: blue and 5 on the entry pad), then the highlighted blue box.",
+                     "sheet: blue and 5 on the entry pad), then write it in the highlighted blue box.",
              "highlights": ["die:colour:2", "die:number:1", "box:blue:2"],
              "expected": ["take blue 5"],
              "replies": ["roll yellow green purple 1 6 7"],
@@ -334,7 +337,7 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
              "success": "Right. Enter your own choice first: a bridge you pass in the same turn stays yours.",
              "failure": "The companion sheet cannot see the others' sheets: tick the bridges they pass first."},
             {"kind": "play",
-             "text": "Practise entering pairs here: tap a colour die, a number die, then the box.",
+             "text": "Practise entering pairs here: tap a colour die, a number die, then the button that writes it.",
              "turns": 2,
              "success": "Well done. At the end, Final score adds everything up for you."},
         ],
