@@ -172,7 +172,13 @@ class EmbeddedScreen(screen.Screen):
                 return api.game_from_dict(data).num_players
             except errors.GameError:
                 return self.game.min_players
-        return self.game.min_players
+        return self._new_game().num_players
+
+    def _new_game(self) -> api.Game:
+        """The game a new deal is played in: the default options, with seats up to ``pov``."""
+        config = self.config
+        return self.game.from_options({"players": config.pov + 2} if self.game.max_players > 2 and config.pov > 0
+                                      else {})
 
     def _record(self) -> api.Record:
         try:
@@ -216,8 +222,7 @@ class EmbeddedScreen(screen.Screen):
             state = self._replayed(self._first_shown())
             self.record = None
             return state.game, state
-        game = self.game.from_options({"players": config.pov + 2} if self.game.max_players > 2 and config.pov > 0
-                                      else {})
+        game = self._new_game()
         state = game.new_game(self.rng("deal"))
         return game, state
 

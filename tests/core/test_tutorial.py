@@ -421,3 +421,17 @@ def test_reveal_shows_the_other_hands_for_teaching() -> None:
     assert sorted(shown) == sorted(c.id for c in state.hand(1))
     scr, host, _ = mount(embed.Config.from_query({"game": "card", "mode": "play", "seed": "5"}))
     assert host.root is not None and "lc-reveal" not in host.root.html()
+
+
+@pytest.mark.parametrize("game", sorted(ADAPTERS))
+@pytest.mark.parametrize("pov", ["1", "2"])
+def test_free_play_opens_a_new_deal_in_every_game(game: str, pov: str) -> None:
+    """``mode=play`` without a position: a new game with a seat for every name the frame shows
+    (Roll & Write's fewest players is one, its new game has two: it failed before)."""
+    scr, host, sent = mount(embed.Config.from_query({"game": game, "mode": "play", "seed": "3", "pov": pov}))
+    assert [message["type"] for message in sent if message["type"] in ("ready", "error")] == ["ready"]
+    assert scr.session is not None
+    seats = scr.session.setup.seats
+    assert scr.session.state.game.num_players == len(seats) >= int(pov)
+    assert seats[int(pov) - 1].name == "You"
+    assert host.root is not None and "problem" not in host.root.data.get("phase", "")
