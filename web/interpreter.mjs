@@ -110,6 +110,34 @@ function watchRestoredStart() {
   addEventListener("py:error", failed);
 }
 
+function whenReady(callback) {
+  const root = document.documentElement;
+  if (root.dataset.ready === "1") {
+    setTimeout(callback, 0);
+    return;
+  }
+  const watch = new MutationObserver(() => {
+    if (root.dataset.ready !== "1") return;
+    watch.disconnect();
+    setTimeout(callback, 0);
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+async function installLater(pyodide, packages) {
+  if (!packages.length) return;
+  try {
+    await pyodide.loadPackage(packages, { messageCallback: () => {} });
+    try {
+      document.documentElement.dataset.snapshotFiles = "installed";
+    } catch (err) {
+      // not a page: nothing to mark
+    }
+  } catch (err) {
+    console.warn("The core wheel's files could not be installed: " + err);
+  }
+}
+
 async function start(options) {
   note("interpreter-start");
   const settings = { ...options, indexURL: INDEX_URL };
@@ -117,7 +145,10 @@ async function start(options) {
     try {
       const bytes = fetchSnapshot();
       bytes.catch(() => {});  // handled below, once loadPyodide awaits it
-      const pyodide = await loadPlainPyodide({ ...settings, _loadSnapshot: bytes });
+      // The snapshot has imported every module of the core wheel: its files (sources for
+      // tracebacks, metadata) are installed once the page is ready, off the start's path.
+      const pyodide = await loadPlainPyodide({ ...settings, packages: [], _loadSnapshot: bytes });
+      whenReady(() => installLater(pyodide, settings.packages || []));
       // The snapshot froze the state of `random`: every start draws afresh.  (It also holds the
       // `time` module's constants, timezone and tzname, of the build machine; local times
       // themselves come from the browser at each call.)

@@ -242,6 +242,8 @@ def test_a_start_restores_the_builds_snapshot_and_still_deals_at_random(browser:
             page = context.new_page()
             conftest.open_site(page, site + "#card")
             assert page.get_attribute("html", "data-snapshot") == "restored"
+            # The core wheel's files (sources for tracebacks, metadata) follow once the page is ready.
+            page.wait_for_selector("html[data-snapshot-files='installed']", state="attached", timeout=30_000)
             hands.append(hand_of(page))
             page.wait_for_selector("html[data-offline='1']", timeout=60_000, state="attached")
             page.reload()  # a later visit, from the service worker
