@@ -534,9 +534,9 @@ RESULT_LAYOUT: typing.Final = '<div class="lc-results" data-region="results"></d
 
 
 def status(note: str, prompt: str, kind: str = "") -> str:
-    """The status line: what the last turn did, then what to do now (``kind``: ``is-error``, ``is-play``...)."""
-    said = f'<span class="lc-note">{esc(note)}</span> ' if note else ""
-    return f'{said}<span class="{_classes("lc-prompt", kind)}">{esc(prompt)}</span>'
+    """The status line: what to do now (``kind``: ``is-error``, ``is-play``...), then what the last turn did."""
+    said = f' <span class="lc-note">{esc(note)}</span>' if note else ""
+    return f'<span class="{_classes("lc-prompt", kind)}">{esc(prompt)}</span>{said}'
 
 
 def prompt(view: card.View, *, selected: str | None, name: str | None) -> tuple[str, str]:
