@@ -55,7 +55,8 @@ def arrows_svg(root: typing.Any, arrows: typing.Sequence[tuple[str, str]]) -> st
         lines.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" marker-end="url(#lc-arrowhead)"/>')
     if not lines:
         return ""
-    return (f'<svg class="lc-arrows" aria-hidden="true" width="{box.width:.0f}" height="{box.height:.0f}">'
+    # As large as the root, whatever it becomes (never a scroll of its own: the lines may run past it).
+    return ('<svg class="lc-arrows" aria-hidden="true" width="100%" height="100%">'
             '<defs><marker id="lc-arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" '
             'markerHeight="6" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"/></marker></defs>'
             f'{"".join(lines)}</svg>')
@@ -68,6 +69,9 @@ class BrowserRoot:
         self.el = el
         self.container = container
         self._proxy: typing.Any = None
+        self._arrows: tuple[tuple[str, str], ...] = ()
+        self._resized: typing.Any = None  # redraws the arrows when the root's size changes
+        self._watch: typing.Any = None
 
     def set_html(self, region: str, html: str) -> None:
         target = self.el.querySelector(f"[data-region={css_string(region)}]")
@@ -110,11 +114,21 @@ class BrowserRoot:
         wanted = set(names)
         for el in self.el.querySelectorAll("[data-spot]"):
             el.classList.toggle("is-spot", str(el.getAttribute("data-spot")) in wanted)
+        self._arrows = tuple(arrows)
+        self._draw_arrows()
+        if self._arrows and self._watch is None and hasattr(js, "ResizeObserver"):
+            # The layout settles after a render (the frame's lesson panel, a turned phone): the
+            # arrows follow the elements they join.
+            self._resized = create_proxy(lambda *_: self._draw_arrows())
+            self._watch = js.ResizeObserver.new(self._resized)
+            self._watch.observe(self.el)
+
+    def _draw_arrows(self) -> None:
         old = self.el.querySelector(":scope > svg.lc-arrows")
         if old:
             old.remove()
-        if arrows:
-            self.el.insertAdjacentHTML("beforeend", arrows_svg(self.el, arrows))
+        if self._arrows:
+            self.el.insertAdjacentHTML("beforeend", arrows_svg(self.el, self._arrows))
 
     def mark(self, places: typing.Sequence[typing.Mapping[str, str]]) -> None:
         for el in self.el.querySelectorAll(".is-hinted"):
@@ -141,6 +155,10 @@ class BrowserRoot:
                 self.el.removeEventListener(name, self._proxy)
             self._proxy.destroy()
             self._proxy = None
+        if self._watch is not None:
+            self._watch.disconnect()
+            self._resized.destroy()
+            self._watch = self._resized = None
         self.el.remove()
 
 

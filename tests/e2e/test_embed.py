@@ -346,3 +346,24 @@ def test_every_step_of_every_tutorial_fits_an_820x560_frame(rules_page: sync_api
             if height > view_h or width > view_w:
                 problems.append(f"{tut.id} step {number}: the frame's content is {width}x{height}")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game, tut, step", [("board", "board-lost-city", 2), ("card", "card-first-expedition", 2)])
+def test_a_step_opened_by_its_address_fits_and_its_arrow_joins_its_ends(page: sync_api.Page, site: str, game: str,
+                                                                        tut: str, step: int) -> None:
+    """The arrow layer is drawn at the first render, before the frame's lesson panel has settled the
+    layout: it never makes the page taller than the frame (it did, 594 px in 560), and it follows the
+    elements it joins once the layout settles."""
+    page.set_viewport_size({"width": 820, "height": 560})
+    conftest.open_site(page, site + f"embed.html?game={game}&tut={tut}&step={step}&autoplay=1")
+    page.wait_for_selector("svg.lc-arrows line", state="attached")
+    page.wait_for_timeout(500)  # the layout settles; the observer redraws
+    assert page.evaluate("[document.documentElement.scrollHeight, document.documentElement.scrollWidth]") == [560, 820]
+    ends = page.evaluate("""() => {
+      const svg = document.querySelector('svg.lc-arrows'), box = svg.getBoundingClientRect();
+      return Array.from(svg.querySelectorAll('line')).flatMap(line => [1, 2].map(n => {
+        const x = box.left + line[`x${n}`].baseVal.value, y = box.top + line[`y${n}`].baseVal.value;
+        return document.elementsFromPoint(x, y).some(el => el.closest('[data-spot]') && !el.closest('svg'));
+      }));
+    }""")
+    assert ends and all(ends), ends
