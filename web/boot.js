@@ -179,6 +179,32 @@
     setTimeout(window.__lostcitiesPreload, 300);  // no frames (a hidden tab): a little later
   }
 
+  // A lesson's panel (Learn to play in the app, a tutorial in the embed) stands above the table:
+  // its height, kept in --lesson-h, is taken from the height the table may fill (style.css).
+  if ("ResizeObserver" in window && "MutationObserver" in window) {
+    var lessonHeight = -1;
+    var lessonShown = null;
+    var measureLesson = function () {
+      var height = lessonShown ? Math.ceil(lessonShown.getBoundingClientRect().height) : 0;
+      if (height === lessonHeight) return;
+      lessonHeight = height;
+      document.documentElement.style.setProperty("--lesson-h", height + "px");
+    };
+    var lessonSizes = new ResizeObserver(measureLesson);
+    var findLesson = function () {
+      var lesson = document.querySelector(".lc-lesson");
+      if (lesson === lessonShown) return;
+      if (lessonShown) lessonSizes.unobserve(lessonShown);
+      lessonShown = lesson;
+      if (lesson) lessonSizes.observe(lesson);
+      measureLesson();
+    };
+    document.addEventListener("DOMContentLoaded", function () {
+      new MutationObserver(findLesson).observe(document.body, { childList: true, subtree: true });
+      findLesson();
+    });
+  }
+
   function showUpdate(registration) {
     var notice = document.getElementById("notice");
     if (!notice || !registration.waiting) return;

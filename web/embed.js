@@ -27,15 +27,8 @@
     window.parent.postMessage(message, parent || "*");
   }
   var lastHeight = 0;
-  var lessonHeight = -1;
   function reportSize() {
-    // The table fills the frame below the lesson panel (embed.css reads --lesson-h).
-    var lesson = document.querySelector(".lc-lesson");
-    var panel = lesson ? Math.ceil(lesson.getBoundingClientRect().height) : 0;
-    if (panel !== lessonHeight) {
-      lessonHeight = panel;
-      document.documentElement.style.setProperty("--lesson-h", panel + "px");
-    }
+    // (The table fills the frame below the lesson panel: web/boot.js keeps its height in --lesson-h.)
     var height = Math.ceil(document.documentElement.getBoundingClientRect().height);
     if (height && height !== lastHeight) {
       lastHeight = height;
@@ -96,18 +89,7 @@
     var button = document.getElementById("embed-play");
     if (button) button.addEventListener("click", start);
     if (params.get("autoplay") === "1") start();
-    if ("ResizeObserver" in window) {
-      var observer = new ResizeObserver(reportSize);
-      observer.observe(document.documentElement);
-      // The lesson panel appears when Python has drawn the screen; its size changes with each step.
-      new MutationObserver(function () {
-        var lesson = document.querySelector(".lc-lesson");
-        if (lesson && !lesson.dataset.watched) {
-          lesson.dataset.watched = "1";
-          observer.observe(lesson);
-        }
-      }).observe(document.body, { childList: true, subtree: true });
-    }
+    if ("ResizeObserver" in window) new ResizeObserver(reportSize).observe(document.documentElement);
     reportSize();
   });
 })();

@@ -367,3 +367,15 @@ def test_a_step_opened_by_its_address_fits_and_its_arrow_joins_its_ends(page: sy
       }));
     }""")
     assert ends and all(ends), ends
+
+
+@pytest.mark.parametrize("tut", ["board-lowest-card", "roll-rising-boxes", "card-wagers"])
+def test_learn_to_play_in_the_app_fits_a_tablet(page: sync_api.Page, site: str, tut: str) -> None:
+    """The app's lesson panel stands above the table, which leaves it its height (--lesson-h): the
+    page does not scroll at 1024x768 (it was 856-874 px tall)."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    conftest.open_site(page, site + f"#learn/{tut}")
+    page.locator(".lc-lesson-panel").filter(has_text="Step 1 of").wait_for()
+    page.wait_for_function("() => parseInt(getComputedStyle(document.documentElement)"
+                           ".getPropertyValue('--lesson-h')) > 40")
+    assert page.evaluate("[document.documentElement.scrollHeight, document.documentElement.scrollWidth]") == [768, 1024]
