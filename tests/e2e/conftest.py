@@ -7,6 +7,7 @@ Content-Security-Policy.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pathlib
 import re
@@ -132,23 +133,28 @@ class Guard:
             assert not violations, f"the page broke its Content-Security-Policy: {violations[:5]}"
 
 
-def booted_page(browser: sync_api.Browser, site: str, url: str) -> typing.Iterator[sync_api.Page]:
-    """One page booted once at ``url`` (for a module's tests: a boot takes many seconds on a
-    loaded machine), guarded like the ``page`` fixture's; use it as a fixture's body."""
-    guard = Guard(site)
+@contextlib.contextmanager
+def guarded_context(browser: sync_api.Browser, guard: Guard) -> typing.Iterator[sync_api.BrowserContext]:
+    """A 1024x768 context whose pages the guard watches and checks when it closes."""
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     context.add_init_script(CSP_RECORDER)
     guard.watch_context(context)
     context.on("page", guard.watch)
-    page = context.new_page()
-    page.goto(url)
-    page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
-    yield page
-    pages = list(context.pages)
     try:
-        guard.check(pages)
+        yield context
+        guard.check(list(context.pages))
     finally:
         context.close()
+
+
+def booted_page(browser: sync_api.Browser, site: str, url: str) -> typing.Iterator[sync_api.Page]:
+    """One page booted once at ``url`` (for a module's tests: a boot takes many seconds on a
+    loaded machine), guarded like the ``page`` fixture's; use it as a fixture's body."""
+    with guarded_context(browser, Guard(site)) as context:
+        page = context.new_page()
+        page.goto(url)
+        page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+        yield page
 
 
 @pytest.fixture
@@ -158,16 +164,8 @@ def guard(site: str) -> Guard:
 
 @pytest.fixture
 def context(browser: sync_api.Browser, guard: Guard) -> typing.Iterator[sync_api.BrowserContext]:
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    context.add_init_script(CSP_RECORDER)
-    guard.watch_context(context)
-    context.on("page", guard.watch)
-    yield context
-    pages = list(context.pages)
-    try:
-        guard.check(pages)
-    finally:
-        context.close()
+    with guarded_context(browser, guard) as context:
+        yield context
 
 
 @pytest.fixture
