@@ -20,7 +20,7 @@ import { loadPyodide as loadPlainPyodide } from "../pyodide/pyodide.mjs";
 
 export * from "../pyodide/pyodide.mjs";
 
-const SNAPSHOT = "__SNAPSHOT__";  // the snapshot's file, beside this one; "" when the build has none
+const SNAPSHOT = "__SNAPSHOT__";  // the snapshot's file, beside this one (an unbuilt copy has none)
 const PACKAGES = "__PACKAGES__";  // the config's packages (web/pyscript.json), for the early start
 const CONFIG_URL = new URL("./pyscript.json", import.meta.url).href;
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
@@ -63,7 +63,7 @@ function rememberFailure(err) {
 
 function isEnabled() {
   try {
-    return Boolean(SNAPSHOT) && !/^__/.test(SNAPSHOT) && !hasFailedBefore() &&
+    return !SNAPSHOT.startsWith("__") && !hasFailedBefore() &&
       new URLSearchParams(location.search).get("snapshot") !== "off";
   } catch (err) {
     return false;
