@@ -308,7 +308,7 @@ def tutorial_index() -> str:
     count, for the embed's first paint before Python starts (read from the core)."""
     sys.path.insert(0, str(ROOT / "core"))
     try:
-        from lostcities import tutorial
+        from lostcities.ui import tutorial
     finally:
         sys.path.pop(0)
     index = {t.id: {"game": t.game, "title": t.title, "summary": t.summary, "steps": len(t.steps)}

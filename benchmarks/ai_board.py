@@ -29,6 +29,7 @@ import time
 import typing
 
 from lostcities import board, bots
+from lostcities.board import ai as board_ai
 
 Task = tuple[str, str, int, int, int, int, float | None, int | None, str]
 Outcome = tuple[float, float, list[float], list[int], list[float]]
@@ -43,8 +44,8 @@ def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, c
     if level == "random":
         return bots.RandomBot()
     if level == "hard":
-        return board.ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock])
-    return board.ai.bot(level)
+        return board_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock])
+    return board_ai.bot(level)
 
 
 def play_one(task: Task) -> Outcome:

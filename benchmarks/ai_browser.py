@@ -42,6 +42,9 @@ document.documentElement.dataset.ready = "1";
 BENCH = """
 import json, random, statistics, time
 from lostcities import api, bots, board, card, roll
+from lostcities.board import ai as board_ai
+from lostcities.card import ai as card_ai
+from lostcities.roll import ai as roll_ai
 
 def timed_games(make_game, strong, weak, games, seed):
     times = []
@@ -69,16 +72,16 @@ def timed_games(make_game, strong, weak, games, seed):
 
 result = {}
 if GAME in ("card", "all"):
-    result["card hard (vs medium)"] = timed_games(lambda: card.Game(games=1), card.ai.bot("hard"),
-                                                  card.ai.bot("medium"), GAMES, SEED)
+    result["card hard (vs medium)"] = timed_games(lambda: card.Game(games=1), card_ai.bot("hard"),
+                                                  card_ai.bot("medium"), GAMES, SEED)
 if GAME in ("roll", "all"):
-    result["roll hard (vs easy)"] = timed_games(lambda: roll.Game(players=2), roll.ai.bot("hard"),
-                                                roll.ai.bot("easy"), GAMES, SEED)
+    result["roll hard (vs easy)"] = timed_games(lambda: roll.Game(players=2), roll_ai.bot("hard"),
+                                                roll_ai.bot("easy"), GAMES, SEED)
 if GAME in ("board", "all"):
     result["board hard (vs medium, 2 players)"] = timed_games(
-        lambda: board.Game(players=2, rounds=1), board.ai.bot("hard"), board.ai.bot("medium"), GAMES, SEED)
+        lambda: board.Game(players=2, rounds=1), board_ai.bot("hard"), board_ai.bot("medium"), GAMES, SEED)
     result["board hard (vs 3 medium, 4 players)"] = timed_games(
-        lambda: board.Game(players=4, rounds=1), board.ai.bot("hard"), board.ai.bot("medium"), GAMES, SEED)
+        lambda: board.Game(players=4, rounds=1), board_ai.bot("hard"), board_ai.bot("medium"), GAMES, SEED)
 json.dumps(result)
 """
 

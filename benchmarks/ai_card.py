@@ -22,6 +22,7 @@ import time
 import typing
 
 from lostcities import bots, card
+from lostcities.card import ai as card_ai
 
 PAIRINGS: typing.Final = ("hard-medium", "medium-easy", "easy-random")
 
@@ -39,9 +40,9 @@ def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, h
         options = json.loads(hard_options)
         for key in ("params", "rollout_params", "opponent_params"):
             if isinstance(options.get(key), dict):
-                options[key] = card.ai.Params(**options[key])
-        return card.ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock], **options)
-    return card.ai.bot(level)
+                options[key] = card_ai.Params(**options[key])
+        return card_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock], **options)
+    return card_ai.bot(level)
 
 
 Task = tuple[str, str, int, int, int, float | None, int | None, int, str, str]

@@ -23,6 +23,7 @@ import time
 import typing
 
 from lostcities import bots, roll
+from lostcities.roll import ai as roll_ai
 
 CLOCKS: typing.Final = {"cpu": time.process_time, "wall": time.perf_counter}
 
@@ -31,8 +32,8 @@ def play(task: tuple[int, int, int, float, int | None, str, str]) -> dict[str, t
     """One game: ``(seed, hard_seat, players, budget, iterations, opponent, clock)`` -> result."""
     seed, hard_seat, players, budget, iterations, opponent, clock = task
     tick = CLOCKS[clock]
-    hard = roll.ai.bot("hard", time_budget=budget, iterations=iterations, clock=tick)
-    easy = roll.ai.bot("easy") if opponent == "easy" else roll.ai.EasyBot(roll.ai.Weights())
+    hard = roll_ai.bot("hard", time_budget=budget, iterations=iterations, clock=tick)
+    easy = roll_ai.bot("easy") if opponent == "easy" else roll_ai.EasyBot(roll_ai.Weights())
     dice = random.Random(f"roll-bench:{seed}")
     thinking = random.Random(f"roll-bench:{seed}:{hard_seat}:bots")
     state = roll.Game(players=players).new_state()

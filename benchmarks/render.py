@@ -16,8 +16,11 @@ import statistics
 import time
 import typing
 
-import lostcities.board.html  # noqa: F401 - the board package does not import its renderer itself
+import lostcities.ui.board  # noqa: F401 - the board package does not import its renderer itself
 from lostcities import board, card, roll
+from lostcities.ui import board as board_html
+from lostcities.ui import card as card_html
+from lostcities.ui import roll as roll_html
 
 
 def timed(render: typing.Callable[[], object], repeat: int) -> float:
@@ -49,21 +52,21 @@ def card_screen(rng: random.Random) -> typing.Callable[[], object]:
     names = ("You", "Computer")
 
     def render() -> object:
-        return (card.html.table(view, names=names, selected=view.hand[0].id if view.hand else None),
-                card.html.hand(view))
+        return (card_html.table(view, names=names, selected=view.hand[0].id if view.hand else None),
+                card_html.hand(view))
     return render
 
 
 def roll_screen(rng: random.Random) -> typing.Callable[[], object]:
     state = roll.Game(players=5).new_game(rng)
     names = [f"P{i}" for i in range(5)]
-    scorers = roll.html.passed_by(state.sheets, names)
+    scorers = roll_html.passed_by(state.sheets, names)
 
     def render() -> object:
-        parts = [roll.html.sheet(state.sheets[0], name="P0", scorers=scorers, targets={"box:red-1"},
+        parts = [roll_html.sheet(state.sheets[0], name="P0", scorers=scorers, targets={"box:red-1"},
                                  interactive=True)]
-        parts += [roll.html.sheet_thumb(state.sheets[p], name=names[p], player=p) for p in range(5)]
-        parts.append(roll.html.dice_tray(state.roll, interactive=True))
+        parts += [roll_html.sheet_thumb(state.sheets[p], name=names[p], player=p) for p in range(5)]
+        parts.append(roll_html.dice_tray(state.roll, interactive=True))
         return parts
     return render
 
@@ -74,8 +77,8 @@ def board_screen(rng: random.Random) -> typing.Callable[[], object]:
     names = ("You", "Ann", "Ben", "Cy")
 
     def render() -> object:
-        return (board.html.board_html(view, names=names), board.html.players(view, names, ("", "", "", "")),
-                board.html.hand(view))
+        return (board_html.board_html(view, names=names), board_html.players(view, names, ("", "", "", "")),
+                board_html.hand(view))
     return render
 
 

@@ -504,9 +504,9 @@ def test_a_snapshot_imports_the_core_and_the_web_modules_that_never_touch_the_pa
     wheel = next(dist.glob("wheels/*.whl"))
     names = [p.name for p in (build.ROOT / "web").glob("*.py")]
     modules = build.page_free_modules(wheel, names)
-    # The rules, the screens and the lazily imported AIs; never a module that reaches into the page
+    # The rules, the AIs, the UI package, the screens and their catalogue; never a module that reaches into the page
     # (host imports js; main and embed_main import host).
-    assert {"lostcities", "lostcities.card.rules", "lostcities.board.ai", "screen", "card_screen", "roll_screen",
-            "embed_screen"} <= set(modules)
+    assert {"lostcities", "lostcities.card.rules", "lostcities.board.ai", "lostcities.ui.games", "screen",
+            "card_screen", "roll_screen", "embed_screen", "catalogue"} <= set(modules)
     assert not {"host", "main", "embed_main"} & set(modules)
     assert not any(name.endswith("__main__") for name in modules)

@@ -1,6 +1,6 @@
 """The board game's adapter for the generic screen (route ``#board``).
 
-The rules are :mod:`lostcities.board`, the markup :mod:`lostcities.board.html`;
+The rules are :mod:`lostcities.board`, the markup :mod:`lostcities.ui.board`;
 :mod:`screen` does the rest (overlays, hand-over, saves, the computers' thinking).
 This adapter keeps the view state of the table (the selected card, a pending
 choice of piece, what the last turn did), turns clicks into actions and
@@ -20,8 +20,8 @@ import typing
 
 import screen
 from lostcities import api, board, session
-from lostcities import html as lc_html
-from lostcities.board import html as bhtml
+from lostcities.ui import board as bhtml
+from lostcities.ui import html as lc_html
 
 PAUSES: typing.Final[dict[str, tuple[int, int]]] = {"relaxed": (600, 1100), "quick": (150, 500), "instant": (0, 0)}
 """Per pace, in ms: the pause before a computer's first action of a turn, and
@@ -248,6 +248,3 @@ class BoardAdapter:
         within = (event is not None and event.kind in ("start", "advance", "discard", "move")
                   and current.is_computer(event.player))
         return pace[1] if within else pace[0]
-
-
-screen.register(BoardAdapter.game.name, BoardAdapter)

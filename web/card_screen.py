@@ -1,6 +1,6 @@
 """The card game's adapter for the generic screen (route ``#card``).
 
-The rules are :mod:`lostcities.card`, the markup :mod:`lostcities.card.html`;
+The rules are :mod:`lostcities.card`, the markup :mod:`lostcities.ui.card`;
 :mod:`screen` does the rest (overlays, saves, the computer's thinking).  This
 adapter keeps the view state of the table (the selected card, what the last
 turn did), turns clicks into actions and narrates the events.
@@ -18,7 +18,8 @@ import typing
 
 import screen
 from lostcities import api, card, session
-from lostcities import html as lc_html
+from lostcities.ui import card as card_html
+from lostcities.ui import html as lc_html
 
 PAUSES: typing.Final[dict[str, tuple[int, int]]] = {"relaxed": (450, 1000), "quick": (120, 350), "instant": (0, 0)}
 """Per pace, in ms: the pause before the computer's play appears (the player sees
@@ -40,7 +41,7 @@ class CardAdapter:
         self.selected: str | None = None
         self.note = ""
         """What the last turn did (shown in the status line and on the hand-over panel)."""
-        self.marks = card.html.Marks()
+        self.marks = card_html.Marks()
         self.place: card.Play | card.Discard | None = None
         """The play or discard of the turn in progress (the draw completes the sentence)."""
 
@@ -50,10 +51,10 @@ class CardAdapter:
     # -- setup and restore -------------------------------------------------------------------------
     def setup_form(self, scr: screen.Screen, last: session.Setup | None) -> str:
         if last is None:
-            return card.html.setup_form(error=scr.error)
+            return card_html.setup_form(error=scr.error)
         level = last.seats[1].level or session.HUMAN
         names = last.names if level == session.HUMAN else ("Player 1", "Player 2")
-        return card.html.setup_form(opponent=level, colours=int(last.option("colours")),
+        return card_html.setup_form(opponent=level, colours=int(last.option("colours")),
                                     games=int(last.option("games")), names=names,
                                     pace=last.pref("pace", "relaxed"), error=scr.error)
 
@@ -71,11 +72,11 @@ class CardAdapter:
         self.note = note[:300] if isinstance(note, str) else ""
         self.selected = None
         self.place = None
-        self.marks = card.html.Marks()
+        self.marks = card_html.Marks()
         if isinstance(raw, dict):
             recent, source = raw.get("recent", []), raw.get("source")
             if isinstance(recent, list) and all(isinstance(r, str) for r in recent):
-                self.marks = card.html.Marks(recent=tuple(recent)[:4],
+                self.marks = card_html.Marks(recent=tuple(recent)[:4],
                                              source=source if isinstance(source, str) else None)
 
     # -- helpers -----------------------------------------------------------------------------------
@@ -105,8 +106,8 @@ class CardAdapter:
         state = self._state(scr)
         names = current.names
         if state.is_terminal() or state.is_chance():
-            html = card.html.results(state.view(0), names, note=self.note, marks=self.marks)
-            return screen.Frame("result", card.html.RESULT_LAYOUT, {"results": html})
+            html = card_html.results(state.view(0), names, note=self.note, marks=self.marks)
+            return screen.Frame("result", card_html.RESULT_LAYOUT, {"results": html})
         view = state.view(current.viewer())
         interactive = scr.interactive()
         selected = self.selected if interactive else None
@@ -116,13 +117,13 @@ class CardAdapter:
         elif current.is_computer_turn():
             text, kind = f"{current.name(state.current_player)} is thinking\u2026", "is-waiting"
         else:
-            text, kind = card.html.prompt(view, selected=selected, name=mine)
+            text, kind = card_html.prompt(view, selected=selected, name=mine)
         show_actions = interactive and view.step is card.Step.PLAY
-        return screen.Frame("play", card.html.PLAY_LAYOUT, focus=screen.CARD_FOCUS, parts={
-            "table": card.html.table(view, names=names, selected=selected, marks=self.marks, interactive=interactive),
-            "hand": card.html.hand(view, selected=selected, interactive=interactive, name=mine),
-            "status": card.html.status(self.note, text, kind),
-            "actions": card.html.actions(view, selected if show_actions else None),
+        return screen.Frame("play", card_html.PLAY_LAYOUT, focus=screen.CARD_FOCUS, parts={
+            "table": card_html.table(view, names=names, selected=selected, marks=self.marks, interactive=interactive),
+            "hand": card_html.hand(view, selected=selected, interactive=interactive, name=mine),
+            "status": card_html.status(self.note, text, kind),
+            "actions": card_html.actions(view, selected if show_actions else None),
         })
 
     def handover_note(self, scr: screen.Screen) -> str:
@@ -183,19 +184,19 @@ class CardAdapter:
             self._dealt(scr, state)
         elif isinstance(action, (card.Play, card.Discard)):
             self.place = action
-            self.marks = card.html.Marks(fresh=(action.card.id,))
+            self.marks = card_html.Marks(fresh=(action.card.id,))
             if current.is_computer(event.player):
-                self.note = f"{name} {card.html.action_text(action)}\u2026"
+                self.note = f"{name} {card_html.action_text(action)}\u2026"
         elif isinstance(action, card.Draw):
             drawn = event.details.get("card")
             known = card.Card.from_id(drawn) if isinstance(drawn, str) and action.colour is not None else None
-            self.note = card.html.turn_text(name, self.place, action, known, last=state.is_game_over())
-            self.marks = card.html.Marks(
+            self.note = card_html.turn_text(name, self.place, action, known, last=state.is_game_over())
+            self.marks = card_html.Marks(
                 recent=(self.place.card.id,) if self.place is not None else (),
                 source="deck" if action.colour is None else action.colour.letter)
             self.place = None
             if self._vs_computer(scr) and not current.is_computer(event.player) and not state.is_game_over():
-                self.note, self.marks = "", card.html.Marks()
+                self.note, self.marks = "", card_html.Marks()
         self._remember(scr)
 
     def _dealt(self, scr: screen.Screen, state: card.State) -> None:
@@ -207,7 +208,7 @@ class CardAdapter:
         else:
             lead = "more points so far" if state.totals[0] != state.totals[1] else "a tie, so starts alternate"
             self.note = f"Game {state.game_number} of {state.game.games}: {starter} {verb} ({lead})."
-        self.marks = card.html.Marks()
+        self.marks = card_html.Marks()
         self.place = None
 
     def wants_chance(self, scr: screen.Screen) -> bool:
@@ -219,6 +220,3 @@ class CardAdapter:
         between = (event is not None and event.action.split(" ")[0] in ("play", "discard")
                    and scr.current.is_computer(event.player))
         return pace[1] if between else pace[0]
-
-
-screen.register(CardAdapter.game.name, CardAdapter)

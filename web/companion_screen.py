@@ -16,7 +16,8 @@ import typing
 
 import screen
 from lostcities import errors, roll, session
-from lostcities import html as lc_html
+from lostcities.ui import html as lc_html
+from lostcities.ui import roll as roll_html
 
 FORMAT: typing.Final = "lostcities.roll-companion"
 VERSION: typing.Final = 1
@@ -98,7 +99,7 @@ class CompanionSheet:
         return "companion"
 
     def info(self, scr: screen.Screen) -> str:
-        return f"{self.player} \u00b7 turn {self.entries + 1} \u00b7 {roll.html.number(self.sheet.score())} points"
+        return f"{self.player} \u00b7 turn {self.entries + 1} \u00b7 {roll_html.number(self.sheet.score())} points"
 
     def _pair(self) -> tuple[roll.Colour, int] | None:
         return None if self.colour is None or self.face is None else (self.colour, self.face)
@@ -107,20 +108,20 @@ class CompanionSheet:
         sheet, pair = self.sheet, self._pair()
         targets: typing.Collection[str] = ()
         if sheet.is_accelerating():
-            targets = roll.html.acceleration_targets(sheet)
+            targets = roll_html.acceleration_targets(sheet)
         elif pair is not None:
-            targets = roll.html.pair_targets(sheet, *pair)
-        page = roll.html.sheet(sheet, name=self.player, targets=targets, fresh=self.fresh, interactive=True,
+            targets = roll_html.pair_targets(sheet, *pair)
+        page = roll_html.sheet(sheet, name=self.player, targets=targets, fresh=self.fresh, interactive=True,
                                tick_bridges=not sheet.is_accelerating(), caption="companion sheet",
                                classes="rw-main-sheet rw-companion-sheet")
         if self.finished:
-            side = roll.html.companion_over(self.player, sheet.breakdown())
+            side = roll_html.companion_over(self.player, sheet.breakdown())
         else:
-            status = roll.html.companion_status(sheet, self.colour, self.face, entries=self.entries, error=self.error)
-            side = roll.html.companion_side(status, roll.html.companion_controls(sheet, self.colour, self.face,
+            status = roll_html.companion_status(sheet, self.colour, self.face, entries=self.entries, error=self.error)
+            side = roll_html.companion_side(status, roll_html.companion_controls(sheet, self.colour, self.face,
                                                                                  self.chain),
                                             can_undo=bool(self.undo), log=self.log[-5:])
-        return screen.Frame("companion", roll.html.play_area("rw-companion"), {"sheet": page, "side": side})
+        return screen.Frame("companion", roll_html.play_area("rw-companion"), {"sheet": page, "side": side})
 
     # -- input ---------------------------------------------------------------------------------------
     def on_input(self, scr: screen.Screen, event: screen.Input) -> screen.Command:
@@ -162,12 +163,12 @@ class CompanionSheet:
         try:
             step(sheet)
         except errors.IllegalActionError as err:
-            self.error = roll.html.reason_text(err.reason)
+            self.error = roll_html.reason_text(err.reason)
             return False
         snapshot = {"sheet": self.sheet.to_dict(), "entries": self.entries, "log": len(self.log),
                     "chain": list(self.chain)}
         self.undo = [*self.undo, snapshot][-MAX_UNDO:]
-        self.fresh = (self.fresh if more else frozenset()) | roll.html.fresh_marks(self.sheet, sheet)
+        self.fresh = (self.fresh if more else frozenset()) | roll_html.fresh_marks(self.sheet, sheet)
         self.sheet, self.error = sheet, ""
         return True
 
@@ -180,7 +181,7 @@ class CompanionSheet:
         numbers = self.sheet.expedition(colour) if colour is not None else ()
         details = {"kind": kind, "colour": colour.value if colour is not None else None, "box": len(numbers),
                    "value": numbers[-1] if numbers else None, "arrow": self.sheet.is_accelerating()}
-        self.chain = roll.html.arrow_step(details, self.chain)
+        self.chain = roll_html.arrow_step(details, self.chain)
 
     def _pick(self, colour: str | None, face: str | None) -> None:
         if self.sheet.is_accelerating():
@@ -191,10 +192,10 @@ class CompanionSheet:
             self.colour = None if picked is self.colour else picked
         if face is not None and face in tuple(str(n) for n in roll.data.NUMBER_FACES):
             self.face = None if int(face) == self.face else int(face)
-        self.error = roll.html.pair_problem(self.sheet, self._pair())
+        self.error = roll_html.pair_problem(self.sheet, self._pair())
 
     def _tap(self, key: str) -> None:
-        meant = roll.html.tap(self.sheet, self._pair(), key,
+        meant = roll_html.tap(self.sheet, self._pair(), key,
                               missing="First enter the pair you chose: its colour and its number.")
         if isinstance(meant, str):
             self.error = meant
@@ -203,17 +204,17 @@ class CompanionSheet:
         elif isinstance(meant, roll.Take):
             take = meant
             if self._change(lambda s: s.mark(take.colour, take.number, take.target)):
-                self._entry(roll.html.action_text(take, self.sheet))
+                self._entry(roll_html.action_text(take, self.sheet))
                 self._arrow("take", take.colour)
 
     def _accelerate(self, colour: roll.Colour | None) -> None:
         if self._change(lambda s: s.accelerate(colour), more=True):
-            text = roll.html.action_text(roll.Accelerate(colour), self.sheet)
+            text = roll_html.action_text(roll.Accelerate(colour), self.sheet)
             self.log = [*self.log[:-1], f"{self.log[-1]} \u2192 {text}"] if self.log else [text]
             self._arrow("accelerate", colour)
 
     def _tick(self, key: str) -> None:
-        column = roll.html.column_of_bridge(key)
+        column = roll_html.column_of_bridge(key)
         if column is None:
             return
         mark = self.sheet.bridge(column)

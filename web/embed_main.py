@@ -1,7 +1,7 @@
 """The embed page's Python entry point (``embed.html``): the only embed module that
 imports ``js``, ``pyodide`` or ``pyscript``.
 
-It reads the URL (:meth:`lostcities.embed.Config.from_query`), opens an
+It reads the URL (:meth:`lostcities.ui.embed.Config.from_query`), opens an
 :class:`embed_screen.EmbeddedScreen` on a :class:`host.BrowserHost`, posts the
 screen's messages to the host page (to the ``parent`` origin only, never to
 ``*``), and passes on the host page's messages that come from that origin
@@ -11,8 +11,6 @@ frame and is sent as an ``error`` message (when the ``parent`` is known).
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import json
 import traceback
 import typing
@@ -21,17 +19,12 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-import board_screen  # noqa: F401 - registers the board game's screen
-import card_screen  # noqa: F401 - registers the card game's screen
+import catalogue
 import embed_screen
 import host
-import screen
-from lostcities import embed, safejson
-from lostcities import html as lc_html
-
-for _module in ("roll_screen",):
-    with contextlib.suppress(ModuleNotFoundError):
-        importlib.import_module(_module)
+from lostcities import safejson
+from lostcities.ui import embed
+from lostcities.ui import html as lc_html
 
 
 class EmbedApp:
@@ -70,12 +63,12 @@ class EmbedApp:
             return
         self.parent = config.parent
         self.ident = config.ident
-        factory = screen.REGISTRY.get(config.game)
-        if factory is None:
+        playable = {game.entry.name: game for game in catalogue.GAMES}.get(config.game)
+        if playable is None:
             self.show_problem(embed.EmbedError(f"this build does not include {config.game_class.title}"))
             return
         self.host = host.BrowserHost(config.seed)
-        self.screen = embed_screen.EmbeddedScreen(factory(), self.host, config, self.post)
+        self.screen = embed_screen.EmbeddedScreen(playable.adapter(), self.host, config, self.post)
         document.documentElement.classList.toggle("lc-embed-bare", not config.controls)
         self.screen.mount()
 

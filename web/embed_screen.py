@@ -2,9 +2,9 @@
 
 :class:`EmbeddedScreen` is a :class:`screen.Screen` with the same adapters
 (so the table looks and answers as in the app) that never saves and never
-shows a setup: it opens what its :class:`lostcities.embed.Config` names.
+shows a setup: it opens what its :class:`lostcities.ui.embed.Config` names.
 
-* ``tutorial`` (and ``puzzle`` with ``tut``): a :class:`lostcities.tutorial.Lesson`
+* ``tutorial`` (and ``puzzle`` with ``tut``): a :class:`lostcities.ui.tutorial.Lesson`
   judges the reader's moves, plays the scripted replies and shows its panel
   above the table (region ``lesson``); ``puzzle`` refuses every move but the
   expected ones, even where a step would let any move stand.
@@ -16,7 +16,7 @@ shows a setup: it opens what its :class:`lostcities.embed.Config` names.
 * ``view``: step through ``rec`` (no moves).
 
 Every change is told to the host page through ``sink`` as the messages of
-:mod:`lostcities.embed` (``ready``, ``move``, ``illegal``, ``step``,
+:mod:`lostcities.ui.embed` (``ready``, ``move``, ``illegal``, ``step``,
 ``result``, ``completed``, ``state``, ``error``).  Like the rest of ``web/``
 but ``main.py``, ``embed.py`` and ``host.py``, it imports no browser module
 and is tested under CPython with :class:`screen.MemoryHost`.
@@ -27,8 +27,9 @@ from __future__ import annotations
 import typing
 
 import screen
-from lostcities import api, embed, errors, session, tutorial
-from lostcities import html as lc_html
+from lostcities import api, errors, session
+from lostcities.ui import embed, tutorial
+from lostcities.ui import html as lc_html
 
 Sink = typing.Callable[[dict[str, typing.Any]], None]
 LESSON_REGION: typing.Final = '<div class="lc-lesson" data-region="lesson" aria-live="polite"></div>'

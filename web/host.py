@@ -20,7 +20,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 import screen
-from lostcities import html as lc_html
+from lostcities.ui import html as lc_html
 
 EVENTS: typing.Final = ("click", "change", "keydown")
 

@@ -2,8 +2,8 @@
 
 The rules, the AI and every piece of HTML live in the ``lostcities`` wheel,
 installed by micropip before this file runs; the game screens are
-:class:`screen.Screen` s with a registered adapter each (imported below, they
-fill ``screen.REGISTRY``), talking to the page through :class:`host.BrowserHost`.
+:class:`screen.Screen` s with an adapter each (``catalogue.GAMES`` pairs every
+game's entry with its adapter), talking to the page through :class:`host.BrowserHost`.
 
 Routes are URL hashes: ``#card``, ``#roll``, ``#board`` (empty: home);
 ``#learn/<game>`` lists a game's tutorials and ``#learn/<tutorial id>`` opens
@@ -13,8 +13,6 @@ one (an :class:`embed_screen.EmbeddedScreen`, as in a rules site's frame).
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import traceback
 import typing
 
@@ -22,17 +20,17 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-import board_screen  # noqa: F401 - registers the board game's screen
-import card_screen  # noqa: F401 - registers the card game's screen
+import catalogue
 import embed_screen
 import host
 import lostcities
 import screen
-from lostcities import api, embed, rules_summary, session, stats, tutorial
-from lostcities import html as lc_html
+from lostcities import session
+from lostcities.ui import embed, rules_summary, stats, tutorial
+from lostcities.ui import html as lc_html
 
-OPTIONAL_SCREENS: typing.Final = ("roll_screen", "companion_screen")
-"""Adapter modules that register themselves when this build ships them."""
+PLAYABLE: typing.Final = {game.entry.name: game for game in catalogue.GAMES}
+"""The games of ``catalogue.GAMES`` by name (their routes)."""
 PLANNED: typing.Final[dict[str, str]] = {}
 """Games announced on the home screen that are not playable yet (name -> notice)."""
 
@@ -80,19 +78,19 @@ class App:
         self.route = route
         self.set_crumb()
         try:
-            factory = screen.REGISTRY.get(route)
+            playable = PLAYABLE.get(route)
             if route == "learn":
                 self.set_crumb("Learn to play")
                 self.open_learn(sub)
-            elif factory is not None:
-                self.screen = screen.Screen(factory(), self.host)
+            elif playable is not None:
+                self.screen = screen.Screen(playable.adapter(), self.host)
                 self.set_crumb(lc_html.short_title(self.screen.game))
                 self.screen.mount()
-            elif route == "rules" and sub in rules_summary.SUMMARIES and sub in api.games():
-                self.host.app.innerHTML = rules_summary.page(sub)
-                self.set_crumb(f"Rules: {lc_html.short_title(api.games()[sub])}")
+            elif route == "rules" and sub in PLAYABLE:
+                self.host.app.innerHTML = rules_summary.page(PLAYABLE[sub].entry.summary)
+                self.set_crumb(f"Rules: {lc_html.short_title(PLAYABLE[sub].entry.game)}")
             elif route == "stats":
-                games = [cls for name, cls in api.games().items() if name in screen.REGISTRY]
+                games = [playable.entry.game for playable in catalogue.GAMES]
                 self.host.app.innerHTML = stats.page(screen.read_stats(self.host), games)
                 self.set_crumb("Statistics")
             elif route in PLANNED:
@@ -127,19 +125,19 @@ class App:
     def open_learn(self, name: str) -> None:
         """``#learn/<game>``: the game's tutorials; ``#learn/<id>``: one of them."""
         found = tutorial.tutorials().get(name)
-        if found is not None and found.game in screen.REGISTRY:
+        if found is not None and found.game in PLAYABLE:
             config = embed.Config.from_query({"tut": found.id})
-            self.screen = embed_screen.EmbeddedScreen(screen.REGISTRY[found.game](), self.host, config,
+            self.screen = embed_screen.EmbeddedScreen(PLAYABLE[found.game].adapter(), self.host, config,
                                                       lambda message: None, links=self.lesson_links)
             self.screen.mount()
             return
-        if name and name not in api.games():
+        if name and name not in PLAYABLE:
             self.host.notify(f"There is no tutorial called \u201c{name[:40]}\u201d here; pick one below.", "error")
         stars = self.tutorial_stars()
-        shown = name if name in api.games() else ""
-        pages = [embed.tutorial_list(cls, list(tutorial.tutorials(game).values()), stars,
-                                     rules=game in rules_summary.SUMMARIES)
-                 for game, cls in api.games().items() if game in screen.REGISTRY and shown in ("", game)]
+        shown = name if name in PLAYABLE else ""
+        pages = [embed.tutorial_list(game.entry.game, list(tutorial.tutorials(game.entry.name).values()), stars,
+                                     rules=True)
+                 for game in catalogue.GAMES if shown in ("", game.entry.name)]
         self.host.app.innerHTML = "".join(pages)
 
     def lesson_links(self, lesson: tutorial.Lesson) -> str:
@@ -158,7 +156,7 @@ class App:
 
     def render_home(self) -> None:
         tiles = [lc_html.tile(cls, in_progress=self.in_progress(name), links=self.tile_links(name))
-                 for name, cls in api.games().items() if name in screen.REGISTRY]
+                 for name, cls in ((game.entry.name, game.entry.game) for game in catalogue.GAMES)]
         tiles += [lc_html.planned_tile(name, text) for name, text in PLANNED.items()]
         self.host.app.innerHTML = lc_html.home(tiles, version=lostcities.__version__, seed=self.host.seed,
                                                links=[("Your statistics", "#stats")])
@@ -167,7 +165,7 @@ class App:
     def tile_links(name: str) -> list[tuple[str, str]]:
         """The links under a game's tile: its tutorials and its rules."""
         links = [("Learn to play", f"#learn/{name}")] if tutorial.tutorials(name) else []
-        return links + ([("Rules", f"#rules/{name}")] if name in rules_summary.SUMMARIES else [])
+        return [*links, ("Rules", f"#rules/{name}")]
 
     def in_progress(self, name: str) -> bool:
         """True when a readable, unfinished game of ``name`` is saved (damaged saves do not count)."""
@@ -177,10 +175,6 @@ class App:
             return False
         return session.is_in_progress(text, name)
 
-
-for _module in OPTIONAL_SCREENS:
-    with contextlib.suppress(ModuleNotFoundError):
-        importlib.import_module(_module)
 
 APP = App()
 APP.guard(APP.open_route)

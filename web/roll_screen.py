@@ -1,4 +1,4 @@
-"""Roll & Write's adapter for the generic screen (route ``#roll``); markup from :mod:`lostcities.roll.html`.
+"""Roll & Write's adapter for the generic screen (route ``#roll``); markup from :mod:`lostcities.ui.roll`.
 
 It keeps the table's view state (dice picked, sheet in focus), turns clicks into
 actions and narrates events (the dice of the last choice, the acceleration chain,
@@ -15,7 +15,8 @@ import typing
 import companion_screen
 import screen
 from lostcities import api, errors, roll, session
-from lostcities import html as lc_html
+from lostcities.ui import html as lc_html
+from lostcities.ui import roll as roll_html
 
 PACE_MS: typing.Final[dict[str, int]] = {"relaxed": 900, "quick": 350, "instant": 0}
 """Pause after each visible computer action (and before its roll), in ms."""
@@ -27,7 +28,7 @@ FOCUS: typing.Final = ({"action": "roll"}, {"target": "die", "state": "free"}, {
 
 
 def read_setup(values: typing.Mapping[str, str]) -> session.Setup:
-    """The setup of :func:`lostcities.roll.html.setup_form`'s values; raises ``InvalidOptionError``."""
+    """The setup of :func:`lostcities.ui.roll.setup_form`'s values; raises ``InvalidOptionError``."""
     pace = values.get("pace", "quick")
     prefs = {"mode": "game", "pace": pace if pace in PACE_MS else "quick"}
     if values.get("mode") == "solo":
@@ -58,7 +59,7 @@ class RollAdapter:
         self.turn_start: list[roll.Sheet] | None = None
 
     def shell(self) -> str:
-        return roll.html.frame()
+        return roll_html.frame()
 
     # -- setup and restore -------------------------------------------------------------------------
     def setup_form(self, scr: screen.Screen, last: session.Setup | None) -> str:
@@ -69,7 +70,7 @@ class RollAdapter:
             if len(last.seats) > 1:
                 seats = [(seat.name, seat.level or session.HUMAN) for seat in last.seats]
                 in_sequence = last.option("in_sequence") is True
-        return roll.html.setup_form(mode=mode, seats=seats, in_sequence=in_sequence, pace=pace,
+        return roll_html.setup_form(mode=mode, seats=seats, in_sequence=in_sequence, pace=pace,
                                     best=self.best(scr), companion_name="You", error=scr.error)
 
     def read_setup(self, scr: screen.Screen, values: typing.Mapping[str, str]) -> session.Setup:
@@ -114,7 +115,7 @@ class RollAdapter:
     def _fresh(self, view: roll.View, player: int) -> frozenset[str]:
         if self.turn_start is None or player in view.hidden:
             return frozenset()
-        return roll.html.fresh_marks(self.turn_start[player], view.sheets[player])
+        return roll_html.fresh_marks(self.turn_start[player], view.sheets[player])
 
     # -- drawing -----------------------------------------------------------------------------------
     def phase(self, scr: screen.Screen) -> str:
@@ -132,59 +133,59 @@ class RollAdapter:
         focus = self.focus if self.focus is not None and self.focus < n else viewer
         shown, mine = view.sheets[focus], person and focus == state.current_player
         targets: typing.Collection[str] = ()
-        pair = roll.html.picked_pair(view.roll, self.picked)
+        pair = roll_html.picked_pair(view.roll, self.picked)
         if mine and shown.is_accelerating():
-            targets = roll.html.acceleration_targets(shown)
+            targets = roll_html.acceleration_targets(shown)
         elif mine and pair is not None:
-            targets = roll.html.pair_targets(shown, *pair)
+            targets = roll_html.pair_targets(shown, *pair)
         level = f"computer, {current.level(focus)}" if current.is_computer(focus) else ""
         caption = "has chosen (hidden until everybody has)" if focus in view.hidden else level
-        sheet = roll.html.sheet(
+        sheet = roll_html.sheet(
             shown, name=names[focus], player=focus, targets=targets, fresh=self._fresh(view, focus),
-            scorers=roll.html.passed_by(view.sheets, names), interactive=mine, caption=caption,
+            scorers=roll_html.passed_by(view.sheets, names), interactive=mine, caption=caption,
             classes="rw-main-sheet" + (" rw-other" if focus != viewer and not over else ""))
-        thumbs = roll.html.thumbs([roll.html.sheet_thumb(
+        thumbs = roll_html.thumbs([roll_html.sheet_thumb(
             view.sheets[p], name=names[p], player=p, kind=current.level(p), focused=p == focus,
             current=p == state.current_player and not over, hidden=p in view.hidden, fresh=self._fresh(view, p))
             for p in range(n)])
         side = self._over(scr) if over else self._side(scr, view, person)
-        return screen.Frame(f"play-{n}-{viewer}", roll.html.play_area(f"rw-players-{n}", viewer=viewer),
+        return screen.Frame(f"play-{n}-{viewer}", roll_html.play_area(f"rw-players-{n}", viewer=viewer),
                             {"sheet": sheet, "side": side + thumbs}, FOCUS)
 
     def _side(self, scr: screen.Screen, view: roll.View, person: bool) -> str:
         current, state = self._at(scr)
         computers = [p for p in range(len(current.names)) if current.is_computer(p)]
-        status = roll.html.play_status(view, current.names, computers=computers, busy=scr.thinking,
+        status = roll_html.play_status(view, current.names, computers=computers, busy=scr.thinking,
                                        picked=self.picked, error=scr.error)
         chooser, r = self._note(scr, "chooser", -1), view.roll
         shown_choice = chooser >= 0 and chooser not in view.hidden
         chosen = frozenset(self._note(scr, "chosen", [])) if shown_choice and not self.picked else frozenset()
-        taken = roll.html.taken_dice(r, view.taken) if r is not None and view.phase is roll.Phase.OTHERS else None
-        marks = roll.html.DiceMarks(taken=taken or frozenset(), chosen=chosen,
+        taken = roll_html.taken_dice(r, view.taken) if r is not None and view.phase is roll.Phase.OTHERS else None
+        marks = roll_html.DiceMarks(taken=taken or frozenset(), chosen=chosen,
                                     selected=frozenset(self.picked) if person else frozenset())
         sheet = view.sheets[state.current_player] if person else None
         accelerating = sheet is not None and sheet.is_accelerating()
-        tray = roll.html.dice_tray(r, marks=marks, interactive=person and r is not None and not accelerating,
+        tray = roll_html.dice_tray(r, marks=marks, interactive=person and r is not None and not accelerating,
                                    rolling=self.rolling)
         chain = [str(s) for s in self._note(scr, "chain", [])]
         controls = ""
         if state.is_chance() and not current.is_computer(state.active) and not scr.thinking:
-            controls = roll.html.roll_button()
+            controls = roll_html.roll_button()
         elif sheet is not None:
-            pair = roll.html.picked_pair(r, self.picked)
-            places = roll.html.placements(sheet, *pair) if pair is not None else ""
-            controls = roll.html.acceleration_panel(sheet, chain) if accelerating else roll.html.choice_controls(
+            pair = roll_html.picked_pair(r, self.picked)
+            places = roll_html.placements(sheet, *pair) if pair is not None else ""
+            controls = roll_html.acceleration_panel(sheet, chain) if accelerating else roll_html.choice_controls(
                 exhausted=sheet.is_exhausted(), clear=bool(self.picked), places=places)
         elif shown_choice:
-            controls = roll.html.chain_list(chain)
+            controls = roll_html.chain_list(chain)
         last = lc_html.last_move(str(current.log[-1]["text"])) if current.log else ""  # the newest log line
-        return roll.html.side(status, tray=tray, controls=controls, log=last)
+        return roll_html.side(status, tray=tray, controls=controls, log=last)
 
     def _over(self, scr: screen.Screen) -> str:
         current, state = self._at(scr)
         solo = len(current.names) == 1
-        note = roll.html.best_note(self.best(scr), self._note(scr, "new_best", False)) if solo else ""
-        return roll.html.game_over(current.names, state.breakdowns(), winners=state.winners(), note=note,
+        note = roll_html.best_note(self.best(scr), self._note(scr, "new_best", False)) if solo else ""
+        return roll_html.game_over(current.names, state.breakdowns(), winners=state.winners(), note=note,
                                    reason=state.end_reason())
 
     def handover_note(self, scr: screen.Screen) -> str:
@@ -232,18 +233,18 @@ class RollAdapter:
         sheet, r = state.sheets[state.current_player], state.roll
         if sheet.is_accelerating():
             return scr.refuse("Choose your acceleration first (or decline it).")
-        taken = roll.html.taken_dice(r, state.taken) if r is not None and state.phase is roll.Phase.OTHERS else ()
-        if key in taken or key not in roll.html.DIE_KEYS:
+        taken = roll_html.taken_dice(r, state.taken) if r is not None and state.phase is roll.Phase.OTHERS else ()
+        if key in taken or key not in roll_html.DIE_KEYS:
             return scr.refuse("The active player took that die: choose from the dice left.")
         kind = key.partition("-")[0]
         self.picked = set() if key in self.picked else {k for k in self.picked if not k.startswith(kind)} | {key}
-        scr.error = roll.html.pair_problem(sheet, roll.html.picked_pair(r, self.picked))
+        scr.error = roll_html.pair_problem(sheet, roll_html.picked_pair(r, self.picked))
         return screen.REDRAW
 
     def _on_sheet(self, scr: screen.Screen, key: str) -> screen.Command:
         """A tap on a box, circle or top artefact of the sheet of the person to act."""
         state = self._at(scr)[1]
-        meant = roll.html.tap(state.sheets[state.current_player], roll.html.picked_pair(state.roll, self.picked), key)
+        meant = roll_html.tap(state.sheets[state.current_player], roll_html.picked_pair(state.roll, self.picked), key)
         return scr.refuse(meant) if isinstance(meant, str) else screen.Do(meant)
 
     # -- narration ---------------------------------------------------------------------------------
@@ -258,10 +259,10 @@ class RollAdapter:
         else:  # a choice; one still hidden from the others says what it was in its secret (the screen's notes)
             kind = str(event.secret.get("kind", event.kind))
             details = {**event.secret.get("details", event.details), "kind": kind}
-            ui.update(chooser=event.player, chain=roll.html.arrow_step(details, self._note(scr, "chain", [])))
+            ui.update(chooser=event.player, chain=roll_html.arrow_step(details, self._note(scr, "chain", [])))
             ui["chosen"] = self._note(scr, "chosen", []) if kind == "accelerate" else []
             if kind == "take" and state.roll is not None:
-                ui["chosen"] = roll.html.take_dice(state.roll, details["colour"], details["number"],
+                ui["chosen"] = roll_html.take_dice(state.roll, details["colour"], details["number"],
                                                    taken=state.taken if event.player != state.active else None)
             self._follow(scr, event.player, event.kind != "choose")
         if state.is_terminal() and len(current.names) == 1:
@@ -295,6 +296,3 @@ class RollAdapter:
         if event.kind == "roll":
             return max(pace, ROLL_ANIMATION_MS if pace else 0)
         return min(pace, 150) if event.kind == "choose" else pace
-
-
-screen.register(RollAdapter.game.name, RollAdapter)

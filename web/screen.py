@@ -25,8 +25,8 @@ The table features every game gets from the screen, none from its adapter:
 under the table the ``tools`` region (*Suggest a move*, *Undo*, *Moves*,
 after a game *Replay*) and the ``moves`` region (the move log from
 ``Session.log``, newest first); the menu's :attr:`Screen.menu_entries` (the
-rules summary of :mod:`lostcities.rules_summary` and the statistics of
-:mod:`lostcities.stats`, as pages over the game); the replay of a finished
+rules summary of :mod:`lostcities.ui.rules_summary` and the statistics of
+:mod:`lostcities.ui.stats`, as pages over the game); the replay of a finished
 game from its record; the statistics counted once per finished game (by
 ``Session.id``).  A suggestion asks the game's strongest computer for the
 person's move from their own view only, sliced like a computer's turn; its
@@ -36,9 +36,10 @@ position from ``lostcities.<game>.html.position``.  Undo is
 are on against computers; with several people only when all agreed in the
 setup (the ``assist`` preference).
 
-Screens are registered, not loaded by module name: each adapter module calls
-:func:`register` with a factory, and the app shell imports the adapter
-modules it ships (``REGISTRY`` maps a game name to its factory).
+Screens are registered, not loaded by module name: ``catalogue.py`` pairs each
+game's entry (:mod:`lostcities.ui.games`) with its adapter and calls
+:func:`register` (``REGISTRY`` maps a game name to its adapter's factory); the
+screen finds the game's computer players, renderer and rules summary in its entry.
 
 The flow of a turn: a click arrives as an :class:`Input`; the screen handles
 its own actions (``menu``, ``start``, ``ready``...), else asks
@@ -53,14 +54,13 @@ highlights), saves, renders, and lets a computer play if it is its turn.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import random
-import types
 import typing
 
-from lostcities import api, errors, rules_summary, session, stats
-from lostcities import html as lc_html
+from lostcities import api, errors, session
+from lostcities.ui import games, rules_summary, stats
+from lostcities.ui import html as lc_html
 
 SLICE_SECONDS: typing.Final = 0.02
 """Work done in one browser task while a computer thinks (bots yield every few ms)."""
@@ -290,7 +290,7 @@ class Adapter(typing.Protocol):
         """The screen element's markup (one element, with a ``data-region="main"`` inside)."""
 
     def setup_form(self, screen: Screen, last: session.Setup | None) -> str:
-        """The new-game form (from :func:`lostcities.html.setup_form`), filled with the last setup."""
+        """The new-game form (from :func:`lostcities.ui.html.setup_form`), filled with the last setup."""
 
     def read_setup(self, screen: Screen, values: typing.Mapping[str, str]) -> session.Setup:
         """The setup from the form's values; raises ``InvalidOptionError`` (shown on the form)
@@ -350,11 +350,27 @@ def read_stats(host: Host) -> stats.Stats:
 
 Factory = typing.Callable[[], Adapter]
 REGISTRY: dict[str, Factory] = {}
-"""Game name -> adapter factory, filled by the adapter modules' :func:`register`."""
+"""Game name -> adapter factory, filled by :func:`register` (``catalogue.py`` registers the app's games)."""
 
 
-def register(name: str, factory: Factory) -> None:
-    REGISTRY[name] = factory
+@dataclasses.dataclass(frozen=True)
+class Playable:
+    """A game's entry (:mod:`lostcities.ui.games`) paired with its screen adapter."""
+
+    entry: games.Entry[typing.Any]
+    adapter: Factory
+
+
+def register(playable: Playable) -> None:
+    """Offer a game on the screens: its adapter under the game's name in ``REGISTRY``.
+    Raises ``ValueError`` when the entry is not the registered one of its game or
+    the adapter plays another game."""
+    name = playable.entry.name
+    if games.entries().get(name) is not playable.entry:
+        raise ValueError(f"{name}: the entry is not the one registered in lostcities.ui.games")
+    if playable.adapter().game is not playable.entry.game:
+        raise ValueError(f"{name}: the adapter plays {playable.adapter().game.name}")
+    REGISTRY[name] = playable.adapter
 
 
 # -- the screen -------------------------------------------------------------------------------------
@@ -810,7 +826,7 @@ class Screen:
             return
         seat = current.current_player
         try:
-            bot = current.game.bot(current.level(seat))
+            bot = self.entry.bot(current.level(seat))
             thinking = bot.think(current.state.view(seat), self.rng("ai"))
         except Exception as err:  # noqa: BLE001 - a computer player's bug must not stop the game
             self._bot_failed(f"could not start ({type(err).__name__}: {err})")
@@ -913,10 +929,11 @@ class Screen:
             self._write(stats.KEY, new.to_text())
 
     # -- hints and undo ------------------------------------------------------------------------------
-    def game_html(self) -> types.ModuleType:
-        """The game's renderer module (``lostcities.<game>.html``): replay positions, hint highlights."""
-        package = type(self.current.game).__module__.rpartition(".")[0]
-        return importlib.import_module(f"{package}.html")
+    @property
+    def entry(self) -> games.Entry[typing.Any]:
+        """Everything the game provides (:mod:`lostcities.ui.games`): its computer players,
+        its renderer (replay positions, hint highlights), its rules summary."""
+        return games.get(self.game.name)
 
     def _clear_hint(self) -> None:
         self._hint_token += 1
@@ -925,7 +942,7 @@ class Screen:
     def _hint_marks(self) -> tuple[typing.Mapping[str, str], ...]:
         if self.hint is None or self.session is None or not self.interactive():
             return ()
-        return tuple(self.game_html().hint_marks(self.session.state, self.hint))
+        return tuple(self.entry.renderer.hint_marks(self.session.state, self.hint))
 
     def _on_hint(self) -> None:
         """*Suggest a move*: the strongest computer looks for the best move from the
@@ -940,7 +957,7 @@ class Screen:
         viewer = current.current_player
         moves = len(current.state.history)
         try:
-            bot = current.game.bot(current.game.bot_levels[-1])
+            bot = self.entry.bot(current.game.bot_levels[-1])
             thinking = bot.think(current.state.view(viewer), self.rng("hint"))
         except Exception as err:  # noqa: BLE001 - a computer player's bug must not stop the game
             self.host.console("warn", f"{self.game.title}: no suggestion ({type(err).__name__}: {err})")
@@ -1045,7 +1062,7 @@ class Screen:
         state, text = self._replay_position(current, self.replay_step)
         bar = lc_html.replay_bar(self.replay_step, self._replay_first, len(current.state.history), text)
         return Frame("replay", lc_html.REPLAY_LAYOUT, {
-            "replay-bar": bar, "replay-table": self.game_html().position(state, current.names)},
+            "replay-bar": bar, "replay-table": self.entry.renderer.position(state, current.names)},
             focus=({"action": "replay-next"}, {"action": "close-replay"}))
 
     def _on_close_replay(self) -> None:
@@ -1113,7 +1130,7 @@ class Screen:
             entries = [*self._tool_entries(current), *self.menu_entries]
             self._panel("menu", lc_html.menu(learn, words=words, confirm=self.confirming, entries=entries))
         elif self.sheet == "rules":
-            self._panel("rules", rules_summary.page(self.game.name, overlay=True))
+            self._panel("rules", rules_summary.page(self.entry.summary, overlay=True))
         elif self.sheet == "stats":
             self._panel("stats", stats.page(self.read_stats(), [self.game], overlay=True))
         elif self.mode == "replay" and current is not None:

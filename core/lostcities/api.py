@@ -35,15 +35,11 @@ from __future__ import annotations
 import abc
 import dataclasses
 import enum
-import importlib
 import json
 import random
 import typing
 
 from lostcities import errors, safejson
-
-if typing.TYPE_CHECKING:
-    from lostcities import bots
 
 CHANCE: typing.Final = -1
 """``State.current_player`` when the next action is a chance outcome."""
@@ -328,7 +324,8 @@ class Game(abc.ABC):
     """The options a player chooses (the seat count is not one of them: a
     session passes it as ``players`` when the game has more than one size)."""
     bot_levels: typing.ClassVar[tuple[str, ...]] = ()
-    """Computer-player levels, weakest first (``bot(level)`` makes one)."""
+    """Computer-player levels, weakest first (the game's entry in :mod:`lostcities.ui.games`
+    makes them)."""
     action_types: typing.ClassVar[tuple[type[ActionValue], ...]] = ()
     """The game's action classes: ``check_action`` accepts only their instances."""
     option_ranges: typing.ClassVar[dict[str, tuple[int, int]]] = {}
@@ -343,15 +340,6 @@ class Game(abc.ABC):
                 "min_players": cls.min_players, "max_players": cls.max_players,
                 "options": [option.to_dict() for option in cls.option_schema],
                 "bot_levels": list(cls.bot_levels)}
-
-    def bot(self, level: str) -> bots.Bot:
-        """A computer player of ``level`` (one of ``bot_levels``), made by ``bot(level)``
-        of the game package's ``ai`` module (``lostcities.card.ai`` for the card game)."""
-        if level not in self.bot_levels:
-            raise errors.InvalidOptionError(f"{self.title} has no computer player {errors.shown(level)}")
-        package = type(self).__module__.rpartition(".")[0]
-        ai = importlib.import_module(f"{package}.ai")  # imported late: the AI imports the rules
-        return typing.cast("bots.Bot", ai.bot(level))
 
     @property
     @abc.abstractmethod

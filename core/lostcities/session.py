@@ -303,7 +303,7 @@ def form_value(value: api.OptionValue) -> str:
 
 def setup_from_form(game: str, values: typing.Mapping[str, str],
                     prefs: typing.Mapping[str, typing.Sequence[str]] | None = None) -> Setup:
-    """Read the form of :func:`lostcities.html.setup_form` back into a validated
+    """Read the form of :func:`lostcities.ui.html.setup_form` back into a validated
     :class:`Setup`; ``prefs`` maps each screen preference to its allowed values
     (the first is the default).  Raises ``InvalidOptionError``.
 

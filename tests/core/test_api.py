@@ -152,10 +152,6 @@ def test_metadata_is_json_safe_and_every_schema_default_builds_a_game(cls: type[
         assert option.default in option.values()
         for value in option.values():
             assert getattr(cls.from_options({**defaults, option.name: value}), option.name) == value
-    for level in cls.bot_levels:
-        assert game.bot(level) is not None
-    with pytest.raises(errors.InvalidOptionError):
-        game.bot("grandmaster")
 
 
 @pytest.mark.parametrize("cls", list(api.games().values()), ids=lambda cls: cls.name)

@@ -9,6 +9,7 @@ import typing
 import pytest
 
 from lostcities import board, bots, errors
+from lostcities.board import ai as board_ai
 from tests.core.test_board import ADV, RES, scenario
 from tests.core.test_search import Meter
 
@@ -20,8 +21,8 @@ def make(level: str, **options: typing.Any) -> bots.Bot:
     if level == "hard":
         defaults: dict[str, typing.Any] = {"time_budget": None, "iterations": 3}
         defaults.update(options)
-        return board.ai.bot("hard", **defaults)
-    return board.ai.bot(level, **options)
+        return board_ai.bot("hard", **defaults)
+    return board_ai.bot(level, **options)
 
 
 def random_position(players: int, seed: int, game: board.Game | None = None) -> board.State:
@@ -42,15 +43,15 @@ def random_position(players: int, seed: int, game: board.Game | None = None) -> 
 
 
 def test_levels_and_factory() -> None:
-    assert board.Game.bot_levels == LEVELS == board.ai.LEVELS
+    assert board.Game.bot_levels == LEVELS == board_ai.LEVELS
     assert [board.Game(players=3).bot(level).name for level in LEVELS] == list(LEVELS)
-    assert isinstance(board.ai.bot("hard", time_budget=0.1, iterations=2), board.ai.HardBot)
+    assert isinstance(board_ai.bot("hard", time_budget=0.1, iterations=2), board_ai.HardBot)
     with pytest.raises(errors.InvalidOptionError):
-        board.ai.bot("grandmaster")
+        board_ai.bot("grandmaster")
     with pytest.raises(TypeError):
-        board.ai.bot("medium", speed=3)
+        board_ai.bot("medium", speed=3)
     with pytest.raises(errors.InvalidOptionError):
-        board.ai.bot("hard", time_budget=None, iterations=None)
+        board_ai.bot("hard", time_budget=None, iterations=None)
 
 
 def test_bots_refuse_other_turns_and_other_games() -> None:
@@ -205,7 +206,7 @@ def test_hard_yields_between_play_outs_and_keeps_to_its_clock() -> None:
     while state.step is not board.Step.PLAY:
         state.apply(rng.choice(state.legal_actions()))
     meter = Meter()
-    hard = board.ai.HardBot(time_budget=30.0, clock=meter)
+    hard = board_ai.HardBot(time_budget=30.0, clock=meter)
     thinking = hard.think(state.view(state.current_player), random.Random(0))
     yields = 0
     while True:

@@ -6,9 +6,9 @@ import random
 import re
 
 from lostcities import board
-from lostcities import html as lc_html
 from lostcities.board import data
-from lostcities.board import html as bhtml
+from lostcities.ui import board as bhtml
+from lostcities.ui import html as lc_html
 from tests.core import test_board  # its scenario builder
 
 ADV, RES = board.Kind.ADVENTURER, board.Kind.RESEARCHER

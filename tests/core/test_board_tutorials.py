@@ -17,8 +17,9 @@ import pytest
 import board_screen
 import embed_screen
 import screen
-from lostcities import board, embed, errors, tutorial
-from lostcities.board import html as bhtml
+from lostcities import board, errors
+from lostcities.ui import board as bhtml
+from lostcities.ui import embed, tutorial
 
 
 def lesson(ident: str, step: int = 0) -> tutorial.Lesson:

@@ -6,21 +6,25 @@ import random
 
 import pytest
 
-from lostcities import api, bots, card, errors, roll
+from lostcities import bots, card, errors, roll
+from lostcities.card import ai as card_ai
+from lostcities.roll import ai as roll_ai
+from lostcities.ui import games
 
 
-@pytest.mark.parametrize("name", sorted(api.games()))
+@pytest.mark.parametrize("name", sorted(games.entries()))
 def test_every_level_of_every_game_makes_its_bot(name: str) -> None:
-    game = api.games()[name].variants()[0]
-    for level in game.bot_levels:  # a game may have no computer player (yet)
-        assert game.bot(level).name == level
+    entry = games.get(name)
+    assert entry.levels.names == entry.game.bot_levels
+    for level in entry.game.bot_levels:  # a game may have no computer player (yet)
+        assert entry.bot(level).name == level
     with pytest.raises(errors.InvalidOptionError):
-        game.bot("grandmaster")
+        entry.bot("grandmaster")
 
 
 def test_each_ai_module_lists_the_levels_of_its_game() -> None:
-    assert card.Game.bot_levels == card.ai.LEVELS
-    assert roll.Game.bot_levels == roll.ai.LEVELS
+    assert card.Game.bot_levels == card_ai.LEVELS
+    assert roll.Game.bot_levels == roll_ai.LEVELS
 
 
 def test_make_refuses_an_unknown_level() -> None:
@@ -46,6 +50,6 @@ def test_the_random_bot_plays_legal_actions_on_its_turn_only() -> None:
 def test_a_bot_refuses_the_view_of_another_game() -> None:
     view = roll.Game(players=2).new_game(random.Random(1)).view(0)
     with pytest.raises(TypeError, match="card"):
-        bots.choose(card.ai.bot("easy"), view, random.Random(0))
+        bots.choose(card_ai.bot("easy"), view, random.Random(0))
     with pytest.raises(errors.WrongTurnError, match="chance is to act"):
         bots.check_turn(roll.Game(players=2).new_state().view(0))

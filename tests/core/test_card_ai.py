@@ -8,6 +8,7 @@ import typing
 import pytest
 
 from lostcities import api, bots, card, errors
+from lostcities.card import ai as card_ai
 from tests.core.test_search import Meter, Ticker, slices
 
 C = card.Card.from_id
@@ -49,14 +50,14 @@ def position(
 def hard(**options: typing.Any) -> bots.Bot:
     defaults: dict[str, typing.Any] = {"time_budget": None, "iterations": 24}
     defaults.update(options)
-    return card.ai.bot("hard", **defaults)
+    return card_ai.bot("hard", **defaults)
 
 
 def after_medium_moves(seed: int, moves: int) -> card.State:
     """A fresh single game after ``moves`` moves of medium on both sides."""
     rng = random.Random(seed)
     state = typing.cast(card.State, card.Game(games=1).new_game(rng))
-    medium = card.ai.bot("medium")
+    medium = card_ai.bot("medium")
     for _ in range(moves):
         state.apply(bots.choose(medium, state.view(state.current_player), rng))
     return state
@@ -68,37 +69,37 @@ def play_match(players: list[bots.Bot], game: card.Game, seed: int) -> card.Stat
 
 
 def test_factory() -> None:
-    assert [card.ai.bot(level).name for level in card.ai.LEVELS] == ["easy", "medium", "hard"]
-    assert isinstance(card.ai.bot("hard", time_budget=0.1, iterations=5), card.ai.HardBot)
+    assert [card_ai.bot(level).name for level in card_ai.LEVELS] == ["easy", "medium", "hard"]
+    assert isinstance(card_ai.bot("hard", time_budget=0.1, iterations=5), card_ai.HardBot)
     with pytest.raises(ValueError):
-        card.ai.bot("grandmaster")
+        card_ai.bot("grandmaster")
     with pytest.raises(TypeError):
-        card.ai.bot("medium", speed=3)
+        card_ai.bot("medium", speed=3)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
 def test_easy_and_medium_play_only_legal_moves(level: str) -> None:
     for seed, game in enumerate([card.Game(games=2), card.Game(colours=6, games=1)] * 3):
-        state = play_match([card.ai.bot(level), bots.RandomBot()], game, seed)
+        state = play_match([card_ai.bot(level), bots.RandomBot()], game, seed)
         assert state.is_terminal()
-        state = play_match([card.ai.bot(level), card.ai.bot(level)], game, seed)
+        state = play_match([card_ai.bot(level), card_ai.bot(level)], game, seed)
         assert state.is_terminal()
 
 
 def test_hard_plays_only_legal_moves() -> None:
-    players = [hard(iterations=3, candidates=3, draws=2), card.ai.bot("medium")]
+    players = [hard(iterations=3, candidates=3, draws=2), card_ai.bot("medium")]
     state = play_match(players, card.Game(games=1), 5)
     assert state.is_terminal()
-    players = [card.ai.bot("easy"), hard(iterations=2, candidates=2, draws=2)]
+    players = [card_ai.bot("easy"), hard(iterations=2, candidates=2, draws=2)]
     state = play_match(players, card.Game(colours=6, games=1), 6)
     assert state.is_terminal()
 
 
 def test_bots_refuse_to_move_out_of_turn() -> None:
     state = card.Game(games=1).new_game(random.Random(1))
-    for level in card.ai.LEVELS:
+    for level in card_ai.LEVELS:
         with pytest.raises(ValueError):
-            bots.choose(card.ai.bot(level, **({"iterations": 2} if level == "hard" else {})), state.view(1),
+            bots.choose(card_ai.bot(level, **({"iterations": 2} if level == "hard" else {})), state.view(1),
                         random.Random(0))
 
 
@@ -107,7 +108,7 @@ def test_bots_see_only_their_view() -> None:
     deterministic bot, however the hidden cards lie."""
     rng = random.Random(4)
     state = card.Game(games=1).new_game(rng)
-    medium = card.ai.bot("medium")
+    medium = card_ai.bot("medium")
     for _ in range(30):
         p = state.current_player
         view = state.view(p)
@@ -133,7 +134,7 @@ def test_hard_thinks_in_slices_and_respects_its_time_budget() -> None:
     after every play-out) stops the search at its 0.15 s budget."""
     state = card.Game(games=1).new_game(random.Random(2))
     clock = Ticker(0.005)
-    thinking = card.ai.bot("hard", time_budget=0.15, clock=clock).think(state.view(0), random.Random(0))
+    thinking = card_ai.bot("hard", time_budget=0.15, clock=clock).think(state.view(0), random.Random(0))
     counts, action = slices(thinking)
     assert len(counts) - 1 > 3 and state.is_legal(action)
     assert 0.15 <= clock.now <= 0.15 + 3 * 0.005, clock.now
@@ -146,7 +147,7 @@ def test_medium_does_not_feed_the_opponent() -> None:
         columns=({"yellow": ["Y5", "Y6"], "blue": ["B4"], "green": ["G4", "G5"]},
                  {"red": ["R$1", "R$2", "R4", "R5"], "yellow": ["Y3", "Y4"]}),
     )
-    for bot in (card.ai.bot("medium"), hard(iterations=40)):
+    for bot in (card_ai.bot("medium"), hard(iterations=40)):
         action = bots.choose(bot, state.view(0), random.Random(0))
         assert action != card.discard("R9"), bot.name
 
@@ -158,7 +159,7 @@ def test_medium_and_hard_take_a_discard_that_continues_their_column() -> None:
         piles={"green": ["G7"]},
         step="draw",
     )
-    for bot in (card.ai.bot("medium"), hard(iterations=40)):
+    for bot in (card_ai.bot("medium"), hard(iterations=40)):
         assert bots.choose(bot, state.view(0), random.Random(0)) == card.draw(card.Colour.GREEN), bot.name
 
 
@@ -170,7 +171,7 @@ def test_medium_and_hard_deny_a_card_the_opponent_needs() -> None:
         piles={"red": ["R8"]},
         step="draw",
     )
-    for bot in (card.ai.bot("medium"), hard(iterations=60)):
+    for bot in (card_ai.bot("medium"), hard(iterations=60)):
         assert bots.choose(bot, state.view(0), random.Random(0)) == card.draw(card.Colour.RED), bot.name
 
 
@@ -202,7 +203,7 @@ def test_easy_makes_mistakes_that_medium_avoids() -> None:
     for seed in range(12):
         game = card.Game(games=1)
         for seats in ((0, 1), (1, 0)):
-            players = [card.ai.bot("medium"), card.ai.bot("easy")]
+            players = [card_ai.bot("medium"), card_ai.bot("easy")]
             state = play_match([players[seats[0]], players[seats[1]]], game, seed)
             scores = state.scores()
             margin += scores[seats[0]] - scores[seats[1]]
@@ -213,7 +214,7 @@ def test_bots_never_stall_forever() -> None:
     # both players are happy to keep taking discards; the stall guard ends it
     for level in ("medium", "hard"):
         options: dict[str, typing.Any] = {"iterations": 2, "candidates": 2} if level == "hard" else {}
-        players = [card.ai.bot(level, **options) for _ in range(2)]
+        players = [card_ai.bot(level, **options) for _ in range(2)]
         state = card.Game(games=1).new_game(random.Random(31))
         turns = 0
         while not state.is_terminal():
@@ -231,7 +232,7 @@ def test_hard_weighs_every_legal_turn_near_the_end() -> None:
     columns = ({"yellow": ["Y$1", "Y3", "Y4"], "red": ["R8"]}, {"blue": ["B6", "B7"], "green": ["G8"]})
     state = position(hands, columns, piles={"white": ["W2"], "red": ["R5"]}, deck_size=5)
     view = state.view(0)
-    template = card.ai._world_from_view(view)
+    template = card_ai._world_from_view(view)
     legal = set()
     for place in state.legal_actions():
         after = state.clone()
@@ -240,15 +241,15 @@ def test_hard_weighs_every_legal_turn_near_the_end() -> None:
             legal.add((str(place), str(drawn)))
 
     def as_text(turns: list[tuple[int, int, int]]) -> set[tuple[str, str]]:
-        return {(str(card.ai._to_place_action(kind, x)), str(card.ai._to_draw_action(c))) for kind, x, c in turns}
+        return {(str(card_ai._to_place_action(kind, x)), str(card_ai._to_draw_action(c))) for kind, x, c in turns}
 
-    wide = card.ai.HardBot(endgame=5)._turns(template)
+    wide = card_ai.HardBot(endgame=5)._turns(template)
     assert as_text(wide) == legal and len(wide) == len(legal)
-    narrow = card.ai.HardBot(endgame=4, candidates=4, draws=2)._turns(template)
+    narrow = card_ai.HardBot(endgame=4, candidates=4, draws=2)._turns(template)
     assert len(narrow) == 8 and as_text(narrow) < legal
     # the heuristic's own choice comes first either way
-    medium = bots.choose(card.ai.bot("medium"), view, random.Random(0))
-    assert card.ai._to_place_action(wide[0][0], wide[0][1]) == medium == card.ai._to_place_action(*narrow[0][:2])
+    medium = bots.choose(card_ai.bot("medium"), view, random.Random(0))
+    assert card_ai._to_place_action(wide[0][0], wide[0][1]) == medium == card_ai._to_place_action(*narrow[0][:2])
 
 
 def test_play_outs_follow_each_players_own_heuristic() -> None:
@@ -256,14 +257,14 @@ def test_play_outs_follow_each_players_own_heuristic() -> None:
     # a player that never starts a column ends the play-out with none started.
     state = typing.cast(card.State, card.Game(games=1).new_game(random.Random(12)))
     view = state.view(0)
-    unseen = card.ai._unseen(view)
-    timid = card.ai.Params(start_margin=1000.0)
+    unseen = card_ai._unseen(view)
+    timid = card_ai.Params(start_margin=1000.0)
     for seed in range(5):
-        world = card.ai._sample(card.ai._world_from_view(view), view, unseen, random.Random(seed))
+        world = card_ai._sample(card_ai._world_from_view(view), view, unseen, random.Random(seed))
         for shy in (0, 1):
             w = world.copy()
-            prms = (timid, card.ai.Params()) if shy == 0 else (card.ai.Params(), timid)
-            card.ai._playout(w, prms)
+            prms = (timid, card_ai.Params()) if shy == 0 else (card_ai.Params(), timid)
+            card_ai._playout(w, prms)
             assert w.deck_size == 0
             assert sum(w.cnts[shy]) == 0 and sum(w.cnts[1 - shy]) > 0
 
@@ -274,16 +275,16 @@ def test_lookahead_keeps_the_best_of_its_own_next_turns() -> None:
     state = after_medium_moves(21, 10)
     view = state.view(state.current_player)
     me = view.player
-    prms = (card.ai.Params(), card.ai.Params())
+    prms = (card_ai.Params(), card_ai.Params())
     better = 0
     for seed in range(20):
-        world = card.ai._sample(card.ai._world_from_view(view), view, card.ai._unseen(view), random.Random(seed))
-        card.ai._turn(world, prms[me])
+        world = card_ai._sample(card_ai._world_from_view(view), view, card_ai._unseen(view), random.Random(seed))
+        card_ai._turn(world, prms[me])
         plain = world.copy()
-        card.ai._playout(plain, prms)
+        card_ai._playout(plain, prms)
         margin = plain.points(me) - plain.points(1 - me)
-        assert card.ai._lookahead(world.copy(), prms, me, 1) == margin
-        best = card.ai._lookahead(world.copy(), prms, me, 3)
+        assert card_ai._lookahead(world.copy(), prms, me, 1) == margin
+        best = card_ai._lookahead(world.copy(), prms, me, 3)
         assert best >= margin
         better += best > margin
     assert better > 0
@@ -292,7 +293,7 @@ def test_lookahead_keeps_the_best_of_its_own_next_turns() -> None:
 def metered_playouts(monkeypatch: pytest.MonkeyPatch) -> Meter:
     """A clock moved one unit by every play-out of the hard bot, which it counts."""
     clock = Meter()
-    monkeypatch.setattr(card.ai, "_evaluate", clock.wrap(card.ai._evaluate))
+    monkeypatch.setattr(card_ai, "_evaluate", clock.wrap(card_ai._evaluate))
     return clock
 
 
@@ -308,11 +309,11 @@ def test_hard_ends_a_decision_within_its_budget_and_one_playout(monkeypatch: pyt
     # look-ahead; the budget is read after every play-out, not every sample.
     state = near_the_end()
     view = state.view(0)
-    turns = len(card.ai.HardBot()._turns(card.ai._world_from_view(view)))
+    turns = len(card_ai.HardBot()._turns(card_ai._world_from_view(view)))
     assert turns > 40
     for budget in (1.0, 5.0, turns + 0.5):
         clock = metered_playouts(monkeypatch)
-        bot = card.ai.HardBot(time_budget=budget, clock=clock)
+        bot = card_ai.HardBot(time_budget=budget, clock=clock)
         action = bots.choose(bot, view, random.Random(1))
         assert state.is_legal(action)
         assert all(start < budget for start in clock.started)
@@ -331,14 +332,14 @@ def test_hard_does_one_playout_per_slice_at_most(monkeypatch: pytest.MonkeyPatch
 
 
 def test_levels_and_their_errors() -> None:
-    assert card.Game.bot_levels == card.ai.LEVELS
-    assert isinstance(card.ai.bot("medium"), card.ai.MediumBot) and isinstance(card.ai.bot("easy"), card.ai.EasyBot)
+    assert card.Game.bot_levels == card_ai.LEVELS
+    assert isinstance(card_ai.bot("medium"), card_ai.MediumBot) and isinstance(card_ai.bot("easy"), card_ai.EasyBot)
     with pytest.raises(errors.InvalidOptionError, match="'grandmaster'"):
-        card.ai.bot("grandmaster")
+        card_ai.bot("grandmaster")
     for options in ({"iterations": 0}, {"time_budget": -1.0}):
         with pytest.raises(errors.InvalidOptionError):
-            card.ai.bot("hard", **options)
+            card_ai.bot("hard", **options)
     state = card.Game(games=1).new_game(random.Random(1))
-    for level in card.ai.LEVELS:
+    for level in card_ai.LEVELS:
         with pytest.raises(errors.WrongTurnError):
-            bots.choose(card.ai.bot(level), state.view(1), random.Random(0))
+            bots.choose(card_ai.bot(level), state.view(1), random.Random(0))

@@ -9,7 +9,8 @@ import typing
 import pytest
 
 from lostcities import api, card
-from lostcities import html as lc_html
+from lostcities.ui import card as card_html
+from lostcities.ui import html as lc_html
 
 VOID = {"input", "br", "img", "meta", "link", "hr"}
 
@@ -81,18 +82,18 @@ def states(count: int = 30, colours: int = 5) -> typing.Iterator[card.State]:
 
 
 def test_card_faces_carry_id_label_and_symbol() -> None:
-    face = Parsed(card.html.card_face(card.Card.from_id("Y7")))
+    face = Parsed(card_html.card_face(card.Card.from_id("Y7")))
     (el, *_) = face.elements
     assert el.attrs["data-card"] == "Y7" and el.attrs["aria-label"] == "yellow 7"
     assert {"lc-card", "lc-Y"} <= el.classes and "lc-wager" not in el.classes
     assert face.text.count("7") == 2  # top left and bottom right
-    wager = Parsed(card.html.card_face(card.Card.from_id("P$3"), tag="button"))
+    wager = Parsed(card_html.card_face(card.Card.from_id("P$3"), tag="button"))
     assert wager.elements[0].attrs["data-card"] == "P$3"
     assert wager.elements[0].attrs["aria-label"] == "purple wager"
     assert wager.elements[0].attrs["type"] == "button"
     assert "lc-wager" in wager.elements[0].classes
-    assert card.html.WAGER_SYMBOL in wager.text
-    back = Parsed(card.html.card_back())
+    assert card_html.WAGER_SYMBOL in wager.text
+    back = Parsed(card_html.card_back())
     assert "data-card" not in back.elements[0].attrs and "lc-back" in back.elements[0].classes
 
 
@@ -101,7 +102,7 @@ def test_the_table_never_shows_a_hidden_card(colours: int) -> None:
     for state in states(25, colours):
         for player in (0, 1):
             view = state.view(player)
-            page = card.html.table(view, names=NAMES) + card.html.hand(view)
+            page = card_html.table(view, names=NAMES) + card_html.hand(view)
             parsed = Parsed(page)
             shown = {el.attrs["data-card"] for el in parsed.elements if "data-card" in el.attrs}
             hidden = state.hidden_tokens(player)
@@ -127,7 +128,7 @@ def test_the_table_never_shows_a_hidden_card(colours: int) -> None:
 def test_columns_show_every_card_in_order_and_their_scores() -> None:
     for state in states(20):
         view = state.view(0)
-        parsed = Parsed(card.html.table(view, names=NAMES))
+        parsed = Parsed(card_html.table(view, names=NAMES))
         for player, side in ((0, "lc-mine"), (1, "lc-theirs")):
             score = view.breakdown(player)
             for colour in view.game.colour_list:
@@ -154,12 +155,12 @@ def test_the_hand_is_sorted_by_colour_then_value() -> None:
     rest = [c for c in game.deck if c.id not in ids]
     state = game.new_state()
     state.apply(card.Deal(tuple(card.Card.from_id(i) for i in ids) + tuple(rest)))
-    parsed = Parsed(card.html.hand(state.view(0)))
+    parsed = Parsed(card_html.hand(state.view(0)))
     shown = [el.attrs["data-card"] for el in parsed.elements if "data-card" in el.attrs]
     assert shown == ["Y$1", "Y$2", "Y4", "Y9", "B2", "B10", "W$3", "R3"]
     assert all(el.attrs["data-target"] == "hand" for el in parsed.elements if "data-card" in el.attrs)
     # Not the viewer's turn: the hand is shown but not clickable.
-    parsed = Parsed(card.html.hand(state.view(1)))
+    parsed = Parsed(card_html.hand(state.view(1)))
     assert not [el for el in parsed.elements if "data-target" in el.attrs]
 
 
@@ -180,7 +181,7 @@ def test_selection_and_legal_targets_are_highlighted() -> None:
     state = lower_card_position()
     view = state.view(0)
     # A legal play: its column and its discard pile are targets.
-    parsed = Parsed(card.html.table(view, names=NAMES, selected="B3") + card.html.hand(view, selected="B3"))
+    parsed = Parsed(card_html.table(view, names=NAMES, selected="B3") + card_html.hand(view, selected="B3"))
     assert [el.attrs["data-colour"] for el in parsed.find("is-target", data_target="column")] == ["B"]
     assert [el.attrs["data-colour"] for el in parsed.find("is-target", data_target="discard")] == ["B"]
     selected = parsed.find("is-selected")
@@ -191,35 +192,35 @@ def test_selection_and_legal_targets_are_highlighted() -> None:
     # The deck answers a tap (with the reason it cannot be drawn from yet) but is not a target nor a button.
     assert [(el.tag, "is-target" in el.classes) for el in parsed.find(data_target="deck")] == [("div", False)]
     # A lower card than the column's top: only the discard pile is a target.
-    parsed = Parsed(card.html.table(view, names=NAMES, selected="Y5"))
+    parsed = Parsed(card_html.table(view, names=NAMES, selected="Y5"))
     assert not parsed.find("is-target", data_target="column")
     assert [el.attrs["data-colour"] for el in parsed.find("is-target", data_target="discard")] == ["Y"]
     # ... and the buttons offer only what is legal: no "Play the yellow 5".
-    buttons = [el for el in Parsed(card.html.actions(view, "Y5")).elements if el.tag == "button"]
+    buttons = [el for el in Parsed(card_html.actions(view, "Y5")).elements if el.tag == "button"]
     assert [b.attrs["data-action"] for b in buttons] == ["discard", "deselect"]
-    assert "Play the" not in card.html.actions(view, "Y5") and "Discard the yellow 5" in card.html.actions(view, "Y5")
-    assert "Play the blue 3" in card.html.actions(view, "B3")
+    assert "Play the" not in card_html.actions(view, "Y5") and "Discard the yellow 5" in card_html.actions(view, "Y5")
+    assert "Play the blue 3" in card_html.actions(view, "B3")
     # The draw step: the deck and every non-empty pile but the one just discarded to.
     state.apply("discard Y5")
     view = state.view(0)
-    parsed = Parsed(card.html.table(view, names=NAMES))
+    parsed = Parsed(card_html.table(view, names=NAMES))
     assert parsed.find("is-target", data_target="deck")
     targets = {el.attrs["data-colour"] for el in parsed.find("is-target", data_target="pile")}
     expected = {c.letter for c in state.game.colour_list if state.discard_pile(c)} - {"Y"}
     assert targets == expected
-    assert card.html.legal_targets(view) == card.html.Targets(piles=frozenset(expected), deck=True)
+    assert card_html.legal_targets(view) == card_html.Targets(piles=frozenset(expected), deck=True)
     # Not interactive: no targets at all.
-    parsed = Parsed(card.html.table(view, names=NAMES, interactive=False))
+    parsed = Parsed(card_html.table(view, names=NAMES, interactive=False))
     assert not [el for el in parsed.elements if "data-target" in el.attrs]
     # The opponent's view of the same moment: nothing to click.
-    parsed = Parsed(card.html.table(state.view(1), names=NAMES))
+    parsed = Parsed(card_html.table(state.view(1), names=NAMES))
     assert not [el for el in parsed.elements if "data-target" in el.attrs]
 
 
 def test_piles_show_their_top_card_and_size() -> None:
     for state in states(15):
         view = state.view(1)
-        parsed = Parsed(card.html.table(view, names=NAMES))
+        parsed = Parsed(card_html.table(view, names=NAMES))
         for colour in view.game.colour_list:
             pile = view.discard_piles[colour.index]
             (el,) = [e for e in parsed.elements if "lc-pile" in e.classes and e.attrs["data-colour"] == colour.letter]
@@ -232,12 +233,12 @@ def test_piles_show_their_top_card_and_size() -> None:
 
 def test_marks_highlight_the_last_move() -> None:
     state = lower_card_position()
-    marks = card.html.Marks(fresh=("Y7",), recent=(), source="deck")
-    parsed = Parsed(card.html.table(state.view(0), names=NAMES, marks=marks))
+    marks = card_html.Marks(fresh=("Y7",), recent=(), source="deck")
+    parsed = Parsed(card_html.table(state.view(0), names=NAMES, marks=marks))
     assert [el.attrs["data-card"] for el in parsed.find("is-fresh")] == ["Y7"]
     assert parsed.find("is-source")[0].classes >= {"lc-deck"}
-    recent = card.html.Marks(recent=("Y7",), source="G")
-    parsed = Parsed(card.html.table(state.view(0), names=NAMES, marks=recent))
+    recent = card_html.Marks(recent=("Y7",), source="G")
+    parsed = Parsed(card_html.table(state.view(0), names=NAMES, marks=recent))
     assert [el.attrs["data-card"] for el in parsed.find("is-recent")] == ["Y7"]
     assert [el.attrs["data-colour"] for el in parsed.find("is-source")] == ["G"]
 
@@ -251,11 +252,11 @@ def test_the_rulebook_scoring_example_is_laid_out_as_a_table() -> None:
         card.ColumnScore(card.Colour.GREEN, 1, (7, 8)),
         card.ColumnScore(card.Colour.RED, 2, (2, 3, 4, 7, 9, 10)),
     )
-    table = card.html.breakdown(card.PlayerScore(columns), "Ann <the explorer>", player=0)
+    table = card_html.breakdown(card.PlayerScore(columns), "Ann <the explorer>", player=0)
     parsed = Parsed(table)
     assert "Ann <the explorer>" in parsed.text and "<the explorer" not in table
     cells = Cells(table).cells
-    m = card.html.MINUS
+    m = card_html.MINUS
     assert [cells[(c, "sum")] for c in "YBWGR"] == ["23", "\u2013", "0", "15", "35"]
     assert [cells[(c, "cost")] for c in "YBWGR"] == [f"{m}20", "\u2013", f"{m}20", f"{m}20", f"{m}20"]
     assert [cells[(c, "subtotal")] for c in "YBWGR"] == ["+3", "\u2013", f"{m}20", f"{m}5", "+15"]
@@ -304,10 +305,10 @@ def test_results_and_match_summary() -> None:
     state = finished_match()
     view = state.view(0)
     names = ("You", "Rita & <Co>")
-    result = Parsed(card.html.game_result(view, names))
+    result = Parsed(card_html.game_result(view, names))
     tables = result.find("lc-breakdown")
     assert [t.attrs["data-points"] for t in tables] == [str(s) for s in state.results[-1].scores]
-    summary_html = card.html.match_summary(view, names)
+    summary_html = card_html.match_summary(view, names)
     summary = Parsed(summary_html)
     assert "Rita &amp; &lt;Co&gt;" in summary_html
     totals = [int(el.attrs["data-total"]) for el in summary.elements if "data-total" in el.attrs]
@@ -323,16 +324,16 @@ def test_results_and_match_summary() -> None:
     state = card.Game(games=3).new_state()
     while len(state.results) < 1:
         state.apply(state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions()))
-    text = Parsed(card.html.match_summary(state.view(0), names)).text
+    text = Parsed(card_html.match_summary(state.view(0), names)).text
     assert "1 of 3 games played" in text
     # A single game: the winner without a table of games.
     single = finished_match(1)
-    text = Parsed(card.html.match_summary(single.view(0), ("You", "Computer"))).text
+    text = Parsed(card_html.match_summary(single.view(0), ("You", "Computer"))).text
     assert "the game" in text or "tie" in text
 
 
 def test_panels_escape_names_and_show_no_cards() -> None:
-    form = Parsed(card.html.setup_form(opponent="human", colours=6, games=1, names=("<b>A", 'B"'), pace="quick"))
+    form = Parsed(card_html.setup_form(opponent="human", colours=6, games=1, names=("<b>A", 'B"'), pace="quick"))
     checked = {(el.attrs["name"], el.attrs.get("value")) for el in form.elements if "checked" in el.attrs}
     assert checked == {("opponent", "human"), ("colours", "6"), ("games", "1"), ("pace", "quick")}
     assert [el.attrs["value"] for el in form.elements if el.attrs.get("type") == "text"] == ["<b>A", 'B"']
@@ -346,17 +347,17 @@ def test_panels_escape_names_and_show_no_cards() -> None:
 
 
 def test_move_descriptions() -> None:
-    text = card.html.turn_text("Computer", card.play("B7"), card.draw())
+    text = card_html.turn_text("Computer", card.play("B7"), card.draw())
     assert text == "Computer played blue 7 and drew from the deck."
-    text = card.html.turn_text("Ann", card.discard("R$2"), card.draw(card.Colour.YELLOW), card.Card.from_id("Y6"))
+    text = card_html.turn_text("Ann", card.discard("R$2"), card.draw(card.Colour.YELLOW), card.Card.from_id("Y6"))
     assert text == "Ann discarded a red wager and drew yellow 6 from the discard pile."
-    assert card.html.number(-51) == f"{card.html.MINUS}51" and card.html.signed(4) == "+4"
+    assert card_html.number(-51) == f"{card_html.MINUS}51" and card_html.signed(4) == "+4"
 
 
 def test_six_colours() -> None:
     state = card.Game(colours=6, games=1).new_state()
     state.apply(state.sample_chance(random.Random(2)))
-    page = card.html.table(state.view(0), names=NAMES)
+    page = card_html.table(state.view(0), names=NAMES)
     assert "--n:6" in page and 'data-colour="P"' in page
     assert len(Parsed(page).find("lc-pile")) == 6
 
@@ -364,7 +365,7 @@ def test_six_colours() -> None:
 def test_views_of_chance_and_terminal_states_render() -> None:
     state = finished_match()
     assert state.current_player == api.TERMINAL
-    Parsed(card.html.table(state.view(0), names=NAMES))
+    Parsed(card_html.table(state.view(0), names=NAMES))
     fresh = card.Game().new_state()
     fresh.apply(fresh.sample_chance(random.Random(0)))
-    Parsed(card.html.table(fresh.view(1), names=NAMES))
+    Parsed(card_html.table(fresh.view(1), names=NAMES))

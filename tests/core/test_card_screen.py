@@ -12,6 +12,7 @@ import pytest
 import card_screen
 import screen
 from lostcities import card, session
+from lostcities.ui import card as card_html
 
 SAVE = "lostcities:card:save"
 
@@ -188,8 +189,8 @@ def test_a_match_of_three_games_offers_the_next_game() -> None:
     assert "Game 2 of 3" in json.loads(typing.cast(dict[str, str], host.storage)[SAVE])["ui"]["note"]
     totals = state.scores()
     names = scr.current.names
-    assert host.info == (f"Game 2/3 \u00b7 {names[0]} {card.html.number(totals[0])} \u00b7 "
-                         f"{names[1]} {card.html.number(totals[1])}")  # whose score is whose
+    assert host.info == (f"Game 2/3 \u00b7 {names[0]} {card_html.number(totals[0])} \u00b7 "
+                         f"{names[1]} {card_html.number(totals[1])}")  # whose score is whose
 
 
 @pytest.mark.parametrize("opponent", ["easy", "human"])

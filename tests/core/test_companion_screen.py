@@ -8,6 +8,7 @@ import companion_screen
 import roll_screen
 import screen
 from lostcities import roll
+from lostcities.ui import roll as roll_html
 
 KEY = "lostcities:roll:companion"
 
@@ -62,12 +63,12 @@ def test_entries_refusals_bridges_undo_and_the_final_score() -> None:
     assert sheet.expedition(roll.Colour.BLUE) == (5,) and sheet.is_circled(roll.Colour.YELLOW) and sheet.dice == 1
     assert sheet.bridge(roll.Column.GREEN) is roll.BridgeMark.CLOSED
     assert table.doc.entries == 3
-    assert table.host.info == f"Mia \u00b7 turn 4 \u00b7 {roll.html.number(sheet.score())} points"
+    assert table.host.info == f"Mia \u00b7 turn 4 \u00b7 {roll_html.number(sheet.score())} points"
     assert "Turn 3: refused the dice" in table.root.html()
     table.click("undo")
     assert table.stored().bridge(roll.Column.GREEN) is roll.BridgeMark.OPEN
     table.click("finish")
-    assert f'data-col="total">{roll.html.number(table.stored().score())}<' in table.root.html()
+    assert f'data-col="total">{roll_html.number(table.stored().score())}<' in table.root.html()
     table.click("finish")
     assert "rw-pad" in table.root.html()
 

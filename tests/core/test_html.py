@@ -6,7 +6,7 @@ import html.parser
 import typing
 
 from lostcities import api, card, roll, session
-from lostcities import html as lc_html
+from lostcities.ui import html as lc_html
 
 
 class Fields(html.parser.HTMLParser):

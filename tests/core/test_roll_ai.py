@@ -8,6 +8,7 @@ import typing
 import pytest
 
 from lostcities import api, bots, errors, roll
+from lostcities.roll import ai as roll_ai
 from tests.core.test_roll import make_sheet, scenario, sheet_before_arrow
 from tests.core.test_search import Meter, Ticker, slices
 
@@ -15,7 +16,7 @@ R, ORANGE, Y, G, B, P = roll.COLOURS
 
 
 def quick_hard(iterations: int = 40) -> bots.Bot:
-    return roll.ai.bot("hard", time_budget=30.0, iterations=iterations)
+    return roll_ai.bot("hard", time_budget=30.0, iterations=iterations)
 
 
 def choose(bot: bots.Bot, state: roll.State, seed: int = 0) -> str:
@@ -25,19 +26,19 @@ def choose(bot: bots.Bot, state: roll.State, seed: int = 0) -> str:
 
 
 def test_levels() -> None:
-    assert roll.ai.bot("easy").name == "easy"
-    assert roll.ai.bot("hard").name == "hard"
+    assert roll_ai.bot("easy").name == "easy"
+    assert roll_ai.bot("hard").name == "hard"
     with pytest.raises(ValueError):
-        roll.ai.bot("medium")
+        roll_ai.bot("medium")
     with pytest.raises(ValueError):
-        roll.ai.bot("hard", iterations=0)
+        roll_ai.bot("hard", iterations=0)
 
 
 @pytest.mark.parametrize("players,in_sequence", [(1, False), (2, False), (3, False), (4, True)])
 def test_bots_play_only_legal_actions(players: int, in_sequence: bool) -> None:
     rng = random.Random(players)
     game = roll.Game(players=players, in_sequence=in_sequence)
-    seats = [roll.ai.bot("easy"), quick_hard(2)] * 3
+    seats = [roll_ai.bot("easy"), quick_hard(2)] * 3
     for _ in range(2 if players < 3 else 1):
         # bots.play applies every action checked: an illegal one raises
         assert bots.play(game.new_state(), seats, rng).is_terminal()
@@ -46,7 +47,7 @@ def test_bots_play_only_legal_actions(players: int, in_sequence: bool) -> None:
 def test_thinking_is_sliced_and_returns_a_legal_action() -> None:
     state = roll.Game(players=2).new_game(random.Random(5))
     clock = Ticker(0.002)  # counted, not timed: 2 ms at every reading of the clock
-    thinking = roll.ai.bot("hard", time_budget=0.05, clock=clock).think(state.view(0), random.Random(1))
+    thinking = roll_ai.bot("hard", time_budget=0.05, clock=clock).think(state.view(0), random.Random(1))
     counts, action = slices(thinking)
     assert clock.now <= 0.05 + 3 * 0.002, clock.now
     assert len(counts) - 1 >= 2 and state.is_legal(action)
@@ -59,7 +60,7 @@ def test_hard_bot_is_reproducible_with_an_iteration_cap() -> None:
         if state.is_chance():
             state.apply(state.sample_chance(rng))
         else:
-            state.apply(bots.choose(roll.ai.bot("easy"), state.view(state.current_player), rng))
+            state.apply(bots.choose(roll_ai.bot("easy"), state.view(state.current_player), rng))
     if state.is_chance():
         state.apply(state.sample_chance(rng))
     picks = {choose(quick_hard(6), state, seed=42) for _ in range(3)}
@@ -68,14 +69,14 @@ def test_hard_bot_is_reproducible_with_an_iteration_cap() -> None:
 
 def test_bots_do_not_exhaust_themselves_needlessly() -> None:
     state = scenario([make_sheet({R: [2, 2, 3]}, dice=8), make_sheet()], roll_text="roll red green blue 3 5 8")
-    for bot in (roll.ai.bot("easy"), quick_hard()):
+    for bot in (roll_ai.bot("easy"), quick_hard()):
         assert choose(bot, state) != "refuse"
 
 
 def test_bots_continue_cheaply_rather_than_jump() -> None:
     state = scenario([make_sheet({R: [3, 3, 3, 3], G: [1, 2]}), make_sheet()],
                      roll_text="roll red green purple 3 9 9")
-    for bot in (roll.ai.bot("easy"), quick_hard()):
+    for bot in (roll_ai.bot("easy"), quick_hard()):
         assert choose(bot, state) in ("take red 3", "take green 3")
 
 
@@ -84,7 +85,7 @@ def test_bots_claim_a_top_artefact() -> None:
     sheet = make_sheet({B: full, R: full, ORANGE: full[:8]}, dice=8)
     assert sheet.artefacts == 6  # the top artefact passes the artefact bridge
     state = scenario([sheet, make_sheet()], roll_text="roll blue purple purple 9 9 9")
-    for bot in (roll.ai.bot("easy"), quick_hard()):
+    for bot in (roll_ai.bot("easy"), quick_hard()):
         assert choose(bot, state) == "take blue 9 top"
 
 
@@ -92,7 +93,7 @@ def test_bots_pass_an_open_bridge() -> None:
     six = [1, 1, 2, 2, 3, 3]
     state = scenario([make_sheet({Y: six}), make_sheet({Y: [1, 1, 1, 1, 1]})],
                      roll_text="roll yellow purple purple 4 8 9")
-    assert choose(roll.ai.bot("easy"), state) == "take yellow 4"
+    assert choose(roll_ai.bot("easy"), state) == "take yellow 4"
     assert choose(quick_hard(), state).startswith("take yellow")
 
 
@@ -104,7 +105,7 @@ def test_bots_use_an_acceleration() -> None:
     state = scenario([sheet, make_sheet()], roll_text="roll red orange orange 2 8 9")
     state.apply("take red 2")
     assert state.current_player == 0 and state.sheets[0].is_accelerating()
-    for bot in (roll.ai.bot("easy"), quick_hard()):
+    for bot in (roll_ai.bot("easy"), quick_hard()):
         assert choose(bot, state) != "accelerate none"
 
 
@@ -120,27 +121,27 @@ def test_hard_bot_sees_only_its_view() -> None:
 
 
 def test_value_tables_are_sane() -> None:
-    ev = roll.ai.evaluator(2)
+    ev = roll_ai.evaluator(2)
     table = ev.table(20)[1][0]
     # a low top number is worth more than a high one; more boxes are worth more
     assert table[4 * 11 + 2] > table[4 * 11 + 9]
     assert table[6 * 11 + 5] > table[3 * 11 + 5]
     assert ev.table(0)[1][0][9 * 11 + 10] == 50
-    assert roll.ai.turns_left(roll.Game().new_state().sheets, roll.ai.Weights(), 0) >= 10
+    assert roll_ai.turns_left(roll.Game().new_state().sheets, roll_ai.Weights(), 0) >= 10
 
 
 def test_playout_finishes_a_game() -> None:
     state = roll.Game(players=2).new_game(random.Random(2))
-    policy = roll.ai.Policy(roll.ai.evaluator(2))
-    scores = roll.ai.playout(state.clone(), policy, random.Random(1))
+    policy = roll_ai.Policy(roll_ai.evaluator(2))
+    scores = roll_ai.playout(state.clone(), policy, random.Random(1))
     assert len(scores) == 2 and all(isinstance(s, int) for s in scores)
     assert state.current_player != api.TERMINAL
 
 
 def test_a_short_search_keeps_the_greedy_choice() -> None:
     rng = random.Random(8)
-    greedy = roll.ai.EasyBot(roll.ai.Weights())
-    short = roll.ai.bot("hard", time_budget=30.0, iterations=3)
+    greedy = roll_ai.EasyBot(roll_ai.Weights())
+    short = roll_ai.bot("hard", time_budget=30.0, iterations=3)
     checked = 0
     state = roll.Game(players=2).new_state()
     while not state.is_terminal() and checked < 40:
@@ -164,9 +165,9 @@ def test_playout_from_the_middle_of_an_acceleration_chain() -> None:
     state.apply("accelerate green")
     assert state.sheets[0].is_accelerating()
     probe = state.clone()
-    roll.ai.finish_turn(probe, roll.ai.Policy(roll.ai.evaluator(2)))
+    roll_ai.finish_turn(probe, roll_ai.Policy(roll_ai.evaluator(2)))
     assert probe.phase is roll.Phase.ROLL and not any(s.is_accelerating() for s in probe.sheets)
-    assert len(roll.ai.playout(state.clone(), roll.ai.Policy(roll.ai.evaluator(2)), random.Random(1))) == 2
+    assert len(roll_ai.playout(state.clone(), roll_ai.Policy(roll_ai.evaluator(2)), random.Random(1))) == 2
 
 
 class Work:
@@ -181,10 +182,10 @@ class Work:
         return len(self.clock.started) + len(self.tables.started)
 
     def install(self, monkeypatch: pytest.MonkeyPatch, fresh_tables: bool = False) -> None:
-        monkeypatch.setattr(roll.ai, "playout", self.clock.wrap(roll.ai.playout))
-        monkeypatch.setattr(roll.ai.Evaluator, "_extend", self.tables.wrap(roll.ai.Evaluator._extend))
+        monkeypatch.setattr(roll_ai, "playout", self.clock.wrap(roll_ai.playout))
+        monkeypatch.setattr(roll_ai.Evaluator, "_extend", self.tables.wrap(roll_ai.Evaluator._extend))
         if fresh_tables:
-            monkeypatch.setattr(roll.ai, "_EVALUATORS", {})
+            monkeypatch.setattr(roll_ai, "_EVALUATORS", {})
 
 
 def slice_work(bot: bots.Bot, view: api.View, work: Work) -> tuple[list[int], typing.Any]:
@@ -198,7 +199,7 @@ def test_hard_ends_a_decision_within_its_budget_and_one_playout(monkeypatch: pyt
     for budget in (1.0, 4.0, 13.5):
         work = Work()
         work.install(monkeypatch)
-        bot = roll.ai.HardBot(time_budget=budget, clock=work.clock)
+        bot = roll_ai.HardBot(time_budget=budget, clock=work.clock)
         action = bots.choose(bot, view, random.Random(7))
         assert state.is_legal(action)
         assert all(start < budget for start in work.clock.started)
@@ -211,31 +212,31 @@ def test_every_slice_does_one_playout_or_one_table_at_most(monkeypatch: pytest.M
     work = Work()
     work.install(monkeypatch, fresh_tables=True)
     # the easy bot's first decision computes the value tables, one per slice
-    counts, action = slice_work(roll.ai.bot("easy"), view, work)
+    counts, action = slice_work(roll_ai.bot("easy"), view, work)
     assert state.is_legal(action)
     assert len(work.tables.started) >= 20 and not work.clock.started
     assert max(counts) <= 1 and sum(counts) == len(work.tables.started) and counts[-1] == 0
     # later decisions reuse them and decide at once
-    assert slice_work(roll.ai.bot("easy"), view, work)[0] == [0]
+    assert slice_work(roll_ai.bot("easy"), view, work)[0] == [0]
     # the hard bot, tables not computed yet: tables first, then play-outs
     work = Work()
     work.install(monkeypatch, fresh_tables=True)
-    counts, action = slice_work(roll.ai.bot("hard", time_budget=None, iterations=10), view, work)
+    counts, action = slice_work(roll_ai.bot("hard", time_budget=None, iterations=10), view, work)
     assert state.is_legal(action)
     assert len(work.tables.started) >= 20 and len(work.clock.started) >= 20
     assert max(counts) <= 1 and sum(counts) == work.done() and counts[-1] == 0
 
 
 def test_levels_and_their_errors() -> None:
-    assert roll.Game.bot_levels == roll.ai.LEVELS
-    assert [roll.ai.bot(level).name for level in roll.ai.LEVELS] == list(roll.ai.LEVELS)
-    assert isinstance(roll.ai.bot("hard"), roll.ai.HardBot) and isinstance(roll.ai.bot("easy"), roll.ai.EasyBot)
+    assert roll.Game.bot_levels == roll_ai.LEVELS
+    assert [roll_ai.bot(level).name for level in roll_ai.LEVELS] == list(roll_ai.LEVELS)
+    assert isinstance(roll_ai.bot("hard"), roll_ai.HardBot) and isinstance(roll_ai.bot("easy"), roll_ai.EasyBot)
     with pytest.raises(errors.InvalidOptionError, match="'medium'"):
-        roll.ai.bot("medium")
+        roll_ai.bot("medium")
     for options in ({"iterations": 0}, {"time_budget": None}, {"time_budget": 0.0}):
         with pytest.raises(errors.InvalidOptionError):
-            roll.ai.bot("hard", **options)
+            roll_ai.bot("hard", **options)
     state = roll.Game(players=2).new_game(random.Random(1))
-    for level in roll.ai.LEVELS:
+    for level in roll_ai.LEVELS:
         with pytest.raises(errors.WrongTurnError):
-            bots.choose(roll.ai.bot(level), state.view(1 - state.current_player), random.Random(0))
+            bots.choose(roll_ai.bot(level), state.view(1 - state.current_player), random.Random(0))

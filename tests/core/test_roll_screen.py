@@ -13,6 +13,7 @@ import random
 import roll_screen
 import screen
 from lostcities import api, roll, session
+from lostcities.ui import roll as roll_html
 
 SAVE = "lostcities:roll:save"
 
@@ -55,13 +56,13 @@ class Table:
         state = self.state
         taken = state.taken if state.current_player != state.active else None
         assert state.roll is not None
-        for key in roll.html.take_dice(state.roll, take.colour.value, take.number, taken=taken):
+        for key in roll_html.take_dice(state.roll, take.colour.value, take.number, taken=taken):
             self.click(target="die", die=key)
         sheet = state.sheets[state.current_player]
-        where = {roll.Target.BOX: ("box", roll.html.next_key(sheet, take.colour).partition(":")[2]),
+        where = {roll.Target.BOX: ("box", roll_html.next_key(sheet, take.colour).partition(":")[2]),
                  roll.Target.CIRCLE: ("circle", take.colour.value), roll.Target.TOP: ("top", take.colour.value)}
         kind, value = where[take.target]
-        assert f"{kind}:{value}" in roll.html.pair_targets(sheet, take.colour, take.number)
+        assert f"{kind}:{value}" in roll_html.pair_targets(sheet, take.colour, take.number)
         self.click(target="sheet", **{kind: value})
 
     def decide(self, rng: random.Random) -> bool:
@@ -115,14 +116,14 @@ def test_a_whole_solo_game_by_clicks_keeps_the_best_score() -> None:
     assert state.is_terminal() and table.moves == len(state.history)
     total = state.sheets[0].score()
     html = table.root.html()
-    assert f'data-col="total">{roll.html.number(total)}<' in html
+    assert f'data-col="total">{roll_html.number(total)}<' in html
     assert "A new best score!" in html
     assert json.loads(table.host.storage["lostcities:roll:best"]) == {"best": total}
     saved = session.load(table.host.storage[SAVE], "roll")
     assert saved.state == state and saved.ui["new_best"] is True
     # The next game's form shows the best score.
     table.click("confirm-new")
-    assert table.phase == "setup" and f"<b>{roll.html.number(total)}</b>" in table.root.html()
+    assert table.phase == "setup" and f"<b>{roll_html.number(total)}</b>" in table.root.html()
 
 
 def test_a_two_seat_game_against_the_computer() -> None:
@@ -135,9 +136,9 @@ def test_a_two_seat_game_against_the_computer() -> None:
     log = table.screen.session.log if table.screen.session is not None else []
     assert any(entry["text"].startswith("Robo took") or "Robo refused" in entry["text"] for entry in log)
     html = table.root.html()
-    assert roll.html.result_title(["Ann", "Robo"], state.breakdowns()) in html.replace("&#x27;", "'")
+    assert roll_html.result_title(["Ann", "Robo"], state.breakdowns()) in html.replace("&#x27;", "'")
     reason = state.end_reason()
-    assert reason is not None and roll.html.END_REASONS[reason] in html  # why the game ended
+    assert reason is not None and roll_html.END_REASONS[reason] in html  # why the game ended
     assert 'data-target="thumb" data-sheet="1"' in html
     assert table.screen.think_log, "the computer thought through the screen's driver"
     assert session.load(table.host.storage[SAVE], "roll").state == state
@@ -233,7 +234,7 @@ def test_simultaneous_choices_hand_over_and_stay_hidden() -> None:
     before = table.state.before[1]
     assert before is not None
     ben = html.split('data-sheet="1"')[1].split("</button>")[0]
-    assert f'<b class="rw-thumb-total">{roll.html.number(before.score())}</b>' in ben
+    assert f'<b class="rw-thumb-total">{roll_html.number(before.score())}</b>' in ben
 
 
 def test_setup_form_round_trip_and_refusals() -> None:

@@ -9,7 +9,9 @@ import typing
 
 import pytest
 
-from lostcities import errors, roll, tutorial
+from lostcities import errors, roll
+from lostcities.ui import roll as roll_html
+from lostcities.ui import tutorial
 
 RED, GREEN, BLUE = roll.Colour.RED, roll.Colour.GREEN, roll.Colour.BLUE
 
@@ -81,7 +83,7 @@ def test_a_bad_partial_position_says_why(partial: dict[str, typing.Any], words: 
 def test_the_sheet_names_its_elements() -> None:
     sheet = roll.Sheet()
     sheet.mark(RED, 2)
-    spots = Spots(roll.html.sheet(sheet, name="You", player=0, interactive=True, targets={"box:red-2"})).by_spot
+    spots = Spots(roll_html.sheet(sheet, name="You", player=0, interactive=True, targets={"box:red-2"})).by_spot
     assert spots["box:red:2"]["data-box"] == "red-2" and spots["box:red:2"]["data-target"] == "sheet"
     assert spots["box:purple:9"]["data-box"] == "purple-9"
     assert spots["circle:blue"]["data-circle"] == "blue"
@@ -90,13 +92,13 @@ def test_the_sheet_names_its_elements() -> None:
     assert spots["bridge:artefact"]["data-bridge"] == "artefact" and "bridge:purple" in spots
     assert spots["score:red"]["data-col"] == "red" and "score:bridges" in spots and "score:total" in spots
     assert spots["sheet:0"]["data-sheet"] == "0"
-    assert "sheet" in Spots(roll.html.sheet(sheet)).by_spot
+    assert "sheet" in Spots(roll_html.sheet(sheet)).by_spot
 
 
 def test_the_dice_and_buttons_are_named() -> None:
     r = roll.Roll((RED, GREEN, GREEN), (0, 3, 9))
-    spots = Spots(roll.html.dice_tray(r, interactive=True) + roll.html.refuse_button()
-                  + roll.html.roll_button()).by_spot
+    spots = Spots(roll_html.dice_tray(r, interactive=True) + roll_html.refuse_button()
+                  + roll_html.roll_button()).by_spot
     assert spots["die:colour:2"]["data-die"] == "colour-2" and spots["die:colour:2"]["data-face"] == "green"
     assert spots["die:number:0"]["data-face"] == "0"
     assert spots["refuse"]["data-action"] == "refuse" and spots["roll:button"]["data-action"] == "roll"
@@ -105,16 +107,16 @@ def test_the_dice_and_buttons_are_named() -> None:
     for number in (1, 2, 3):
         sheet.mark(BLUE, number)  # box 3 of blue: an arrow
     assert sheet.is_accelerating()
-    panel = Spots(roll.html.acceleration_panel(sheet)).by_spot
+    panel = Spots(roll_html.acceleration_panel(sheet)).by_spot
     assert panel["accelerate:blue"]["data-accelerate"] == "blue"
     assert panel["accelerate:none"]["data-accelerate"] == "none" and "accelerate" in panel
 
 
 def test_the_companion_pad_and_the_end_table_are_named() -> None:
-    spots = Spots(roll.html.entry_pad(None, None) + roll.html.bridge_ticks(roll.Sheet())).by_spot
+    spots = Spots(roll_html.entry_pad(None, None) + roll_html.bridge_ticks(roll.Sheet())).by_spot
     assert spots["pick:red"]["data-pick-colour"] == "red" and spots["pick:0"]["data-pick-number"] == "0"
     assert spots["bridge:dice:tick"]["data-bridge"] == "dice"
-    table = Spots(roll.html.end_table(["You", "Ann"], [roll.Sheet().breakdown()] * 2)).by_spot
+    table = Spots(roll_html.end_table(["You", "Ann"], [roll.Sheet().breakdown()] * 2)).by_spot
     assert table["score:1:total"]["data-col"] == "total" and table["score:0:red"]["data-player"] == "0"
 
 
@@ -122,8 +124,8 @@ def test_every_spot_name_is_a_tutorial_name() -> None:
     sheet = roll.Sheet()
     for number in (1, 2, 3):
         sheet.mark(BLUE, number)
-    page = (roll.html.sheet(sheet, player=1) + roll.html.dice_tray(roll.Roll((RED, RED, BLUE), (1, 2, 3)))
-            + roll.html.acceleration_panel(sheet) + roll.html.entry_pad(None, None) + roll.html.refuse_button())
+    page = (roll_html.sheet(sheet, player=1) + roll_html.dice_tray(roll.Roll((RED, RED, BLUE), (1, 2, 3)))
+            + roll_html.acceleration_panel(sheet) + roll_html.entry_pad(None, None) + roll_html.refuse_button())
     for name in Spots(page).by_spot:
         assert tutorial.spot_problem(name) is None, name
 

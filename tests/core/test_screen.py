@@ -13,6 +13,7 @@ import pytest
 import card_screen
 import screen
 from lostcities import api, card, errors
+from lostcities.ui import games
 
 SAVE = "lostcities:card:save"
 DAMAGED = "lostcities:card:damaged"
@@ -156,7 +157,7 @@ def test_a_failing_bot_plays_the_first_legal_action(monkeypatch: pytest.MonkeyPa
             return typing.cast(api.Action, "fly to the moon")
 
     for bot in (Broken(), Illegal()):
-        monkeypatch.setattr(card.Game, "bot", lambda self, level, bot=bot: bot)
+        monkeypatch.setattr(games.Entry, "bot", lambda self, level, bot=bot: bot)
         scr, host = mounted({})
         start(host)
         assert scr.session is not None
@@ -186,8 +187,8 @@ def test_thinking_runs_in_slices_between_tasks() -> None:
     storage: dict[str, str] = {}
     host = screen.MemoryHost(storage=storage)
     slow = Slow(host)
-    original = card.Game.bot
-    card.Game.bot = lambda self, level: slow  # type: ignore[method-assign,assignment,return-value]
+    original = games.Entry.bot
+    games.Entry.bot = lambda self, level: slow  # type: ignore[method-assign,assignment,return-value]
     try:
         scr = screen.Screen(card_screen.CardAdapter(), host)
         scr.mount()
@@ -196,7 +197,7 @@ def test_thinking_runs_in_slices_between_tasks() -> None:
         person_move(scr, host)
         fired = host.run()
     finally:
-        card.Game.bot = original  # type: ignore[method-assign]
+        games.Entry.bot = original  # type: ignore[method-assign]
     assert fired >= 4, "thinking did not hand control back to the page"
     think = root(host).data["think"].split()
     assert len(think) == 2 and all(int(t.split("/")[2]) <= 35 for t in think)

@@ -15,7 +15,8 @@ import board_screen
 import card_screen
 import roll_screen
 import screen
-from lostcities import api, bots, card, errors, roll, rules_summary, session, stats
+from lostcities import api, bots, card, errors, roll, session
+from lostcities.ui import games, rules_summary, stats
 
 SAVE = "lostcities:card:save"
 
@@ -174,7 +175,7 @@ def test_the_replay_steps_through_the_record_with_every_hand_shown() -> None:
 
 
 def lc_escape(text: str) -> str:
-    from lostcities import html as lc_html
+    from lostcities.ui import html as lc_html
     return lc_html.esc(text)
 
 
@@ -216,7 +217,7 @@ class Spy(bots.Bot):
 def test_a_suggestion_reads_only_the_view_is_legal_and_is_highlighted(monkeypatch: pytest.MonkeyPatch) -> None:
     table = card_table()
     Spy.seen.clear()
-    monkeypatch.setattr(card.Game, "bot", lambda self, level: Spy())
+    monkeypatch.setattr(games.Entry, "bot", lambda self, level: Spy())
     table.root.click("hint")
     assert table.screen.hinting and "Thinking" in table.root.regions["tools"]
     assert table.host.timers, "the search runs in slices, on timers"
@@ -398,9 +399,8 @@ def test_statistics_with_storage_off_do_not_stop_the_game() -> None:
 
 
 def test_every_game_has_a_rules_page_and_the_menu_opens_it_over_the_game() -> None:
-    assert set(rules_summary.SUMMARIES) == set(api.games())
-    for name in api.games():
-        page = rules_summary.page(name)
+    for name, entry in games.entries().items():
+        page = rules_summary.page(entry.summary)
         assert "<h2>" in page and 'href="#' + name + '"' in page and "Lost Cities:" not in page
     table = card_table()
     table.click("menu")
@@ -454,7 +454,7 @@ def test_every_position_of_a_record_draws_for_the_replay(game: str) -> None:
             current.deal(rng)
         else:
             current.apply(rng.choice(current.state.legal_actions()))
-    module = __import__(f"lostcities.{game}.html", fromlist=["position"])
+    module = games.get(game).renderer
     record = current.state.record()
     state = current.replay_at(current.replay_start())
     for action in record.actions[current.replay_start():]:

@@ -17,11 +17,13 @@ from hypothesis import strategies as st
 
 import board_screen
 import card_screen
+import catalogue  # noqa: F401 - registers the screens a frame may switch to (screen.REGISTRY)
 import embed_screen
 import lostcities
 import roll_screen
 import screen
-from lostcities import api, embed, errors, tutorial
+from lostcities import api, errors
+from lostcities.ui import embed, tutorial
 
 ADAPTERS: typing.Final[dict[str, typing.Callable[[], screen.Adapter]]] = {
     "card": card_screen.CardAdapter, "roll": roll_screen.RollAdapter, "board": board_screen.BoardAdapter}

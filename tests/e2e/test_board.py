@@ -17,7 +17,7 @@ import pytest
 from playwright import sync_api
 
 from lostcities import api, board
-from lostcities import html as lc_html
+from lostcities.ui import html as lc_html
 from tests.core import test_board  # its scenario builder
 from tests.e2e import conftest
 

@@ -20,7 +20,8 @@ import pytest
 from playwright import sync_api
 
 import embed_screen
-from lostcities import api, card, embed, tutorial
+from lostcities import api, card
+from lostcities.ui import embed, tutorial
 from tests.e2e import conftest
 
 HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A rules page</title>

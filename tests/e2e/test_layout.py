@@ -16,6 +16,7 @@ import pytest
 from playwright import sync_api
 
 from lostcities import api, roll
+from lostcities.ui import roll as roll_html
 from tests.e2e import conftest, positions
 
 VIEWPORTS: typing.Final = ((1024, 768), (768, 1024), (844, 390), (390, 844))
@@ -165,7 +166,7 @@ def pick_a_pair(page: sync_api.Page | sync_api.Frame, save: str) -> bool:
     state = api.state_from_dict(json.loads(save)["state"])
     assert isinstance(state, roll.State) and state.roll is not None
     sheet, r = state.sheets[state.current_player], state.roll
-    taken = roll.html.taken_dice(r, state.taken) if state.phase is roll.Phase.OTHERS else frozenset()
+    taken = roll_html.taken_dice(r, state.taken) if state.phase is roll.Phase.OTHERS else frozenset()
     for (c, colour), (n, number) in itertools.product(enumerate(r.colours), enumerate(r.numbers)):
         if sheet.targets(colour, number) and not {f"colour-{c}", f"number-{n}"} & taken:
             page.click(f"[data-die='colour-{c}']")

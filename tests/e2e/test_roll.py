@@ -9,6 +9,7 @@ import pytest
 from playwright import sync_api
 
 from lostcities import api, roll
+from lostcities.ui import roll as roll_html
 from tests.e2e import conftest
 
 SCREEN = ".rw-screen"
@@ -135,7 +136,7 @@ def test_a_whole_game_against_the_easy_computer_by_clicks(page: sync_api.Page, s
     for player, breakdown in enumerate(state.breakdowns()):
         for column, value in breakdown.to_dict().items():
             cell = page.locator(f".rw-end-table td[data-player='{player}'][data-col='{column}']")
-            assert cell.inner_text().strip() == roll.html.number(value), (player, column)
+            assert cell.inner_text().strip() == roll_html.number(value), (player, column)
     winner = page.locator(".rw-result").inner_text()
     assert ("You" if 0 in state.winners() else "Bot 1") in winner
     # The computer thought in short slices: the page stayed responsive.
@@ -228,7 +229,7 @@ def test_companion_mode_entries_refusals_and_bridges(page: sync_api.Page, site: 
     page.click("[data-action=undo]")
     assert page.locator(".rw-main-sheet [data-bridge=green]").get_attribute("data-mark") == "open"
     page.click("[data-action=finish]")
-    assert page.locator(".rw-end-table td[data-col=total]").inner_text() == roll.html.number(
+    assert page.locator(".rw-end-table td[data-col=total]").inner_text() == roll_html.number(
         roll.Sheet.from_dict(storage(page, "roll:companion")["sheet"]).score())
 
 
@@ -322,7 +323,7 @@ def written_pair(page: sync_api.Page) -> tuple[str, str] | None:
     state = api.state_from_dict(storage(page, "roll:save")["state"])
     assert isinstance(state, roll.State) and state.roll is not None
     sheet, r = state.sheets[state.current_player], state.roll
-    taken = roll.html.taken_dice(r, state.taken) if state.phase is roll.Phase.OTHERS else frozenset()
+    taken = roll_html.taken_dice(r, state.taken) if state.phase is roll.Phase.OTHERS else frozenset()
     for c, colour in enumerate(r.colours):
         for n, number in enumerate(r.numbers):
             if sheet.targets(colour, number) and not {f"colour-{c}", f"number-{n}"} & taken:

@@ -12,7 +12,8 @@ import typing
 
 from playwright import sync_api
 
-from lostcities import api, card, session, stats
+from lostcities import api, card, session
+from lostcities.ui import stats
 from tests.e2e import conftest
 
 SAVE = "lostcities:card:save"

@@ -1,10 +1,10 @@
-"""The board game's built-in tutorials (data for :mod:`lostcities.tutorial`).
+"""The board game's built-in tutorials (data for :mod:`lostcities.ui.tutorial`).
 
 Each teaches one rule in the rulebook's terms, in a position made for it by
 ``board.Game.tutorial_position`` (round 1 of the short game, You against the
 easy computer), and ends in a short free play.  The computer's answers are
 scripted, and every card the lessons name is dealt on purpose.  Highlight
-names: see :mod:`lostcities.board.html` (``path:<letter>``,
+names: see :mod:`lostcities.ui.board` (``path:<letter>``,
 ``stone:<letter>:<n>``, ``tile:<letter>:<n>``, ``piece:<seat>:<letter>``,
 ``camp:<seat>``, ``researcher:<seat>``, ``column:<seat>:<letter>``,
 ``bridge:<letter>``, ``bridge:count``, ``pick:<letter>``, ``artifact:<seat>``,
@@ -281,4 +281,4 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
         ],
     },
 ]
-"""The built-in tutorials of this game (data for :mod:`lostcities.tutorial`)."""
+"""The built-in tutorials of this game (data for :mod:`lostcities.ui.tutorial`)."""

@@ -1,17 +1,86 @@
 """Lost Cities, the 2-player card game: a game package.
 
-* :mod:`lostcities.card.rules` -- the rules core (re-exported here, so
+* :mod:`lostcities.card.rules` -- the rules (its public names re-exported here, so
   ``from lostcities import card; card.State`` works);
 * :mod:`lostcities.card.ai` -- the computer players (easy, medium, hard);
-* :mod:`lostcities.card.html` -- the pure HTML renderers.
+* :mod:`lostcities.card.tutorials` -- the built-in tutorials, as data.
+
+Importing the package loads the rules only; its renderer is :mod:`lostcities.ui.card`
+and everything the game provides is declared in :mod:`lostcities.ui.games`.
 """
 
 from __future__ import annotations
 
-# isort: skip_file
-# (order matters: the modules below read the rules from the package as they load)
+from lostcities.card import rules
+from lostcities.card.rules import (
+    BONUS_CARDS,
+    BONUS_POINTS,
+    CARDS,
+    CARDS_PER_COLOUR,
+    COLOUR_OF,
+    COLOURS,
+    EXPEDITION_COST,
+    HAND_SIZE,
+    NUM_PLAYERS,
+    POINTS_OF,
+    RANK_OF,
+    Action,
+    Card,
+    CardAction,
+    Colour,
+    ColumnScore,
+    Deal,
+    Discard,
+    Draw,
+    Game,
+    GameResult,
+    Play,
+    PlayerScore,
+    State,
+    Step,
+    View,
+    column_points,
+    deck_of,
+    discard,
+    draw,
+    is_card,
+    play,
+    score_column,
+)
 
-from lostcities.card.rules import *  # noqa: F403
-from lostcities.card import ai, html, rules
-
-__all__ = ["ai", "html", "rules"]
+__all__ = [
+    "BONUS_CARDS",
+    "BONUS_POINTS",
+    "CARDS",
+    "CARDS_PER_COLOUR",
+    "COLOURS",
+    "COLOUR_OF",
+    "EXPEDITION_COST",
+    "HAND_SIZE",
+    "NUM_PLAYERS",
+    "POINTS_OF",
+    "RANK_OF",
+    "Action",
+    "Card",
+    "CardAction",
+    "Colour",
+    "ColumnScore",
+    "Deal",
+    "Discard",
+    "Draw",
+    "Game",
+    "GameResult",
+    "Play",
+    "PlayerScore",
+    "State",
+    "Step",
+    "View",
+    "column_points",
+    "deck_of",
+    "discard",
+    "draw",
+    "is_card",
+    "play",
+    "rules",
+    "score_column",
+]

@@ -7,7 +7,7 @@ Three levels, all obtained with :func:`bot` and all following
     >>> import random
     >>> from lostcities import bots, card
     >>> state = card.Game(games=1).new_game(random.Random(3))
-    >>> action = bots.choose(card.ai.bot("medium"), state.view(0), random.Random(0))
+    >>> action = bots.choose(bot("medium"), state.view(0), random.Random(0))
     >>> state.is_legal(action)
     True
 

@@ -1,4 +1,4 @@
-"""The card game's built-in tutorials (data for :mod:`lostcities.tutorial`).
+"""The card game's built-in tutorials (data for :mod:`lostcities.ui.tutorial`).
 
 Each teaches one rule in the rulebook's terms, in a position made for it, and
 ends in a short free play against the easy computer.  Highlight names:

@@ -9,7 +9,7 @@ action)::
     >>> from lostcities import bots, roll
     >>> game = roll.Game(players=2)
     >>> state = game.new_game(random.Random(3))
-    >>> picks = [bots.choose(game.bot(level), state.view(0), random.Random(0)) for level in LEVELS]
+    >>> picks = [bots.choose(bot(level), state.view(0), random.Random(0)) for level in LEVELS]
     >>> all(state.is_legal(action) for action in picks)
     True
 

@@ -1,9 +1,9 @@
-"""Roll & Write's built-in tutorials (data for :mod:`lostcities.tutorial`).
+"""Roll & Write's built-in tutorials (data for :mod:`lostcities.ui.tutorial`).
 
 Each teaches one rule in the rulebook's terms, on a sheet made for it
 (:meth:`lostcities.roll.Game.tutorial_position`), and ends in a short free
 play.  Every roll is scripted (``roll red orange green 2 5 8``) so that each
-step opens on the same dice.  Highlight names (:mod:`lostcities.roll.html`):
+step opens on the same dice.  Highlight names (:mod:`lostcities.ui.roll`):
 ``box:red:4``, ``circle:red``, ``artefact:red`` (a top artefact),
 ``artefact:2`` and ``dice:2`` (the right-hand columns), ``bridge:red``,
 ``score:red``, ``score:total``, ``sheet:0``, ``roll``, ``die:colour:0``,

@@ -14,7 +14,7 @@ hooks) and data attributes for event delegation:
   moved has the class ``is-moved`` and ``--steps`` (how far it slid);
 * every card face carries ``data-card`` (``G7``);
 * every element a tutorial may point at carries its name in ``data-spot``
-  (:mod:`lostcities.tutorial`): ``path:<letter>`` (a path, shared by all
+  (:mod:`lostcities.ui.tutorial`): ``path:<letter>`` (a path, shared by all
   players), ``stone:<letter>:<n>`` (stone 1..9; 9 the lost city),
   ``tile:<letter>:<n>`` (the event tile on that stone), ``bridge:<letter>``
   (a path's bridge) and ``bridge:count`` (the pieces past a bridge),
@@ -54,8 +54,8 @@ import dataclasses
 import typing
 
 from lostcities import api, board, session
-from lostcities import html as lc_html
 from lostcities.board import data
+from lostcities.ui import html as lc_html
 
 esc = lc_html.esc
 signed = lc_html.signed
@@ -680,6 +680,12 @@ def position(state: board.State, names: typing.Sequence[str]) -> str:
         f'<div class="lc-replay-hand" data-player="{p}"><h3>{esc(lc_html.possessive(names[p]))} hand</h3>'
         f"{hand(state.view(p), interactive=False, name=names[p])}</div>" for p in range(len(names)))
     return board_html(view, names=names) + players(view, names, [""] * len(names)) + hands
+
+
+def revealed_hand(state: board.State, seat: int, name: str) -> str:
+    """``seat``'s hand face up, named ``name`` (the embed's ``reveal=1``, for teaching)."""
+    return lc_html.hand(state.hand(seat), card_face, selected=None, clickable=False, name=name,
+                        cls="lc-hand lc-revealed")
 
 
 def hint_marks(state: board.State, action: api.Action) -> tuple[dict[str, str], ...]:

@@ -14,7 +14,7 @@ the renderers run and are tested under plain CPython.  A user interface sets
   draw from at the draw step) and ``deck`` (the draw pile); columns and piles
   also carry ``data-colour`` (a colour letter);
 * every element a tutorial may point at carries its name in ``data-spot``
-  (:mod:`lostcities.tutorial`): ``hand:Y7``, ``column:<player>:Y``, ``pile:Y``,
+  (:mod:`lostcities.ui.tutorial`): ``hand:Y7``, ``column:<player>:Y``, ``pile:Y``,
   ``deck``, clickable or not;
 * buttons carry ``data-action``.
 
@@ -24,9 +24,9 @@ opponent's hand can never leak: it is drawn face down.
 >>> import random
 >>> from lostcities import card
 >>> view = card.Game(games=1).new_game(random.Random(1)).view(0)
->>> 'data-card="R10"' in card.html.hand(view)
+>>> 'data-card="R10"' in hand(view)
 True
->>> card.html.card_face(card.Card.from_id("Y$2"))[:70]
+>>> card_face(card.Card.from_id("Y$2"))[:70]
 '<span class="lc-card lc-Y lc-wager" data-card="Y$2" aria-label="yellow'
 """
 
@@ -36,7 +36,7 @@ import dataclasses
 import typing
 
 from lostcities import api, card, session
-from lostcities import html as lc_html
+from lostcities.ui import html as lc_html
 
 SYMBOLS: typing.Final[dict[card.Colour, str]] = {c: lc_html.EXPEDITION_SYMBOLS[c.value] for c in card.Colour}
 """A symbol per expedition, so that colours are never told apart by colour alone."""
@@ -502,7 +502,7 @@ HOW_TO_PLAY: typing.Final = (
 
 def setup_form(*, opponent: str = "easy", colours: int = 5, games: int = 3,
                names: typing.Sequence[str] = ("Player 1", "Player 2"), pace: str = "relaxed", error: str = "") -> str:
-    """The new-match form (:func:`lostcities.html.setup_form` for the card game):
+    """The new-match form (:func:`lostcities.ui.html.setup_form` for the card game):
     the opponent (a computer level or ``human`` for pass-and-play), the
     computer's pace, five or six expeditions, a match of three games or a
     single game."""
@@ -610,6 +610,12 @@ def position(state: card.State, names: typing.Sequence[str]) -> str:
         f'<div class="lc-replay-hand" data-player="{p}"><h3>{esc(lc_html.possessive(names[p]))} hand</h3>'
         f"{hand(state.view(p), interactive=False, name=names[p])}</div>" for p in range(2))
     return table(state.view(0), names=names, interactive=False) + hands
+
+
+def revealed_hand(state: card.State, seat: int, name: str) -> str:
+    """``seat``'s hand face up, named ``name`` (the embed's ``reveal=1``, for teaching)."""
+    return lc_html.hand(state.hand(seat), card_face, selected=None, clickable=False, name=name,
+                        cls="lc-hand lc-revealed")
 
 
 def hint_marks(state: card.State, action: api.Action) -> tuple[dict[str, str], ...]:

@@ -7,7 +7,7 @@ plain words, which the frame shows and sends as an ``error`` message):
 
 =============  ==================================================================
 ``game``       ``card``, ``roll`` or ``board`` (implied by ``tut``, ``s``, ``rec``)
-``tut``        a built-in tutorial id (:mod:`lostcities.tutorial`)
+``tut``        a built-in tutorial id (:mod:`lostcities.ui.tutorial`)
 ``step``       the tutorial step to open, from 1 (also ``#step=N``); with ``rec``,
                the position after N actions
 ``s``          a scenario: the core's state JSON (``State.to_dict``), :func:`encode` d
@@ -40,15 +40,15 @@ import base64
 import binascii
 import dataclasses
 import enum
-import importlib
 import json
 import typing
 import urllib.parse
 import zlib
 
 import lostcities
-from lostcities import api, errors, safejson, session, tutorial
-from lostcities import html as lc_html
+from lostcities import api, errors, safejson, session
+from lostcities.ui import games, tutorial
+from lostcities.ui import html as lc_html
 
 MAX_CODE: typing.Final = 24_000
 """Characters of an ``s`` or ``rec`` code (URLs stay well under browsers' limits)."""
@@ -99,7 +99,7 @@ def decode(code: str, what: str = "the position code") -> typing.Any:
     >>> decode("not a code!")
     Traceback (most recent call last):
     ...
-    lostcities.embed.EmbedError: the position code is not base64url text
+    lostcities.ui.embed.EmbedError: the position code is not base64url text
     """
     text = code.strip()
     if len(text) > MAX_CODE:
@@ -266,7 +266,7 @@ def parse_origin(text: str) -> str:
     >>> parse_origin("*")
     Traceback (most recent call last):
     ...
-    lostcities.embed.EmbedError: parent must be the host page's origin, like https://example.org, not '*'
+    lostcities.ui.embed.EmbedError: parent must be the host page's origin, like https://example.org, not '*'
     """
     parts = urllib.parse.urlsplit(text.strip())
     try:
@@ -297,7 +297,7 @@ def read_message(data: typing.Any) -> tuple[str, dict[str, typing.Any]]:
     >>> read_message({"type": "goto"})
     Traceback (most recent call last):
     ...
-    lostcities.embed.EmbedError: a message must be an object with "lc": 1 and a "type"
+    lostcities.ui.embed.EmbedError: a message must be an object with "lc": 1 and a "type"
     """
     if not isinstance(data, dict) or data.get("lc") != PROTOCOL or not isinstance(data.get("type"), str):
         raise EmbedError('a message must be an object with "lc": 1 and a "type"', code="bad_message")
@@ -488,15 +488,13 @@ def revealed_hands(state: api.State, names: typing.Sequence[str], viewer: int) -
     >>> 'lc-reveal-name">Computer<' in html, html.count('data-card="')
     (True, 8)
     """
-    renderer = importlib.import_module(f"lostcities.{state.game.name}.html")
-    face = getattr(renderer, "card_face", None)
-    hand = getattr(state, "hand", None)
-    if face is None or hand is None:
-        return ""
+    renderer = games.get(state.game.name).renderer
     parts = []
     for seat, name in enumerate(names):
-        if seat == viewer:
-            continue
-        shown = lc_html.hand(hand(seat), face, selected=None, clickable=False, name=name, cls="lc-hand lc-revealed")
-        parts.append(f'<div class="lc-reveal-row"><span class="lc-reveal-name">{lc_html.esc(name)}</span>{shown}</div>')
+        shown = renderer.revealed_hand(state, seat, name) if seat != viewer else ""
+        if shown:
+            parts.append(f'<div class="lc-reveal-row"><span class="lc-reveal-name">{lc_html.esc(name)}</span>'
+                         f"{shown}</div>")
+    if not parts:
+        return ""
     return f'<div class="lc-reveal" aria-label="Every hand, shown for teaching">{"".join(parts)}</div>'

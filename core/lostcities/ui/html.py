@@ -8,7 +8,7 @@ schema, bot levels), the home screen's tiles and the site's notices.  CSS
 class hooks are ``lc-*`` (the shared panels) and the prefix a game passes
 for its own shell; buttons carry ``data-action`` for event delegation.
 
->>> from lostcities import card, html
+>>> from lostcities.ui import html
 >>> 'data-action="ready"' in html.handover("<Ann>")
 True
 >>> '&lt;Ann&gt;' in html.handover("<Ann>")

@@ -38,7 +38,7 @@ The big buttons that write a chosen pair (:func:`placements`) carry the
 cell they write in: a click on one is a tap on its cell.
 
 Every element a tutorial may point at carries its name in ``data-spot``
-(:mod:`lostcities.tutorial`), clickable or not:
+(:mod:`lostcities.ui.tutorial`), clickable or not:
 
 ============================  ====================================================
 ``box:red:4``                 box 4 (1 = bottom) of the red expedition
@@ -69,9 +69,9 @@ highlight as legal targets or as fresh marks are passed to :func:`sheet`.
 
 >>> from lostcities import roll
 >>> s = roll.Sheet()
->>> roll.html.pair_targets(s, roll.Colour.RED, 0)
+>>> pair_targets(s, roll.Colour.RED, 0)
 {'box:red-1': <Target.BOX: 'box'>, 'circle:red': <Target.CIRCLE: 'circle'>}
->>> 'data-box="purple-9"' in roll.html.sheet(s)
+>>> 'data-box="purple-9"' in sheet(s)
 True
 """
 
@@ -81,7 +81,7 @@ import dataclasses
 import typing
 
 from lostcities import api, roll, session
-from lostcities import html as lc_html
+from lostcities.ui import html as lc_html
 
 MINUS: typing.Final = lc_html.MINUS
 COLOURS: typing.Final[tuple[roll.Colour, ...]] = roll.COLOURS
@@ -1188,6 +1188,11 @@ def position(state: roll.State, names: typing.Sequence[str]) -> str:
     sheets = "".join(sheet(s, name=names[p], player=p, scorers=scorers, classes="rw-replay-sheet")
                      for p, s in enumerate(state.sheets))
     return f'<div class="rw-replay">{dice_tray(state.roll)}<div class="rw-replay-sheets">{sheets}</div></div>'
+
+
+def revealed_hand(state: roll.State, seat: int, name: str) -> str:
+    """Nothing: Roll & Write hides no hand (the embed's ``reveal=1`` shows nothing more)."""
+    return ""
 
 
 def hint_marks(state: roll.State, action: api.Action) -> tuple[dict[str, str], ...]:

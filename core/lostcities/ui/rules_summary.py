@@ -1,20 +1,17 @@
 """The rules of each game in a few sections, in the rulebooks' terms, and their page.
 
-One :class:`Summary` per game (by its ``name``): a short goal and sections of
+One :class:`Summary` per game (by its ``name``; a game's entry in
+:mod:`lostcities.ui.games` names its summary): a short goal and sections of
 plain-text points, written from the rulebooks in ``/work/shared/rules/`` (the
 values that no rulebook prints are those of the game's ``data`` module).  The
 renderer :func:`page` draws it as a page of the home screen (``#rules/card``)
 or as an overlay over a game (with a *Back to the game* button).  CSS hooks:
 ``lc-rules``, ``lc-rules-goal``, ``lc-rules-section``.
 
->>> page("card").count("<h2") >= 4
+>>> page(SUMMARIES["card"]).count("<h2") >= 4
 True
->>> 'data-action="close-sheet"' in page("roll", overlay=True)
+>>> 'data-action="close-sheet"' in page(SUMMARIES["roll"], overlay=True)
 True
->>> page("chess")
-Traceback (most recent call last):
-...
-KeyError: 'chess'
 """
 
 from __future__ import annotations
@@ -23,7 +20,7 @@ import dataclasses
 import typing
 
 from lostcities import api
-from lostcities import html as lc_html
+from lostcities.ui import html as lc_html
 
 
 @dataclasses.dataclass(frozen=True)
@@ -126,14 +123,13 @@ SUMMARIES: typing.Final[dict[str, Summary]] = {s.game: s for s in (
         )),
     )),
 )}
-"""The summary of each game, by game name."""
+"""The summary of each built-in game, by game name."""
 
 
-def page(game: str, *, overlay: bool = False) -> str:
-    """The rules summary of the game called ``game`` as a page (``overlay``: over
-    a game, with the way back to it; else with the way back to the games).
-    Raises ``KeyError`` for a game without a summary."""
-    summary = SUMMARIES[game]
+def page(summary: Summary, *, overlay: bool = False) -> str:
+    """A game's rules ``summary`` as a page (``overlay``: over a game, with the way
+    back to it; else with the way back to the games)."""
+    game = summary.game
     cls = api.games().get(game)
     title = lc_html.short_title(cls) if cls is not None else game
     sections = "".join(

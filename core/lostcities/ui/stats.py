@@ -28,7 +28,7 @@ import json
 import typing
 
 from lostcities import api, errors, safejson, session
-from lostcities import html as lc_html
+from lostcities.ui import html as lc_html
 
 KEY: typing.Final = "lostcities:stats"
 DAMAGED_KEY: typing.Final = "lostcities:stats:damaged"
@@ -113,7 +113,7 @@ def load(text: str | None) -> Stats:
     >>> load('{"format": "lostcities.stats", "version": 1, "lines": [{"game": "card"}], "ids": []}')
     Traceback (most recent call last):
     ...
-    lostcities.stats.StatsError: a line of the statistics lacks 'best'
+    lostcities.ui.stats.StatsError: a line of the statistics lacks 'best'
     """
     if text is None:
         return Stats()

@@ -53,11 +53,11 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import importlib
 import random
 import typing
 
 from lostcities import api, errors, session
+from lostcities.ui import games
 
 MAX_STEPS: typing.Final = 12
 MAX_TEXT: typing.Final = 600
@@ -429,7 +429,7 @@ def parse(raw: typing.Any) -> Tutorial:
     >>> parse({"id": "x"})
     Traceback (most recent call last):
     ...
-    lostcities.tutorial.TutorialError: tutorial 'x': 'game' must be one of board, card, roll
+    lostcities.ui.tutorial.TutorialError: tutorial 'x': 'game' must be one of board, card, roll
     """
     if not isinstance(raw, dict):
         raise TutorialError("a tutorial must be an object")
@@ -472,20 +472,23 @@ def parse(raw: typing.Any) -> Tutorial:
 
 # -- the built-in tutorials ----------------------------------------------------------------------------
 
-GAMES: typing.Final = ("card", "roll", "board")
 _BUILT_IN: dict[str, Tutorial] = {}
+_READ: set[str] = set()
+"""The games whose tutorials are in ``_BUILT_IN``."""
 
 
 def tutorials(game: str | None = None) -> dict[str, Tutorial]:
-    """The built-in tutorials by id, in teaching order (of ``game`` only when given)."""
-    if not _BUILT_IN:
-        for name in GAMES:
-            module = importlib.import_module(f"lostcities.{name}.tutorials")
-            for raw in module.TUTORIALS:
-                parsed = parse(raw)
-                if parsed.game != name or parsed.id in _BUILT_IN:
-                    raise TutorialError(f"tutorial {parsed.id!r} is misplaced or twice")
-                _BUILT_IN[parsed.id] = parsed
+    """The tutorials of every registered game (:mod:`lostcities.ui.games`) by id, in
+    teaching order (of ``game`` only when given); each is read once, when first asked for."""
+    for name, entry in games.entries().items():
+        if name in _READ:
+            continue
+        for raw in entry.tutorials:
+            parsed = parse(raw)
+            if parsed.game != name or parsed.id in _BUILT_IN:
+                raise TutorialError(f"tutorial {parsed.id!r} is misplaced or twice")
+            _BUILT_IN[parsed.id] = parsed
+        _READ.add(name)
     return {key: t for key, t in _BUILT_IN.items() if game is None or t.game == game}
 
 
