@@ -15,18 +15,13 @@ import hypothesis
 import pytest
 from hypothesis import strategies as st
 
-import board_screen
 import card_screen
-import catalogue  # noqa: F401 - registers the screens a frame may switch to (screen.REGISTRY)
 import embed_screen
 import lostcities
-import roll_screen
 import screen
 from lostcities import api, errors
-from lostcities.ui import embed, tutorial
+from lostcities.ui import embed, games, tutorial
 
-ADAPTERS: typing.Final[dict[str, typing.Callable[[], screen.Adapter]]] = {
-    "card": card_screen.CardAdapter, "roll": roll_screen.RollAdapter, "board": board_screen.BoardAdapter}
 ALL = list(tutorial.tutorials().values())
 IDS = [t.id for t in ALL]
 del lostcities
@@ -36,7 +31,7 @@ def mount(config: embed.Config, *, storage: dict[str, str] | None = None,
           ) -> tuple[embed_screen.EmbeddedScreen, screen.MemoryHost, list[dict[str, typing.Any]]]:
     host = screen.MemoryHost(storage={} if storage is None else storage, seed=config.seed)
     sent: list[dict[str, typing.Any]] = []
-    scr = embed_screen.EmbeddedScreen(ADAPTERS[config.game](), host, config, sent.append)
+    scr = embed_screen.EmbeddedScreen(screen.REGISTRY[config.game](), host, config, sent.append)
     scr.mount()
     host.run()
     return scr, host, sent
@@ -47,9 +42,47 @@ def spots(html: str) -> set[str]:
 
 
 def test_every_game_has_tutorials() -> None:
-    assert {t.game for t in ALL} == {"card", "roll", "board"}
+    assert {t.game for t in ALL} == set(games.entries()) == set(screen.REGISTRY)
     for game in ("card", "roll", "board"):
         assert len(tutorial.tutorials(game)) >= 4, game
+
+
+def answer_both_ways(lesson: tutorial.Lesson, step: tutorial.Step) -> None:
+    """A choice step: a wrong answer fails, the right one succeeds."""
+    wrong = (step.answer + 1) % len(step.options)
+    assert lesson.answer(wrong).outcome is tutorial.Outcome.FAILURE
+    assert lesson.answer(step.answer).outcome is tutorial.Outcome.SUCCESS
+
+
+def act_as_expected(lesson: tutorial.Lesson, step: tutorial.Step) -> None:
+    """An act step: the first expected move (else the first legal one) succeeds and the replies follow."""
+    state = lesson.state
+    assert state.current_player == lesson.pov, f"step {lesson.index + 1}: not the reader's turn"
+    for text in step.expected:
+        assert state.is_legal(text), f"step {lesson.index + 1}: {text} is not legal"
+    move = step.expected[0] if step.expected else state.legal_actions()[0].notation()
+    before = state.snapshot()
+    result = lesson.attempt(move)
+    assert result.outcome is tutorial.Outcome.SUCCESS, f"step {lesson.index + 1}: {move} fails its checks"
+    assert lesson.state.snapshot() != before
+    while lesson.replies:
+        assert lesson.play_reply() is not None
+
+
+def play_freely(lesson: tutorial.Lesson, rng: random.Random) -> None:
+    """A play step: random legal moves for everybody until the step succeeds."""
+    for _ in range(2000):
+        if lesson.succeeded or lesson.done:
+            break
+        if lesson.state.is_chance():
+            lesson.chance()
+        elif lesson.state.current_player == lesson.pov:
+            lesson.attempt(rng.choice(lesson.state.legal_actions()))
+        else:
+            action = rng.choice(lesson.state.legal_actions())
+            lesson.session.apply(action)
+            lesson.after_other(action.notation())
+    assert lesson.succeeded, f"step {lesson.index + 1}: the free play did not end"
 
 
 @pytest.mark.parametrize("tut", ALL, ids=IDS)
@@ -60,40 +93,13 @@ def test_tutorial_replays_through_the_core(tut: tutorial.Tutorial) -> None:
     rng = random.Random(tut.id)
     while not lesson.done:
         step = lesson.step
-        state = lesson.state
-        if step.kind is tutorial.StepKind.INFO:
-            assert lesson.next()
-        elif step.kind is tutorial.StepKind.CHOICE:
-            wrong = (step.answer + 1) % len(step.options)
-            assert lesson.answer(wrong).outcome is tutorial.Outcome.FAILURE
-            assert lesson.answer(step.answer).outcome is tutorial.Outcome.SUCCESS
-            assert lesson.next()
+        if step.kind is tutorial.StepKind.CHOICE:
+            answer_both_ways(lesson, step)
         elif step.kind is tutorial.StepKind.ACT:
-            assert state.current_player == lesson.pov, f"step {lesson.index + 1}: not the reader's turn"
-            for text in step.expected:
-                assert state.is_legal(text), f"step {lesson.index + 1}: {text} is not legal"
-            move = step.expected[0] if step.expected else state.legal_actions()[0].notation()
-            before = state.snapshot()
-            result = lesson.attempt(move)
-            assert result.outcome is tutorial.Outcome.SUCCESS, f"step {lesson.index + 1}: {move} fails its checks"
-            assert lesson.state.snapshot() != before
-            while lesson.replies:
-                assert lesson.play_reply() is not None
-            assert lesson.done or lesson.next()
-        else:
-            for _ in range(2000):
-                if lesson.succeeded or lesson.done:
-                    break
-                if lesson.state.is_chance():
-                    lesson.chance()
-                elif lesson.state.current_player == lesson.pov:
-                    lesson.attempt(rng.choice(lesson.state.legal_actions()))
-                else:
-                    action = rng.choice(lesson.state.legal_actions())
-                    lesson.session.apply(action)
-                    lesson.after_other(action.notation())
-            assert lesson.succeeded, f"step {lesson.index + 1}: the free play did not end"
-            assert lesson.done or lesson.next()
+            act_as_expected(lesson, step)
+        elif step.kind is tutorial.StepKind.PLAY:
+            play_freely(lesson, rng)
+        assert lesson.done or lesson.next()
     choices = sum(step.kind is tutorial.StepKind.CHOICE for step in tut.steps)
     assert lesson.done and lesson.failures == choices  # one wrong answer per choice, nothing else failed
     assert lesson.stars() == (3 if choices == 0 else 2 if choices <= 2 else 1)
@@ -425,7 +431,7 @@ def test_reveal_shows_the_other_hands_for_teaching() -> None:
     assert host.root is not None and "lc-reveal" not in host.root.html()
 
 
-@pytest.mark.parametrize("game", sorted(ADAPTERS))
+@pytest.mark.parametrize("game", sorted(screen.REGISTRY))
 @pytest.mark.parametrize("pov", ["1", "2"])
 def test_free_play_opens_a_new_deal_in_every_game(game: str, pov: str) -> None:
     """``mode=play`` without a position: a new game with a seat for every name the frame shows

@@ -6,7 +6,7 @@ shell, the embed, the tutorial runner, the statistics and the rules pages read t
 games from here, and nothing finds a game's part by its module name.  A game
 outside this package (the tests' own game) is added with :func:`register`.
 
->>> [entry.name for entry in entries().values()]
+>>> [entry.name for entry in entries().values()][:3]
 ['card', 'roll', 'board']
 >>> get("card").bot("easy").name
 'easy'
@@ -105,7 +105,10 @@ BOARD: typing.Final = Entry[board.State](
 _ENTRIES: dict[str, Entry[typing.Any]] = {entry.name: entry for entry in (CARD, ROLL, BOARD)}
 
 
-def register(entry: Entry[typing.Any]) -> Entry[typing.Any]:
+E = typing.TypeVar("E", bound=Entry[typing.Any])
+
+
+def register(entry: E) -> E:
     """Add a game defined outside this package; its ``Game`` class must be
     registered with the rules (``api.register``) and its name not taken."""
     if api.games().get(entry.name) is not entry.game:

@@ -426,10 +426,10 @@ TUTORIAL_KEYS: typing.Final = frozenset({"id", "game", "title", "summary", "opti
 def parse(raw: typing.Any) -> Tutorial:
     """Validate tutorial data; raises :class:`TutorialError` naming the first problem.
 
-    >>> parse({"id": "x"})
+    >>> parse({"id": "x", "colour": "red"})
     Traceback (most recent call last):
     ...
-    lostcities.ui.tutorial.TutorialError: tutorial 'x': 'game' must be one of board, card, roll
+    lostcities.ui.tutorial.TutorialError: tutorial 'x' has an unknown entry 'colour'
     """
     if not isinstance(raw, dict):
         raise TutorialError("a tutorial must be an object")
