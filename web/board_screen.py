@@ -148,11 +148,7 @@ class BoardAdapter:
         if step is board.Step.MOVE:
             return self._on_move(scr, view, action, target, colour, event.data.get("kind", ""))
         if step is board.Step.DRAW:
-            if target == "deck":
-                return screen.Do("draw")
-            if target == "pile":
-                return screen.Do(f"draw {colour}")
-            return scr.refuse(DRAW_FIRST) if target or action else None
+            return self._on_draw(scr, action, target, colour)
         if target == "hand":
             chosen = event.data.get("card")
             self.selected = None if chosen == self.selected else chosen
@@ -163,7 +159,20 @@ class BoardAdapter:
             return None
         if self.selected is None:
             return scr.refuse(PICK_FIRST)
-        card = board.Card.from_id(self.selected)
+        return self._on_card(scr, view, event, board.Card.from_id(self.selected))
+
+    @staticmethod
+    def _on_draw(scr: screen.Screen, action: str, target: str, colour: str) -> screen.Command:
+        """A click in the draw step: the deck or a discard pile draws; anything else is refused."""
+        if target == "deck":
+            return screen.Do("draw")
+        if target == "pile":
+            return screen.Do(f"draw {colour}")
+        return scr.refuse(DRAW_FIRST) if target or action else None
+
+    def _on_card(self, scr: screen.Screen, view: board.View, event: screen.Input, card: board.Card) -> screen.Command:
+        """A click on the table with ``card`` selected: discard it, start or advance its expedition."""
+        action, target, colour = event.action, event.target, event.data.get("colour", "")
         if target == "discard" or action == "throw":
             if target == "discard" and colour != card.colour.letter:
                 return scr.refuse(f"The {card.label} can only go on the {card.colour.value} discard pile.")

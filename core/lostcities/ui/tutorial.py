@@ -380,15 +380,7 @@ def _step(raw: typing.Any, where: str) -> Step:
         kind = StepKind(raw.get("kind"))
     except ValueError:
         raise TutorialError(f"{where}: 'kind' must be one of {', '.join(k.value for k in StepKind)}") from None
-    highlights = _texts(raw.get("highlights", []), "highlights", where)
-    arrows_raw = raw.get("arrows", [])
-    if not isinstance(arrows_raw, list) or not all(isinstance(a, list) and len(a) == 2 for a in arrows_raw):
-        raise TutorialError(f"{where}: 'arrows' must be a list of [from, to] pairs")
-    arrows = tuple((str(a), str(b)) for a, b in arrows_raw)
-    for name in (*highlights, *(n for pair in arrows for n in pair)):
-        problem = spot_problem(name)
-        if problem:
-            raise TutorialError(f"{where}: highlight {name!r}: {problem}")
+    highlights, arrows = _spots(raw, where)
     checks = tuple(_check(c, where) for c in _list(raw.get("checks", []), "checks", where))
     until = tuple(_check(c, where) for c in _list(raw.get("until", []), "until", where))
     try:
@@ -402,15 +394,37 @@ def _step(raw: typing.Any, where: str) -> Step:
                                                                                     required=False),
                 options=_texts(raw.get("options", []), "options", where), answer=raw.get("answer", 0),
                 until=until, turns=raw.get("turns", 0))
-    if kind is StepKind.ACT and not (step.expected or step.checks or allow is Allow.ANY):
-        raise TutorialError(f"{where}: an act step needs 'expected' moves, 'checks' or 'allow': 'any'")
-    if kind is StepKind.CHOICE and (len(step.options) < 2 or type(step.answer) is not int
-                                    or not 0 <= step.answer < len(step.options)):
-        raise TutorialError(f"{where}: a choice needs two or more 'options' and the index of the right 'answer'")
-    if kind is StepKind.PLAY and (type(step.turns) is not int or not 0 <= step.turns <= 60
-                                  or not (step.until or step.turns)):
-        raise TutorialError(f"{where}: a play step needs 'until' checks or a number of 'turns' (1 to 60)")
+    problem = _step_problem(step)
+    if problem:
+        raise TutorialError(f"{where}: {problem}")
     return step
+
+
+def _spots(raw: typing.Mapping[str, typing.Any], where: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """A step's ``highlights`` and ``arrows``, every name checked by :func:`spot_problem`."""
+    highlights = _texts(raw.get("highlights", []), "highlights", where)
+    arrows_raw = raw.get("arrows", [])
+    if not isinstance(arrows_raw, list) or not all(isinstance(a, list) and len(a) == 2 for a in arrows_raw):
+        raise TutorialError(f"{where}: 'arrows' must be a list of [from, to] pairs")
+    arrows = tuple((str(a), str(b)) for a, b in arrows_raw)
+    for name in (*highlights, *(n for pair in arrows for n in pair)):
+        problem = spot_problem(name)
+        if problem:
+            raise TutorialError(f"{where}: highlight {name!r}: {problem}")
+    return highlights, arrows
+
+
+def _step_problem(step: Step) -> str | None:
+    """What a step of its kind lacks (None when it has what its kind needs)."""
+    if step.kind is StepKind.ACT and not (step.expected or step.checks or step.allow is Allow.ANY):
+        return "an act step needs 'expected' moves, 'checks' or 'allow': 'any'"
+    if step.kind is StepKind.CHOICE and (len(step.options) < 2 or type(step.answer) is not int
+                                         or not 0 <= step.answer < len(step.options)):
+        return "a choice needs two or more 'options' and the index of the right 'answer'"
+    if step.kind is StepKind.PLAY and (type(step.turns) is not int or not 0 <= step.turns <= 60
+                                       or not (step.until or step.turns)):
+        return "a play step needs 'until' checks or a number of 'turns' (1 to 60)"
+    return None
 
 
 def _list(raw: typing.Any, key: str, where: str) -> list[typing.Any]:
