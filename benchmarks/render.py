@@ -16,7 +16,6 @@ import statistics
 import time
 import typing
 
-import lostcities.ui.board  # noqa: F401 - the board package does not import its renderer itself
 from lostcities import board, card, roll
 from lostcities.ui import board as board_html
 from lostcities.ui import card as card_html
