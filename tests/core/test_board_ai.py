@@ -10,6 +10,7 @@ import pytest
 
 from lostcities import board, bots, errors
 from lostcities.board import ai as board_ai
+from lostcities.ui import games
 from tests.core.test_board import ADV, RES, scenario
 from tests.core.test_search import Meter
 
@@ -44,7 +45,7 @@ def random_position(players: int, seed: int, game: board.Game | None = None) -> 
 
 def test_levels_and_factory() -> None:
     assert board.Game.bot_levels == LEVELS == board_ai.LEVELS
-    assert [board.Game(players=3).bot(level).name for level in LEVELS] == list(LEVELS)
+    assert [games.BOARD.bot(level).name for level in LEVELS] == list(LEVELS)
     assert isinstance(board_ai.bot("hard", time_budget=0.1, iterations=2), board_ai.HardBot)
     with pytest.raises(errors.InvalidOptionError):
         board_ai.bot("grandmaster")
