@@ -867,6 +867,71 @@ def test_saves_round_trip_and_corrupted_snapshots_are_refused() -> None:
         game.state_from_snapshot(two)
 
 
+def mid_round_save(game: board.Game, number: int) -> dict[str, typing.Any]:
+    """The snapshot of a seeded random game at a play step of round ``number``,
+    late enough that tiles paid points (this round, and in the first round)."""
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = game.new_state()
+        while not state.is_terminal():
+            state.apply(state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions()))
+            snap = state.snapshot()
+            if (snap["round"] == number and snap["phase"] == "play" and len(snap["draw_pile"]) < 30
+                    and sum(snap["tile_points"]) and all(sum(r["tile_points"]) for r in snap["results"])):
+                return json.loads(json.dumps(snap))
+    raise AssertionError("no such game")  # pragma: no cover
+
+
+def impossible_edits(snap: dict[str, typing.Any]) -> typing.Iterator[tuple[str, dict[str, typing.Any]]]:
+    """One-field edits of a save that no game can reach: a total or this round's tile points
+    moved, a finished round's tile points that no tiles add up to, an artifact count moved."""
+    def edited(path: tuple[typing.Any, ...], value: int) -> dict[str, typing.Any]:
+        out = json.loads(json.dumps(snap))
+        where = out
+        for key in path[:-1]:
+            where = where[key]
+        where[path[-1]] = value
+        return out
+
+    for q in range(len(snap["points"])):
+        for d in (-5, -1, 1, 5):
+            for path in (("points", q), ("tile_points", q)):
+                yield f"{path[0]}[{q}] {d:+}", edited(path, snap[path[0]][q] + d)
+        yield f"tile_points[{q}] = 29", edited(("tile_points", q), 29)
+        for d in (-1, 1):
+            for key in ("found", "artifacts"):
+                yield f"{key}[{q}] {d:+}", edited((key, q), snap[key][q] + d)
+            for r, result in enumerate(snap["results"]):
+                for key in ("tile_points", "artifacts"):
+                    yield f"results[{r}].{key}[{q}] {d:+}", edited(("results", r, key, q), result[key][q] + d)
+
+
+@pytest.mark.parametrize(("game", "number"), [(board.Game(rounds=1), 1), (board.Game(players=3), 2)],
+                         ids=["short-round-1", "long-round-2"])
+def test_a_save_edited_into_an_impossible_position_is_refused(game: board.Game, number: int) -> None:
+    """Issue 23: points no tile or piece gave, tile points no tiles add up to, artifacts
+    nobody found -- each single edit of a real save (its history gone) is refused in words."""
+    snap = mid_round_save(game, number)
+    assert game.state_from_snapshot(snap).snapshot() == snap
+    tried = 0
+    for name, bad in impossible_edits(snap):
+        if any(v < 0 for key in ("points", "tile_points", "found", "artifacts") for v in bad[key]):
+            continue  # (a negative count is refused as a shape; not this test's point)
+        tried += 1
+        with pytest.raises(errors.InvalidStateError) as info:
+            game.state_from_snapshot(bad)
+        assert any(word in str(info.value) for word in ("points", "tile", "artifact")), (name, str(info.value))
+    assert tried >= 15
+    # The issue's own two: a round-1 total raised by one, and 29 tile points.
+    if number == 1:
+        raised = {**snap, "points": [snap["points"][0] + 1, *snap["points"][1:]]}
+        with pytest.raises(errors.InvalidStateError, match=r"player 1 has \d+ points, but the rounds' tables"):
+            game.state_from_snapshot(raised)
+        odd = {**snap, "tile_points": [29, *snap["tile_points"][1:]], "points": [29, *snap["points"][1:]]}
+        with pytest.raises(errors.InvalidStateError, match="player 1 took 29 points from tiles"):
+            game.state_from_snapshot(odd)
+
+
 # -- properties over many seeded random games (the shared conformance test checks the contract) ----
 
 VARIANTS = board.Game.variants()
