@@ -629,66 +629,11 @@ class Game(api.Game):
         return saves.read(self, snapshot)
 
     def tutorial_position(self, partial: typing.Mapping[str, typing.Any], rng: random.Random) -> State:
-        """A position of game 1 completed from a partial description (for tutorials).
+        """A position of game 1 completed from a partial description (for tutorials):
+        :func:`lostcities.card.positions.tutorial_position`."""
+        from lostcities.card import positions  # (imported here: the positions module reads this one)
 
-        ``partial`` may give ``hands`` (a list per player; a missing or shorter
-        hand is filled up), ``columns`` (a list per player of colour name -> card
-        ids), ``discard_piles`` (colour name -> card ids, bottom first), ``top``
-        (the top cards of the draw pile, drawn first), ``player`` (to act, the
-        reader by default 0) and ``step`` (``play`` or ``draw``).  Every card
-        not named is shuffled from ``rng`` and dealt to fill the hands, then
-        the rest forms the draw pile below ``top``.  The position is checked
-        like any snapshot (raises ``InvalidStateError``).
-
-        >>> game = Game(games=1)
-        >>> state = game.tutorial_position({"hands": [["Y2", "Y3"]], "top": ["G9"]}, random.Random(1))
-        >>> state.hand(0)[:2], state.draw_pile_size, state.current_player
-        ((Card(Colour.YELLOW, 2), Card(Colour.YELLOW, 3)), 44, 0)
-        """
-        api.check_entries(partial, set(), {"hands", "columns", "discard_piles", "top", "player", "step"},
-                          what="a partial card game position")
-        colours = [c.value for c in self.colour_list]
-
-        def ids(value: typing.Any, what: str) -> list[str]:
-            if not isinstance(value, list) or not all(isinstance(v, str) and v.upper() in _ID_INDEX for v in value):
-                raise errors.InvalidStateError(f"{what} must be a list of card ids")
-            return [v.upper() for v in value]
-
-        hands_raw = partial.get("hands", [])
-        if not isinstance(hands_raw, list) or len(hands_raw) > NUM_PLAYERS:
-            raise errors.InvalidStateError("hands must list at most two hands")
-        hands = [ids(hands_raw[p], f"hand {p + 1}") if p < len(hands_raw) else [] for p in range(NUM_PLAYERS)]
-        cols_raw = partial.get("columns", [{}, {}])
-        if not isinstance(cols_raw, list) or len(cols_raw) != NUM_PLAYERS:
-            raise errors.InvalidStateError("columns must list both players' columns")
-        columns = []
-        for p, cols in enumerate(cols_raw):
-            if not isinstance(cols, dict) or not set(cols) <= set(colours):
-                raise errors.InvalidStateError(f"columns of player {p + 1} must map colour names to card ids")
-            columns.append({c: ids(cols.get(c, []), f"player {p + 1}'s {c} column") for c in colours})
-        piles_raw = partial.get("discard_piles", {})
-        if not isinstance(piles_raw, dict) or not set(piles_raw) <= set(colours):
-            raise errors.InvalidStateError("discard_piles must map colour names to card ids")
-        piles = {c: ids(piles_raw.get(c, []), f"the {c} discard pile") for c in colours}
-        top = ids(partial.get("top", []), "top")
-        named = [*hands[0], *hands[1], *top, *(i for cols in columns for col in cols.values() for i in col),
-                 *(i for pile in piles.values() for i in pile)]
-        rest = [c.id for c in self.deck if c.id not in named]
-        rng.shuffle(rest)
-        step = partial.get("step", "play")
-        player = partial.get("player", 0)
-        if type(player) is not int or player not in (0, 1):
-            raise errors.InvalidStateError("player must be 0 or 1")
-        for p in range(NUM_PLAYERS):
-            size = HAND_SIZE - (1 if step == "draw" and p == player else 0)
-            while len(hands[p]) < size and rest:
-                hands[p].append(rest.pop())
-        snapshot = {
-            "game_number": 1, "starter": self.first_player, "player": player, "step": step, "discarded": None,
-            "hands": hands, "known": [[], []], "columns": columns, "discard_piles": piles,
-            "draw_pile": [*top, *rest], "results": [],
-        }
-        return self.state_from_snapshot(snapshot)
+        return positions.tutorial_position(self, partial, rng)
 
     def next_starter(self, results: typing.Sequence[GameResult]) -> int:
         """Who starts the game after ``results``: the leader; on a tie the player
