@@ -94,7 +94,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import itertools
 import random
 import typing
 
@@ -858,82 +857,11 @@ class Game(api.Game):
         return saves.read(self, snapshot)
 
     def tutorial_position(self, partial: typing.Mapping[str, typing.Any], rng: random.Random) -> State:
-        """A position between two turns built from a partial description (for tutorials).
+        """A position between two turns built from a partial description (for
+        tutorials): :func:`lostcities.roll.positions.tutorial_position`."""
+        from lostcities.roll import positions  # (imported here: the positions module reads this one)
 
-        ``partial`` may give ``sheets`` (a list per player, the reader's first
-        by default; a missing sheet is empty), each an object with a colour
-        name -> the numbers written in that expedition (1..10, bottom first),
-        ``circles`` (colour names whose double circle is marked before their
-        numbers), ``tops`` (complete expeditions whose top artefact is
-        claimed) and ``dice`` (dice symbols shaded); and ``turn`` (0-based: the
-        player ``turn % players`` rolls next).  The numbers are written box by
-        box as the game would, so the artefacts they find are shaded and the
-        bridges they pass are scored (every other sheet has them crossed
-        out); arrows reached on the way are let go.  Nothing is left to
-        chance (``rng`` is not used): roll the dice with the tutorial's
-        actions.  The position is checked like any snapshot (raises
-        ``InvalidStateError``).
-
-        >>> game = Game(players=2)
-        >>> state = game.tutorial_position({"sheets": [{"red": [1, 2, 3, 4, 5, 6, 7], "dice": 1}]},
-        ...                                random.Random(0))
-        >>> state.sheets[0].artefacts, state.sheets[0].bridge(Column.RED), state.sheets[1].bridge(Column.RED)
-        (1, <BridgeMark.SCORED: 'scored'>, <BridgeMark.CLOSED: 'closed'>)
-        >>> state.current_player == api.CHANCE, state.scores()
-        (True, [-5, -80])
-        >>> game.tutorial_position({"sheets": [{"red": [3, 2]}]}, random.Random(0))
-        Traceback (most recent call last):
-        ...
-        lostcities.errors.InvalidStateError: sheet 1: red numbers must rise from 1 to 10
-        """
-        del rng
-        bad = errors.InvalidStateError
-        api.check_entries(partial, set(), {"sheets", "turn"}, what="a partial Roll & Write position")
-        raw_sheets = partial.get("sheets", [])
-        if not isinstance(raw_sheets, list) or len(raw_sheets) > self.players:
-            raise bad(f"sheets must list at most {self.players} sheets")
-        turn = partial.get("turn", 0)
-        if type(turn) is not int or turn < 0:
-            raise bad("turn must be a count")
-        sheets = [Sheet() for _ in range(self.players)]
-        for p, raw in enumerate(raw_sheets):
-            where = f"sheet {p + 1}"
-            api.check_entries(raw, set(), {*_COLOUR_BY_NAME, "circles", "tops", "dice"}, what=where)
-            sheet = sheets[p]
-            for name in ("circles", "tops"):
-                listed = raw.get(name, [])
-                if not isinstance(listed, list) or not all(isinstance(c, str) and c in _COLOUR_BY_NAME
-                                                           for c in listed):
-                    raise bad(f"{where}: {name} must list colour names")
-            for colour in raw.get("circles", []):
-                sheet.circles[_COLOUR_BY_NAME[colour].index] = True
-            for colour in COLOURS:
-                numbers = raw.get(colour.value, [])
-                if (not isinstance(numbers, list) or len(numbers) > _BOXES
-                        or not all(type(n) is int and 1 <= n <= 10 for n in numbers)
-                        or any(a > b for a, b in itertools.pairwise(numbers))):
-                    raise bad(f"{where}: {colour.value} numbers must rise from 1 to 10")
-                for value in numbers:
-                    sheet.fast_write(colour.index, value)
-                    sheet.accelerating = False
-            for colour in raw.get("tops", []):
-                reason = sheet.why_not(_COLOUR_BY_NAME[colour], 0, Target.TOP)
-                if reason is not None:
-                    raise bad(f"{where}: {reason}")
-                sheet.fast_mark(_COLOUR_BY_NAME[colour].index, 0, Target.TOP)
-            dice = raw.get("dice", 0)
-            if type(dice) is not int or not 0 <= dice <= roll_data.DICE_SYMBOLS:
-                raise bad(f"{where}: dice must be a count from 0 to 9")
-            for _ in range(dice):
-                sheet.fast_refuse()
-        for i in range(len(COLUMNS)):
-            if any(s.bridges[i] is _SCORED for s in sheets):
-                for s in sheets:
-                    if s.bridges[i] is _OPEN:
-                        s.bridges[i] = _CLOSED
-        return self.state_from_snapshot({
-            "turn": turn, "phase": Phase.ROLL.value, "actor": turn % self.players, "roll": None, "taken": None,
-            "sheets": [s.to_dict() for s in sheets], "before": [None] * self.players})
+        return positions.tutorial_position(self, partial, rng)
 
 
 _PARSER: typing.Final = Game()
