@@ -55,16 +55,20 @@ def build(game: rules.Game, *, hands: tuple[_Cards, _Cards] = ((), ()),
                 held[p].append(rest.pop())
     draw = [*top, *rest]
     if deck_size is not None:
-        bottom: dict[str, list[str]] = {k: [] for k in colours}
-        for card_id in draw[deck_size:]:
-            bottom[rules.Card.from_id(card_id).colour.value].append(card_id)
-        draw = draw[:deck_size]
-        piles = {k: bottom[k] + piles[k] for k in colours}
+        draw, piles = draw[:deck_size], _under_piles(draw[deck_size:], piles)
     return game.state_from_snapshot({
         "game_number": 1, "starter": game.first_player, "player": player, "step": step, "discarded": discarded,
         "hands": held, "known": [list(k) for k in known], "columns": cols, "discard_piles": piles,
         "draw_pile": draw, "results": [],
     })
+
+
+def _under_piles(cut: _Cards, piles: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The discard piles with the ``cut`` cards below, each in its colour, in order."""
+    bottom: dict[str, list[str]] = {k: [] for k in piles}
+    for card_id in cut:
+        bottom[rules.Card.from_id(card_id).colour.value].append(card_id)
+    return {k: bottom[k] + piles[k] for k in piles}
 
 
 def tutorial_position(game: rules.Game, partial: typing.Mapping[str, typing.Any], rng: random.Random) -> rules.State:
