@@ -29,7 +29,7 @@ import abc
 import dataclasses
 import typing
 
-from lostcities import cards, errors
+from lostcities import api, cards, errors
 
 T = typing.TypeVar("T")
 T_co = typing.TypeVar("T_co", covariant=True)
@@ -48,28 +48,8 @@ def refuse(message: str) -> typing.NoReturn:
     raise errors.InvalidStateError(message)
 
 
-def check_entries(value: typing.Any, keys: typing.AbstractSet[str],
-                  optional: typing.AbstractSet[str] = frozenset(), what: str = "snapshot") -> None:
-    """Refuse ``value`` (called ``what``) unless it is an object with the entries
-    ``keys`` and no others but ``optional`` ones; name the first one missing or unknown.
-
-    >>> check_entries({"round": 1, "extra": 2}, {"round"})
-    Traceback (most recent call last):
-    ...
-    lostcities.errors.InvalidStateError: snapshot has an unknown entry 'extra'
-    >>> check_entries(["round"], {"round"}, what="a sheet")
-    Traceback (most recent call last):
-    ...
-    lostcities.errors.InvalidStateError: a sheet must be an object
-    """
-    if not isinstance(value, typing.Mapping):
-        refuse(f"{what} must be an object")
-    missing = sorted(keys - set(value))
-    if missing:
-        refuse(f"{what} lacks {missing[0]!r}")
-    extra = sorted(set(value) - keys - optional)
-    if extra:
-        refuse(f"{what} has an unknown entry {extra[0]!r}")
+check_entries: typing.Final = api.check_entries
+"""Refuse a value unless it is an object with the entries named (:func:`lostcities.api.check_entries`)."""
 
 
 @dataclasses.dataclass(frozen=True)
