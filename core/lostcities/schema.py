@@ -53,7 +53,7 @@ check_entries: typing.Final = api.check_entries
 
 
 @dataclasses.dataclass(frozen=True)
-class Any(Schema[typing.Any]):
+class Anything(Schema[typing.Any]):
     """Any value, kept as it is (a later named check reads it)."""
 
     def read(self, value: typing.Any) -> typing.Any:

@@ -83,7 +83,7 @@ def _integer(value: typing.Any, what: str, low: int, high: int) -> int:
 
 
 def _per_player(n: int, value: typing.Any, what: str) -> list[typing.Any]:
-    return schema.per_player(n, lambda q: schema.Any(), what).read(value)
+    return schema.per_player(n, lambda q: schema.Anything(), what).read(value)
 
 
 def _ints(n: int, value: typing.Any, what: str, high: int) -> list[int]:
@@ -91,7 +91,7 @@ def _ints(n: int, value: typing.Any, what: str, high: int) -> list[int]:
 
 
 def _colour_map(value: typing.Any, what: str) -> dict[str, typing.Any]:
-    return schema.KeyedBy(rules._NAMES, lambda c: schema.Any(),
+    return schema.KeyedBy(rules._NAMES, lambda c: schema.Anything(),
                           f"{what} must map each colour ({', '.join(rules._NAMES)}) to its entry").read(value)
 
 

@@ -39,7 +39,7 @@ def _expedition(colour: str) -> schema.Schema[dict[str, typing.Any]]:
     both = f"{colour} circle and top must be true or false"
     return schema.Checked(schema.Entries({
         "numbers": _numbers(colour),
-        "circle": schema.Any(), "top": schema.Any(),
+        "circle": schema.Anything(), "top": schema.Anything(),
     }, what=f"{colour} expedition"), (
         lambda e: None if type(e["circle"]) is bool and type(e["top"]) is bool else both,
         lambda e: f"{colour} top artefact claimed before the expedition is complete"
@@ -50,7 +50,7 @@ _SHEET: typing.Final = schema.Entries({
     "expeditions": schema.Entries({c.value: _expedition(c.value) for c in rules.COLOURS}, what="sheet expeditions"),
     "artefacts": schema.Integer(0, roll_data.ARTEFACTS, "artefacts", "artefacts must be a count from 0 to 9"),
     "dice": schema.Integer(0, roll_data.DICE_SYMBOLS, "dice", "dice must be a count from 0 to 9"),
-    "bridges": schema.Entries({c.value: schema.Any() for c in rules.COLUMNS}, what="sheet bridges"),
+    "bridges": schema.Entries({c.value: schema.Anything() for c in rules.COLUMNS}, what="sheet bridges"),
     "accelerating": schema.Boolean("accelerating must be true or false"),
 }, what="sheet")
 """A sheet's shape (``Sheet.to_dict()``); what the marks imply is checked by :func:`read_sheet`."""
@@ -121,7 +121,7 @@ def snapshot_schema(game: rules.Game) -> schema.Entries:
                                    f"sheets must be a list of {n} sheets"),
         "before": schema.Satisfies(lambda v: isinstance(v, list) and len(v) == n,
                                    f"before must be a list of {n} entries"),
-        "roll": schema.Any(), "taken": schema.Any(),
+        "roll": schema.Anything(), "taken": schema.Anything(),
     }, what="state")
 
 
@@ -157,7 +157,7 @@ def _check_between_turns(state: rules.State, saved: typing.Mapping[str, typing.A
         schema.refuse("between turns the actor is the active player")
 
 
-_ROLL: typing.Final = schema.Entries({"colours": schema.Any(), "numbers": schema.Any()}, what="roll")
+_ROLL: typing.Final = schema.Entries({"colours": schema.Anything(), "numbers": schema.Anything()}, what="roll")
 
 
 def _read_dice(state: rules.State, roll: typing.Any, taken: typing.Any) -> None:
