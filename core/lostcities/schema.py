@@ -96,8 +96,8 @@ class Boolean(Schema[bool]):
 
 @dataclasses.dataclass(frozen=True)
 class Choice(Schema[T]):
-    """One of the keys of ``choices`` (any JSON value compared by equality and
-    type), read as its value; ``message`` may use ``{value!r}``.
+    """One of the keys of ``choices`` (strings, or None for null), read as its
+    value; ``message`` may use ``{value!r}``.
 
     >>> Choice({"play": 0, "draw": 1}, "step must be 'play' or 'draw', not {value!r}").read("draw")
     1
