@@ -301,6 +301,29 @@ def form_value(value: api.OptionValue) -> str:
     return str(value)
 
 
+def _form_two_seats(cls_: type[api.Game], values: typing.Mapping[str, str]) -> list[Seat]:
+    """The seats of a two-player form: two named people, or You against a computer level."""
+    opponent = values.get(OPPONENT_FIELD, cls_.bot_levels[0] if cls_.bot_levels else HUMAN)
+    if opponent != HUMAN:
+        return [Seat("You"), Seat("Computer", opponent)]
+    first, second = unique_names([values.get(name_field(0), ""), values.get(name_field(1), "")])
+    return [Seat(first), Seat(second)]
+
+
+def _form_seats(cls_: type[api.Game], values: typing.Mapping[str, str]) -> list[Seat]:
+    """The seats of a form with a kind (person or computer level) and a name per seat."""
+    kinds = [(i, values.get(seat_field(i), HUMAN if i < cls_.min_players else ""))
+             for i in range(cls_.max_players)]
+    taken = [(i, kind) for i, kind in kinds if kind]
+    # A blank name: "Player N" for a person, "Computer" for a computer (numbered when there are several).
+    computers = [i for i, kind in taken if kind != HUMAN]
+    blanks = [f"Player {n + 1}" if kind == HUMAN else
+              "Computer" if len(computers) == 1 else f"Computer {computers.index(i) + 1}"
+              for n, (i, kind) in enumerate(taken)]
+    names = unique_names([values.get(name_field(i), "") for i, _ in taken], blanks)
+    return [Seat(name, None if kind == HUMAN else kind) for name, (_, kind) in zip(names, taken, strict=True)]
+
+
 def setup_from_form(game: str, values: typing.Mapping[str, str],
                     prefs: typing.Mapping[str, typing.Sequence[str]] | None = None) -> Setup:
     """Read the form of :func:`lostcities.ui.html.setup_form` back into a validated
@@ -316,24 +339,7 @@ def setup_from_form(game: str, values: typing.Mapping[str, str],
     cls_ = api.games().get(game)
     if cls_ is None:
         raise errors.InvalidOptionError(f"there is no game called {game!r}")
-    if cls_.min_players == cls_.max_players == 2:
-        opponent = values.get(OPPONENT_FIELD, cls_.bot_levels[0] if cls_.bot_levels else HUMAN)
-        if opponent == HUMAN:
-            first, second = unique_names([values.get(name_field(0), ""), values.get(name_field(1), "")])
-            seats = [Seat(first), Seat(second)]
-        else:
-            seats = [Seat("You"), Seat("Computer", opponent)]
-    else:
-        kinds = [(i, values.get(seat_field(i), HUMAN if i < cls_.min_players else ""))
-                 for i in range(cls_.max_players)]
-        taken = [(i, kind) for i, kind in kinds if kind]
-        # A blank name: "Player N" for a person, "Computer" for a computer (numbered when there are several).
-        computers = [i for i, kind in taken if kind != HUMAN]
-        blanks = [f"Player {n + 1}" if kind == HUMAN else
-                  "Computer" if len(computers) == 1 else f"Computer {computers.index(i) + 1}"
-                  for n, (i, kind) in enumerate(taken)]
-        names = unique_names([values.get(name_field(i), "") for i, _ in taken], blanks)
-        seats = [Seat(name, None if kind == HUMAN else kind) for name, (_, kind) in zip(names, taken, strict=True)]
+    seats = _form_two_seats(cls_, values) if cls_.min_players == cls_.max_players == 2 else _form_seats(cls_, values)
     options: dict[str, api.OptionValue] = {}
     for option in cls_.option_schema:
         raw = values.get(option.name)

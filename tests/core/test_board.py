@@ -16,7 +16,7 @@ import typing
 import pytest
 
 from lostcities import api, board, errors
-from lostcities.board import data
+from lostcities.board import data, positions
 from tests.core.test_conformance import leaks
 
 Y, B, W, G, R = board.COLOURS
@@ -35,6 +35,54 @@ def cards(*ids: str) -> list[str]:
     return list(ids)
 
 
+class Cards:
+    """The two copies of each card, taken one by one as a scenario names them."""
+
+    def __init__(self) -> None:
+        self.counts = {c: data.COPIES for c in range(len(board.CARDS))}
+
+    def take(self, card_id: str) -> str:
+        index = board.Card.from_id(card_id).index
+        assert self.counts[index] > 0, f"{card_id} used more than twice"
+        self.counts[index] -= 1
+        return board.CARDS[index].id
+
+    def rest(self) -> list[str]:
+        """The cards not taken, those far from the scenarios' first (high values of white first)."""
+        rest = [board.CARDS[c].id for c in range(len(board.CARDS)) for _ in range(self.counts[c])]
+        rest.sort(key=lambda i: (i[0] != "W", -int(i[1:])))
+        return rest
+
+
+def placed(n: int, deck: Cards, pieces: typing.Mapping[int, typing.Mapping[str, tuple[board.Kind, int]]],
+           columns: typing.Mapping[int, typing.Mapping[str, typing.Sequence[str]]],
+           ) -> tuple[list[dict[str, typing.Any]], list[dict[str, list[str]]]]:
+    """Each seat's pieces and columns (a piece without a column stands on the colour's 0)."""
+    snap_pieces: list[dict[str, typing.Any]] = [{c.value: None for c in board.COLOURS} for _ in range(n)]
+    snap_columns: list[dict[str, list[str]]] = [{c.value: [] for c in board.COLOURS} for _ in range(n)]
+    for seat, mine in pieces.items():
+        for letter, (kind, stone) in mine.items():
+            colour = LETTERS[letter].value
+            snap_pieces[seat][colour] = {"kind": kind.value, "stone": stone}
+            snap_columns[seat][colour] = [deck.take(x) for x in columns.get(seat, {}).get(letter, [f"{letter}0"])]
+    for seat, cols in columns.items():
+        for letter, col in cols.items():
+            if letter not in pieces.get(seat, {}):
+                snap_columns[seat][LETTERS[letter].value] = [deck.take(x) for x in col]
+    return snap_pieces, snap_columns
+
+
+def tile_layout(tiles: typing.Mapping[tuple[str, int], str | None]) -> list[str | None]:
+    """The tiles named on their spaces, the others from the rest (artifacts last)."""
+    layout: dict[int, str | None] = {}
+    pool = [board.Tile.from_id(x).id for x in ["arrow"] * data.ARROW_TILES + [str(v) for v in data.POINT_TILES]
+            + ["artifact"] * data.ARTIFACT_TILES]
+    for (colour_name, stone), tile in tiles.items():
+        layout[board.SPACES.index((board.Colour(colour_name), stone))] = tile
+        pool.remove("artifact" if tile is None else tile)
+    return [layout[s] if s in layout else pool.pop() for s in range(len(board.SPACES))]
+
+
 def scenario(game: board.Game | None = None, *, hands: typing.Mapping[int, typing.Sequence[str]] | None = None,
              pieces: typing.Mapping[int, typing.Mapping[str, tuple[board.Kind, int]]] | None = None,
              columns: typing.Mapping[int, typing.Mapping[str, typing.Sequence[str]]] | None = None,
@@ -44,87 +92,42 @@ def scenario(game: board.Game | None = None, *, hands: typing.Mapping[int, typin
              player: int = 0, phase: str = "play", points: typing.Sequence[int] | None = None,
              found: typing.Sequence[int] | None = None, results: typing.Sequence[dict[str, typing.Any]] = (),
              known: typing.Mapping[int, typing.Sequence[str]] | None = None) -> board.State:
-    """A validated state of round ``len(results) + 1``, ``player`` to act.
+    """A validated state of round ``len(results) + 1``, ``player`` to act
+    (built by :func:`lostcities.board.positions.round_snapshot`).
 
     ``hands``: cards per seat (the rest of a hand is filled from the deck);
     ``pieces``: ``{seat: {"G": (kind, stone)}}``; ``columns`` default to the
     colour's 0 for a piece without one; ``tiles``: ``{("green", 4): "arrow"}``
     (other spaces get the remaining tiles, artifacts last; ``None`` is an
     artifact already taken); ``draw_pile`` lists the top cards, the rest follow
-    (``deck_size`` cuts the draw pile, the cut cards go to the seat's columns'
-    owner... no: to the discard piles of their colour)."""
+    (``deck_size`` cuts the draw pile: the cut cards go to the discard piles of
+    their colour).  ``points`` are totals; the tile points are left unrecorded
+    (as in saves of earlier releases), so any total the tiles allow is taken."""
     game = game or board.Game()
     n = game.players
-    counts = {c: data.COPIES for c in range(len(board.CARDS))}
-
-    def take(card_id: str) -> str:
-        index = board.Card.from_id(card_id).index
-        assert counts[index] > 0, f"{card_id} used more than twice"
-        counts[index] -= 1
-        return board.CARDS[index].id
-
-    pieces = pieces or {}
-    snap_pieces: list[dict[str, dict[str, typing.Any] | None]] = [
-        {c.value: None for c in board.COLOURS} for _ in range(n)]
-    snap_columns: list[dict[str, list[str]]] = [{c.value: [] for c in board.COLOURS} for _ in range(n)]
-    for seat, placed in pieces.items():
-        for letter, (kind, stone) in placed.items():
-            colour = LETTERS[letter]
-            snap_pieces[seat][colour.value] = {"kind": kind.value, "stone": stone}
-            col = (columns or {}).get(seat, {}).get(letter)
-            if col is None:
-                col = [f"{letter}0"]
-            snap_columns[seat][colour.value] = [take(x) for x in col]
-    for seat, cols in (columns or {}).items():
-        for letter, col in cols.items():
-            if letter not in pieces.get(seat, {}):
-                snap_columns[seat][LETTERS[letter].value] = [take(x) for x in col]
+    deck = Cards()
+    snap_pieces, snap_columns = placed(n, deck, pieces or {}, columns or {})
     snap_piles: dict[str, list[str]] = {c.value: [] for c in board.COLOURS}
     for letter, pile in (piles or {}).items():
-        snap_piles[LETTERS[letter].value] = [take(x) for x in pile]
-    snap_hands: list[list[str]] = []
-    sizes = [data.HAND_SIZE] * n
-    if phase in ("move", "draw"):
-        sizes[player] -= 1
-    given = [[take(x) for x in (hands or {}).get(seat, [])] for seat in range(n)]
-    top = [take(x) for x in draw_pile]
-    rest = [board.CARDS[c].id for c in range(len(board.CARDS)) for _ in range(counts[c])]
-    # Fill hands from the rest, taking cards far from the scenario's (high values of white first).
-    rest.sort(key=lambda i: (i[0] != "W", -int(i[1:])))
+        snap_piles[LETTERS[letter].value] = [deck.take(x) for x in pile]
+    sizes = [data.HAND_SIZE - (seat == player and phase in ("move", "draw")) for seat in range(n)]
+    given = [[deck.take(x) for x in (hands or {}).get(seat, [])] for seat in range(n)]
+    top = [deck.take(x) for x in draw_pile]
+    rest = deck.rest()
     for seat in range(n):
         need = sizes[seat] - len(given[seat])
         assert need >= 0, f"seat {seat} holds too many cards"
         given[seat] += rest[:need]
         del rest[:need]
-        snap_hands.append(sorted(given[seat], key=lambda i: board.Card.from_id(i).index))
     removed = rest[len(rest) - game.removed:] if game.removed else []
-    rest = rest[: len(rest) - game.removed]
-    deck = top + rest
-    if deck_size is not None:
-        cut = deck[deck_size:]
-        deck = deck[:deck_size]
-        for card_id in cut:
-            snap_piles[LETTERS[card_id[0]].value].insert(0, card_id)
-    layout: dict[int, str | None] = {}
-    pool = [board.Tile.from_id(x).id for x in ["arrow"] * data.ARROW_TILES + [str(v) for v in data.POINT_TILES]
-            + ["artifact"] * data.ARTIFACT_TILES]
-    for (colour_name, stone), tile in (tiles or {}).items():
-        space = board.SPACES.index((board.Colour(colour_name), stone))
-        layout[space] = tile
-        pool.remove("artifact" if tile is None else tile)
-    snap_tiles = [layout[s] if s in layout else pool.pop() for s in range(len(board.SPACES))]
-    number = len(results) + 1
-    starter = game.first_player if not results else (results[-1]["last"] + 1) % n
-    artifacts = [sum(r["artifacts"][q] for r in results) for q in range(n)]
-    snap = {
-        "round": number, "phase": phase, "player": player, "move": {"move": "arrow"}.get(phase),
-        "starter": starter, "last": results[-1]["last"] if results else None,
-        "tiles": snap_tiles, "hands": snap_hands,
-        "known": [list((known or {}).get(q, [])) for q in range(n)],
-        "removed": removed, "draw_pile": deck, "discard_piles": snap_piles, "columns": snap_columns,
-        "pieces": snap_pieces, "found": list(found or [0] * n), "artifacts": artifacts,
-        "points": list(points or [0] * n), "results": list(results),
-    }
+    draw = top + rest[: len(rest) - game.removed]
+    for card_id in draw[len(draw) if deck_size is None else deck_size:]:
+        snap_piles[LETTERS[card_id[0]].value].insert(0, card_id)
+    snap = positions.round_snapshot(
+        game, tiles=tile_layout(tiles or {}), hands=given, removed=removed, draw_pile=draw[:deck_size],
+        discard_piles=snap_piles, columns=snap_columns, pieces=snap_pieces, phase=phase, player=player,
+        move={"move": "arrow"}.get(phase), known=[(known or {}).get(q, []) for q in range(n)], found=found,
+        points=points, results=results)
     return game.state_from_snapshot(json.loads(json.dumps(snap)))
 
 
@@ -865,6 +868,71 @@ def test_saves_round_trip_and_corrupted_snapshots_are_refused() -> None:
     two["pieces"][0]["red"] = {"kind": "researcher", "stone": 3}
     with pytest.raises(errors.InvalidStateError):
         game.state_from_snapshot(two)
+
+
+def mid_round_save(game: board.Game, number: int) -> dict[str, typing.Any]:
+    """The snapshot of a seeded random game at a play step of round ``number``,
+    late enough that tiles paid points (this round, and in the first round)."""
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = game.new_state()
+        while not state.is_terminal():
+            state.apply(state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions()))
+            snap = state.snapshot()
+            if (snap["round"] == number and snap["phase"] == "play" and len(snap["draw_pile"]) < 30
+                    and sum(snap["tile_points"]) and all(sum(r["tile_points"]) for r in snap["results"])):
+                return json.loads(json.dumps(snap))
+    raise AssertionError("no such game")  # pragma: no cover
+
+
+def impossible_edits(snap: dict[str, typing.Any]) -> typing.Iterator[tuple[str, dict[str, typing.Any]]]:
+    """One-field edits of a save that no game can reach: a total or this round's tile points
+    moved, a finished round's tile points that no tiles add up to, an artifact count moved."""
+    def edited(path: tuple[typing.Any, ...], value: int) -> dict[str, typing.Any]:
+        out = json.loads(json.dumps(snap))
+        where = out
+        for key in path[:-1]:
+            where = where[key]
+        where[path[-1]] = value
+        return out
+
+    for q in range(len(snap["points"])):
+        for d in (-5, -1, 1, 5):
+            for path in (("points", q), ("tile_points", q)):
+                yield f"{path[0]}[{q}] {d:+}", edited(path, snap[path[0]][q] + d)
+        yield f"tile_points[{q}] = 29", edited(("tile_points", q), 29)
+        for d in (-1, 1):
+            for key in ("found", "artifacts"):
+                yield f"{key}[{q}] {d:+}", edited((key, q), snap[key][q] + d)
+            for r, result in enumerate(snap["results"]):
+                for key in ("tile_points", "artifacts"):
+                    yield f"results[{r}].{key}[{q}] {d:+}", edited(("results", r, key, q), result[key][q] + d)
+
+
+@pytest.mark.parametrize(("game", "number"), [(board.Game(rounds=1), 1), (board.Game(players=3), 2)],
+                         ids=["short-round-1", "long-round-2"])
+def test_a_save_edited_into_an_impossible_position_is_refused(game: board.Game, number: int) -> None:
+    """Issue 23: points no tile or piece gave, tile points no tiles add up to, artifacts
+    nobody found -- each single edit of a real save (its history gone) is refused in words."""
+    snap = mid_round_save(game, number)
+    assert game.state_from_snapshot(snap).snapshot() == snap
+    tried = 0
+    for name, bad in impossible_edits(snap):
+        if any(v < 0 for key in ("points", "tile_points", "found", "artifacts") for v in bad[key]):
+            continue  # (a negative count is refused as a shape; not this test's point)
+        tried += 1
+        with pytest.raises(errors.InvalidStateError) as info:
+            game.state_from_snapshot(bad)
+        assert any(word in str(info.value) for word in ("points", "tile", "artifact")), (name, str(info.value))
+    assert tried >= 15
+    # The issue's own two: a round-1 total raised by one, and 29 tile points.
+    if number == 1:
+        raised = {**snap, "points": [snap["points"][0] + 1, *snap["points"][1:]]}
+        with pytest.raises(errors.InvalidStateError, match=r"player 1 has \d+ points, but the rounds' tables"):
+            game.state_from_snapshot(raised)
+        odd = {**snap, "tile_points": [29, *snap["tile_points"][1:]], "points": [29, *snap["points"][1:]]}
+        with pytest.raises(errors.InvalidStateError, match="player 1 took 29 points from tiles"):
+            game.state_from_snapshot(odd)
 
 
 # -- properties over many seeded random games (the shared conformance test checks the contract) ----

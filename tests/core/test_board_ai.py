@@ -166,7 +166,7 @@ def test_medium_ends_the_round_only_when_it_leads() -> None:
     assert choice(leading) == "advance G6"
     trailing = scenario(hands={0: ["G6", "W3"]}, pieces={0: {"G": (ADV, 6), "W": (ADV, 2), **crossed},
                                                          1: {"Y": (ADV, 7), "B": (ADV, 7)}},
-                        columns={0: {"G": ["G1"], "W": ["W1"]}}, points=[0, 80])
+                        columns={0: {"G": ["G1"], "W": ["W1"]}}, points=[0, 70])
     assert choice(trailing) != "advance G6"
 
 

@@ -113,9 +113,9 @@ def test_round_tables_the_artifact_track_and_the_winner_follow_the_core() -> Non
     game = board.Game(rounds=1)
     state = test_board.scenario(game, phase="draw", deck_size=1, found=[2, 0],
                                 pieces={0: {"G": (RES, 3), "Y": (ADV, 8)}, 1: {"B": (ADV, 5)}},
-                                tiles={("green", 3): None, ("yellow", 2): None})
+                                tiles={("green", 3): None, ("yellow", 2): None, ("yellow", 4): "5"})
     snap = state.snapshot()
-    snap["tile_points"], snap["points"] = [5, 0], [5, 0]  # Ann took a 5-point tile this round
+    snap["tile_points"], snap["points"] = [5, 0], [5, 0]  # Ann took the 5-point tile on yellow 4 this round
     state = game.state_from_snapshot(snap)
     state.apply("draw")
     assert state.is_terminal()

@@ -10,6 +10,7 @@ import typing
 import pytest
 
 from lostcities import api, card, errors
+from lostcities.card import positions
 
 C = card.Card.from_id
 
@@ -32,38 +33,9 @@ def make_state(
 ) -> card.State:
     """A game-1 position: cards not named go to the draw pile, or (beyond
     ``deck_size``) to the bottom of their discard piles."""
-    game = game or card.Game(games=1)
-    colours = [c.value for c in game.colour_list]
-    cols: list[dict[str, list[str]]] = [{k: [] for k in colours}, {k: [] for k in colours}]
-    for p, given in enumerate(columns or ({}, {})):
-        for k, v in given.items():
-            cols[p][k] = list(v)
-    pile_top = {k: list((piles or {}).get(k, [])) for k in colours}
-    used = set(hands[0]) | set(hands[1]) | set(deck or [])
-    for p in range(2):
-        for v in cols[p].values():
-            used |= set(v)
-    for v in pile_top.values():
-        used |= set(v)
-    rest = [c.id for c in game.deck if c.id not in used]
-    draw = list(deck or [])
-    if deck_size is None:
-        draw += rest
-        rest = []
-    else:
-        need = deck_size - len(draw)
-        draw += rest[:need]
-        rest = rest[need:]
-    bottom: dict[str, list[str]] = {k: [] for k in colours}
-    for cid in rest:
-        bottom[C(cid).colour.value].append(cid)
-    snap = {
-        "game_number": 1, "starter": game.first_player, "player": player, "step": step, "discarded": discarded,
-        "hands": [list(hands[0]), list(hands[1])], "known": [list(known[0]), list(known[1])],
-        "columns": cols, "discard_piles": {k: bottom[k] + pile_top[k] for k in colours},
-        "draw_pile": draw, "results": [],
-    }
-    return game.state_from_snapshot(snap)
+    return positions.build(game or card.Game(games=1), hands=hands, columns=columns or ({}, {}), discard_piles=piles,
+                           top=deck or [], deck_size=deck_size, player=player, step=step, discarded=discarded,
+                           known=known)
 
 
 H0 = ["Y7", "Y$1", "B3", "B5", "W10", "G2", "R4", "R$3"]

@@ -13,6 +13,7 @@ import typing
 import pytest
 
 from lostcities import api, errors, roll
+from lostcities.roll import positions
 
 R, O, Y, G, B, P = roll.COLOURS  # noqa: E741 - the colours' initials, as on the sheet
 BOX, CIRCLE, TOP = roll.Target.BOX, roll.Target.CIRCLE, roll.Target.TOP
@@ -60,15 +61,8 @@ def scenario(sheets: list[roll.Sheet], players: int | None = None, in_sequence: 
     """A validated state at the start of ``turn`` with these sheets, then rolled.
 
     Bridges passed on one sheet are crossed out on the others, as at the end of a turn."""
-    for i in range(8):
-        if any(s.bridges[i] is roll.BridgeMark.SCORED for s in sheets):
-            for s in sheets:
-                s.mark_bridge_taken_by_others(roll.COLUMNS[i])
     game = roll.Game(players=players or len(sheets), in_sequence=in_sequence)
-    state = game.state_from_snapshot({
-        "turn": turn, "phase": "roll", "actor": turn % game.players, "roll": None, "taken": None,
-        "sheets": [s.to_dict() for s in sheets], "before": [None] * game.players,
-    })
+    state = positions.between_turns(game, sheets, turn)
     if roll_text:
         state.apply(roll_text)
     return state

@@ -314,6 +314,31 @@ def _artifact_worth(count: float, rounds_left: int, n: int, short: bool) -> floa
     return _track(count + rounds_left * data.ARTIFACT_TILES * _FUTURE_SHARE / n, short)
 
 
+def _read_columns(w: _World, v: rules.View) -> None:
+    """Each column's top value and direction, and the cards it shows (``w.pub``)."""
+    w.tops = [[-1] * _NC for _ in range(w.n)]
+    w.dirs = [[0] * _NC for _ in range(w.n)]
+    w.pub = [0] * _N_CARDS
+    for q in range(w.n):
+        for c, col in enumerate(v.columns[q]):
+            if col:
+                values = [card.value for card in col]
+                w.tops[q][c] = values[-1]
+                w.dirs[q][c] = next((1 if u > values[0] else -1 for u in values if u != values[0]), 0)
+                for card in col:
+                    w.pub[card.index] += 1
+
+
+def _tile_grid(v: rules.View) -> list[list[int]]:
+    """The tiles by path and stone (0 where there is none)."""
+    tiles = [[0] * (_LC + 1) for _ in range(_NC)]
+    for i, tile in enumerate(v.tiles):
+        if tile is not None:
+            colour, stone = rules.SPACES[i]
+            tiles[colour.index][stone] = _TILE_CODE.get(tile.id) or tile.points
+    return tiles
+
+
 def _world_from_view(v: rules.View) -> _World:
     """The public position plus the viewer's hand; the others' hands hold
     only their publicly known cards and the draw pile is empty."""
@@ -327,28 +352,14 @@ def _world_from_view(v: rules.View) -> _World:
     w.rounds_left = game.rounds - max(1, v.round)
     me = v.player
     w.hands = [[c.index for c in v.known[q]] if q != me else [c.index for c in v.hand] for q in range(n)]
-    w.tops = [[-1] * _NC for _ in range(n)]
-    w.dirs = [[0] * _NC for _ in range(n)]
-    w.pub = [0] * _N_CARDS
-    for q in range(n):
-        for c, col in enumerate(v.columns[q]):
-            if col:
-                values = [card.value for card in col]
-                w.tops[q][c] = values[-1]
-                w.dirs[q][c] = next((1 if u > values[0] else -1 for u in values if u != values[0]), 0)
-                for card in col:
-                    w.pub[card.index] += 1
+    _read_columns(w, v)
     w.piles = [[card.index for card in pile] for pile in v.discard_piles]
     for pile in w.piles:
         for x in pile:
             w.pub[x] += 1
     w.stones = [list(s) for s in v.stones]
     w.res = list(v.researcher)
-    w.tiles = [[0] * (_LC + 1) for _ in range(_NC)]
-    for i, tile in enumerate(v.tiles):
-        if tile is not None:
-            colour, stone = rules.SPACES[i]
-            w.tiles[colour.index][stone] = _TILE_CODE.get(tile.id) or tile.points
+    w.tiles = _tile_grid(v)
     w.crossed = v.bridges_crossed
     w.found = list(v.found)
     own = v.totals[me]
@@ -810,7 +821,6 @@ def _light_play(w: _World) -> tuple[int, int]:
     hand = w.hands[p]
     stones = w.stones[p]
     res = w.res[p]
-    tops = w.tops[p]
     count = [0] * _NC
     lowest = [99] * _NC
     for x in hand:
@@ -828,59 +838,77 @@ def _light_play(w: _World) -> tuple[int, int]:
     for c in range(_NC):
         if not count[c]:
             continue
-        s = stones[c]
-        if s:
-            # the fitting card closest to the top of the column
-            top = tops[c]
-            pick = -1
-            gap = 99
-            for x in hand:
-                if _COL[x] == c and w.fits(p, x):
-                    g = abs(_VAL[x] - top) if top >= 0 else 0
-                    if g < gap:
-                        pick, gap = x, g
-            if pick < 0:
-                continue
-            if s >= _LC:
-                step = 0.0
-                for d in range(_NC):
-                    t = stones[d]
-                    if 0 < t < _LC:
-                        step = max(step, (_STONE[t + 1] - _STONE[t]) * (2 if d == res else 1))
-                score = 0.3 * step - gap_cost * gap
-            elif s + 1 == _CROSS and w.crossed + 1 >= _ENDING:
-                score = 1000.0 if _ends_well(w, p, c) else -1000.0
-            else:
-                delta = (_STONE[s + 1] - _STONE[s]) * (2 if c == res else 1)
-                score = 0.3 * (delta + _tile_worth(w, p, c, s + 1)) - gap_cost * gap
-            if score > best:
-                best, choice = score, (_ADVANCE, pick)
+        if stones[c]:
+            advance = _light_advance(w, p, c, gap_cost)
+            if advance is not None and advance[0] > best:
+                best, choice = advance[0], (_ADVANCE, advance[1])
         elif turns >= 4.0:
-            e = min(float(_LC), count[c] + f * 2.0 * (_NV - _VAL[lowest[c]]))
-            lo = int(e)
-            end = _STONE[lo] + (e - lo) * (_STONE[lo + 1] - _STONE[lo]) if lo < _LC else float(_STONE[_LC])
-            for t in range(2, lo + 1):
-                end += _tile_worth(w, p, c, t)
-            if end > DEFAULT.start_margin:
-                score = 1.0 + 0.02 * (end - DEFAULT.start_margin)
-                if score > best:
-                    if res < 0 and (end >= 25.0 or adventurers >= data.ADVENTURERS):
-                        kind = _START_RES
-                    elif adventurers < data.ADVENTURERS:
-                        kind = _START_ADV
-                    else:
-                        continue
-                    if _opens(hand, lowest[c], w.up_down):
-                        best, choice = score, (kind, lowest[c])
-    # the cheapest discard
-    for x in hand:
+            start = _light_start(w, p, c, count[c], lowest[c], f, adventurers)
+            if start is not None and start[0] > best:
+                best, choice = start[0], (start[1], lowest[c])
+    return _light_discard(w, p, count, best, choice)
+
+
+def _light_advance(w: _World, p: int, c: int, gap_cost: float) -> tuple[float, int] | None:
+    """The light policy's score of advancing on path ``c`` (with the fitting card
+    closest to the top of the column), or None without a fitting card."""
+    stones, res, top = w.stones[p], w.res[p], w.tops[p][c]
+    s = stones[c]
+    pick = -1
+    gap = 99
+    for x in w.hands[p]:
+        if _COL[x] == c and w.fits(p, x):
+            g = abs(_VAL[x] - top) if top >= 0 else 0
+            if g < gap:
+                pick, gap = x, g
+    if pick < 0:
+        return None
+    if s >= _LC:
+        step = 0.0
+        for d in range(_NC):
+            t = stones[d]
+            if 0 < t < _LC:
+                step = max(step, (_STONE[t + 1] - _STONE[t]) * (2 if d == res else 1))
+        return 0.3 * step - gap_cost * gap, pick
+    if s + 1 == _CROSS and w.crossed + 1 >= _ENDING:
+        return (1000.0 if _ends_well(w, p, c) else -1000.0), pick
+    delta = (_STONE[s + 1] - _STONE[s]) * (2 if c == res else 1)
+    return 0.3 * (delta + _tile_worth(w, p, c, s + 1)) - gap_cost * gap, pick
+
+
+def _light_start(w: _World, p: int, c: int, count: int, lowest: int, f: float,
+                 adventurers: int) -> tuple[float, int] | None:
+    """The light policy's score and piece kind for starting path ``c`` with
+    ``lowest``, or None when not worth it or not possible."""
+    e = min(float(_LC), count + f * 2.0 * (_NV - _VAL[lowest]))
+    lo = int(e)
+    end = _STONE[lo] + (e - lo) * (_STONE[lo + 1] - _STONE[lo]) if lo < _LC else float(_STONE[_LC])
+    for t in range(2, lo + 1):
+        end += _tile_worth(w, p, c, t)
+    if end <= DEFAULT.start_margin:
+        return None
+    score = 1.0 + 0.02 * (end - DEFAULT.start_margin)
+    if w.res[p] < 0 and (end >= 25.0 or adventurers >= data.ADVENTURERS):
+        kind = _START_RES
+    elif adventurers < data.ADVENTURERS:
+        kind = _START_ADV
+    else:
+        return None
+    return (score, kind) if _opens(w.hands[p], lowest, w.up_down) else None
+
+
+def _light_discard(w: _World, p: int, count: typing.Sequence[int], best: float,
+                   choice: tuple[int, int]) -> tuple[int, int]:
+    """``choice`` (scored ``best``), or the cheapest discard if it loses less."""
+    stones = w.stones[p]
+    for x in w.hands[p]:
         c = _COL[x]
         s = stones[c]
         if s:
             loss = 5.0 if s < _LC and w.fits(p, x) else 0.0
         else:
             loss = 0.5 + 0.05 * (_NV - _VAL[x]) + (2.0 if count[c] >= 3 else 0.0)
-        q = (p + 1) % n
+        q = (p + 1) % w.n
         t = w.stones[q][c]
         if 0 < t < _LC and w.tops[q][c] >= 0 and _VAL[x] >= w.tops[q][c]:
             loss += DEFAULT.danger * (_STONE[t + 1] - _STONE[t])
@@ -1057,44 +1085,59 @@ class EasyBot(bots.Instant[rules.View]):
     def decide(self, v: rules.View, rng: random.Random) -> api.Action:
         legal = v.legal_actions()
         if v.phase is rules.Phase.DRAW:
-            for action in legal:
-                if isinstance(action, rules.Draw) and action.colour is not None:
-                    card = v.discard_piles[action.colour.index][-1]
-                    column = v.columns[v.player][action.colour.index]
-                    if column and 0 <= card.value - column[-1].value <= 1 and v.piece(v.player, card.colour):
-                        return action
-            return rules.Draw()
+            return _easy_draw(v, legal)
         if rng.random() < self.blunder:
             return rng.choice(legal)
         if v.phase is rules.Phase.MOVE:
-            moves = [a for a in legal if isinstance(a, rules.Move) and a.colour is not None and a.kind is None]
-            if not moves:
-                return rules.Move()
-            # the piece furthest along
-            return max(moves, key=lambda a: v.stones[v.player][a.colour.index] if a.colour else 0)
-        counts = [0] * _NC
-        for card in v.hand:
-            counts[card.colour.index] += 1
-        advances = [a for a in legal if isinstance(a, rules.Advance)]
-        close = []
-        for a in advances:
-            column = v.columns[v.player][a.card.colour.index]
-            gap = a.card.value - column[-1].value if column else 0
-            if abs(gap) <= 2:
-                close.append((abs(gap), a.card.value, a))
-        if close:
-            return min(close, key=lambda t: (t[0], t[1]))[2]
-        starts = [a for a in legal if isinstance(a, rules.Start) and counts[a.card.colour.index] >= 3]
-        if starts:
-            best = max(counts[a.card.colour.index] for a in starts)
-            wanted = rules.Kind.RESEARCHER if best >= 4 else rules.Kind.ADVENTURER
-            pick = [a for a in starts if counts[a.card.colour.index] == best]
-            return next((a for a in pick if a.kind is wanted), pick[0])
-        if advances:
-            return min(advances, key=lambda a: a.card.value)
-        discards = [a for a in legal if isinstance(a, rules.Discard)]
-        started = [s > 0 for s in v.stones[v.player]]
-        return min(discards, key=lambda a: (started[a.card.colour.index], counts[a.card.colour.index], -a.card.value))
+            return _easy_move(v, legal)
+        return _easy_play(v, legal)
+
+
+def _easy_draw(v: rules.View, legal: typing.Sequence[api.Action]) -> api.Action:
+    """A discard that fits a started column closely (0 or 1 above its top), else the draw pile."""
+    for action in legal:
+        if isinstance(action, rules.Draw) and action.colour is not None:
+            card = v.discard_piles[action.colour.index][-1]
+            column = v.columns[v.player][action.colour.index]
+            if column and 0 <= card.value - column[-1].value <= 1 and v.piece(v.player, card.colour):
+                return action
+    return rules.Draw()
+
+
+def _easy_move(v: rules.View, legal: typing.Sequence[api.Action]) -> api.Action:
+    """The piece furthest along moves (none if no piece can)."""
+    moves = [a for a in legal if isinstance(a, rules.Move) and a.colour is not None and a.kind is None]
+    if not moves:
+        return rules.Move()
+    return max(moves, key=lambda a: v.stones[v.player][a.colour.index] if a.colour else 0)
+
+
+def _easy_play(v: rules.View, legal: typing.Sequence[api.Action]) -> api.Action:
+    """A close advance, else a start with three cards of a colour, else the lowest
+    advance, else the discard of the least useful card."""
+    counts = [0] * _NC
+    for card in v.hand:
+        counts[card.colour.index] += 1
+    advances = [a for a in legal if isinstance(a, rules.Advance)]
+    close = []
+    for a in advances:
+        column = v.columns[v.player][a.card.colour.index]
+        gap = a.card.value - column[-1].value if column else 0
+        if abs(gap) <= 2:
+            close.append((abs(gap), a.card.value, a))
+    if close:
+        return min(close, key=lambda t: (t[0], t[1]))[2]
+    starts = [a for a in legal if isinstance(a, rules.Start) and counts[a.card.colour.index] >= 3]
+    if starts:
+        best = max(counts[a.card.colour.index] for a in starts)
+        wanted = rules.Kind.RESEARCHER if best >= 4 else rules.Kind.ADVENTURER
+        pick = [a for a in starts if counts[a.card.colour.index] == best]
+        return next((a for a in pick if a.kind is wanted), pick[0])
+    if advances:
+        return min(advances, key=lambda a: a.card.value)
+    discards = [a for a in legal if isinstance(a, rules.Discard)]
+    started = [s > 0 for s in v.stones[v.player]]
+    return min(discards, key=lambda a: (started[a.card.colour.index], counts[a.card.colour.index], -a.card.value))
 
 
 class HardBot(_Memory):

@@ -58,7 +58,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import itertools
 import random
 import typing
 
@@ -625,69 +624,16 @@ class Game(api.Game):
         return [cls(), cls(colours=6, games=1), cls(colours=5, games=2, first_player=1)]
 
     def state_from_snapshot(self, snapshot: typing.Mapping[str, typing.Any]) -> State:
-        return _from_snapshot(self, snapshot)
+        from lostcities.card import saves  # (imported here: the saves module reads this one)
+
+        return saves.read(self, snapshot)
 
     def tutorial_position(self, partial: typing.Mapping[str, typing.Any], rng: random.Random) -> State:
-        """A position of game 1 completed from a partial description (for tutorials).
+        """A position of game 1 completed from a partial description (for tutorials):
+        :func:`lostcities.card.positions.tutorial_position`."""
+        from lostcities.card import positions  # (imported here: the positions module reads this one)
 
-        ``partial`` may give ``hands`` (a list per player; a missing or shorter
-        hand is filled up), ``columns`` (a list per player of colour name -> card
-        ids), ``discard_piles`` (colour name -> card ids, bottom first), ``top``
-        (the top cards of the draw pile, drawn first), ``player`` (to act, the
-        reader by default 0) and ``step`` (``play`` or ``draw``).  Every card
-        not named is shuffled from ``rng`` and dealt to fill the hands, then
-        the rest forms the draw pile below ``top``.  The position is checked
-        like any snapshot (raises ``InvalidStateError``).
-
-        >>> game = Game(games=1)
-        >>> state = game.tutorial_position({"hands": [["Y2", "Y3"]], "top": ["G9"]}, random.Random(1))
-        >>> state.hand(0)[:2], state.draw_pile_size, state.current_player
-        ((Card(Colour.YELLOW, 2), Card(Colour.YELLOW, 3)), 44, 0)
-        """
-        api.check_entries(partial, set(), {"hands", "columns", "discard_piles", "top", "player", "step"},
-                          what="a partial card game position")
-        colours = [c.value for c in self.colour_list]
-
-        def ids(value: typing.Any, what: str) -> list[str]:
-            if not isinstance(value, list) or not all(isinstance(v, str) and v.upper() in _ID_INDEX for v in value):
-                raise errors.InvalidStateError(f"{what} must be a list of card ids")
-            return [v.upper() for v in value]
-
-        hands_raw = partial.get("hands", [])
-        if not isinstance(hands_raw, list) or len(hands_raw) > NUM_PLAYERS:
-            raise errors.InvalidStateError("hands must list at most two hands")
-        hands = [ids(hands_raw[p], f"hand {p + 1}") if p < len(hands_raw) else [] for p in range(NUM_PLAYERS)]
-        cols_raw = partial.get("columns", [{}, {}])
-        if not isinstance(cols_raw, list) or len(cols_raw) != NUM_PLAYERS:
-            raise errors.InvalidStateError("columns must list both players' columns")
-        columns = []
-        for p, cols in enumerate(cols_raw):
-            if not isinstance(cols, dict) or not set(cols) <= set(colours):
-                raise errors.InvalidStateError(f"columns of player {p + 1} must map colour names to card ids")
-            columns.append({c: ids(cols.get(c, []), f"player {p + 1}'s {c} column") for c in colours})
-        piles_raw = partial.get("discard_piles", {})
-        if not isinstance(piles_raw, dict) or not set(piles_raw) <= set(colours):
-            raise errors.InvalidStateError("discard_piles must map colour names to card ids")
-        piles = {c: ids(piles_raw.get(c, []), f"the {c} discard pile") for c in colours}
-        top = ids(partial.get("top", []), "top")
-        named = [*hands[0], *hands[1], *top, *(i for cols in columns for col in cols.values() for i in col),
-                 *(i for pile in piles.values() for i in pile)]
-        rest = [c.id for c in self.deck if c.id not in named]
-        rng.shuffle(rest)
-        step = partial.get("step", "play")
-        player = partial.get("player", 0)
-        if type(player) is not int or player not in (0, 1):
-            raise errors.InvalidStateError("player must be 0 or 1")
-        for p in range(NUM_PLAYERS):
-            size = HAND_SIZE - (1 if step == "draw" and p == player else 0)
-            while len(hands[p]) < size and rest:
-                hands[p].append(rest.pop())
-        snapshot = {
-            "game_number": 1, "starter": self.first_player, "player": player, "step": step, "discarded": None,
-            "hands": hands, "known": [[], []], "columns": columns, "discard_piles": piles,
-            "draw_pile": [*top, *rest], "results": [],
-        }
-        return self.state_from_snapshot(snapshot)
+        return positions.tutorial_position(self, partial, rng)
 
     def next_starter(self, results: typing.Sequence[GameResult]) -> int:
         """Who starts the game after ``results``: the leader; on a tie the player
@@ -1273,187 +1219,3 @@ class View(api.View):
         state._known[other] = known[:]
         state._deck = unseen[secret:]
         return state
-
-
-# -- snapshots ---------------------------------------------------------------------------------------
-
-
-def _from_snapshot(game: Game, snap: typing.Mapping[str, typing.Any]) -> State:
-    """Rebuild a state from ``State.snapshot()``, checking every invariant."""
-    bad = errors.InvalidStateError
-    api.check_entries(snap, {"game_number", "starter", "player", "step", "discarded", "hands", "known", "columns",
-                             "discard_piles", "draw_pile", "results"}, what="a card game snapshot")
-    colours = game.colour_list
-    n = game.colours
-    deck_size = len(game.deck)
-
-    def card_list(value: typing.Any, what: str) -> list[int]:
-        return cards.card_codes(value, _ID_INDEX, what, deck_size)
-
-    def colour_map(value: typing.Any, what: str) -> dict[str, typing.Any]:
-        if not isinstance(value, typing.Mapping) or set(value) != {c.value for c in colours}:
-            raise bad(f"{what} must map each colour ({', '.join(c.value for c in colours)}) to its cards")
-        return dict(value)
-
-    def small_int(value: typing.Any, what: str, low: int, high: int) -> int:
-        if type(value) is not int or not low <= value <= high:
-            raise bad(f"{what} must be an integer from {low} to {high}, not {value!r}")
-        return value
-
-    # finished games
-    raw_results = snap["results"]
-    if not isinstance(raw_results, list):
-        raise bad("results must be a list")
-    results: list[GameResult] = []
-    for g, raw in enumerate(raw_results):
-        if not isinstance(raw, typing.Mapping) or set(raw) != {"starter", "columns"}:
-            raise bad(f"result of game {g + 1} must have 'starter' and 'columns'")
-        starter = small_int(raw["starter"], f"starter of game {g + 1}", 0, 1)
-        if starter != game.next_starter(results):
-            raise bad(f"game {g + 1} should have been started by player {game.next_starter(results) + 1}")
-        players = raw["columns"]
-        if not isinstance(players, list) or len(players) != NUM_PLAYERS:
-            raise bad(f"result of game {g + 1} must have columns for both players")
-        scored: list[PlayerScore] = []
-        used: dict[str, list[int]] = {c.value: [] for c in colours}
-        wagers_used = dict.fromkeys(used, 0)
-        for p, cols in enumerate(players):
-            cols = colour_map(cols, f"game {g + 1} columns of player {p + 1}")
-            column_scores = []
-            for colour in colours:
-                entry = cols[colour.value]
-                if not isinstance(entry, typing.Mapping) or set(entry) != {"wagers", "numbers"}:
-                    raise bad(f"game {g + 1} {colour.value} column of player {p + 1} needs 'wagers' and 'numbers'")
-                wagers = small_int(entry["wagers"], "wagers", 0, 3)
-                numbers = entry["numbers"]
-                if (not isinstance(numbers, list) or any(type(v) is not int or not 2 <= v <= 10 for v in numbers)
-                        or any(a >= b for a, b in itertools.pairwise(numbers))):
-                    raise bad(f"game {g + 1} {colour.value} column of player {p + 1} must rise from 2 to 10")
-                used[colour.value].extend(numbers)
-                wagers_used[colour.value] += wagers
-                column_scores.append(ColumnScore(colour, wagers, tuple(numbers)))
-            scored.append(PlayerScore(tuple(column_scores)))
-        for colour in colours:
-            if len(set(used[colour.value])) != len(used[colour.value]) or wagers_used[colour.value] > 3:
-                raise bad(f"game {g + 1} uses a {colour.value} card twice")
-        results.append(GameResult(starter, tuple(scored)))
-
-    number = small_int(snap["game_number"], "game_number", 0, game.games)
-    state = State(game)
-    state._results = tuple(results)
-    state._totals = [sum(r.scores[p] for r in results) for p in range(NUM_PLAYERS)]
-    state._game_number = number
-    finished = len(results)
-    if finished not in (number, number - 1):
-        raise bad(f"game {number} cannot follow {finished} finished games")
-    over = finished == number
-
-    hands = snap["hands"]
-    known = snap["known"]
-    columns = snap["columns"]
-    if not isinstance(hands, list) or len(hands) != NUM_PLAYERS:
-        raise bad("hands must list both players' hands")
-    if not isinstance(known, list) or len(known) != NUM_PLAYERS:
-        raise bad("known must list both players' public hand cards")
-    if not isinstance(columns, list) or len(columns) != NUM_PLAYERS:
-        raise bad("columns must list both players' columns")
-    state._hands = [card_list(h, f"player {p + 1}'s hand") for p, h in enumerate(hands)]
-    state._known = [card_list(k, f"player {p + 1}'s known cards") for p, k in enumerate(known)]
-    for p in range(NUM_PLAYERS):
-        if not set(state._known[p]) <= set(state._hands[p]) or len(set(state._known[p])) != len(state._known[p]):
-            raise bad(f"player {p + 1}'s known cards must be distinct cards of their hand")
-    state._cols = []
-    for p, cols in enumerate(columns):
-        cols = colour_map(cols, f"player {p + 1}'s columns")
-        player_cols = []
-        for colour in colours:
-            col = card_list(cols[colour.value], f"player {p + 1}'s {colour.value} column")
-            if any(COLOUR_OF[c] != colour.index for c in col):
-                raise bad(f"player {p + 1}'s {colour.value} column holds a card of another colour")
-            problem = _column_problem(col)
-            if problem:
-                raise bad(f"player {p + 1}'s {colour.value} column is illegal: {problem}")
-            player_cols.append(col)
-        state._cols.append(player_cols)
-    state._tops = [[max([RANK_OF[c] for c in col], default=0) for col in cols] for cols in state._cols]
-    piles = colour_map(snap["discard_piles"], "discard_piles")
-    state._piles = []
-    for colour in colours:
-        pile = card_list(piles[colour.value], f"the {colour.value} discard pile")
-        if any(COLOUR_OF[c] != colour.index for c in pile):
-            raise bad(f"the {colour.value} discard pile holds a card of another colour")
-        state._piles.append(pile)
-    state._deck = card_list(snap["draw_pile"], "the draw pile")
-    state._deck.reverse()
-
-    everything = state._hands[0] + state._hands[1] + state._deck
-    for cols in state._cols:
-        for col in cols:
-            everything += col
-    for pile in state._piles:
-        everything += pile
-    if number == 0:
-        if everything or any(state._known):
-            raise bad("before the first deal no card may be anywhere")
-        for key in ("starter", "player", "step", "discarded"):
-            if snap[key] is not None:
-                raise bad(f"before the first deal {key} must be null")
-        return state
-    counts: dict[int, int] = {}
-    for c in everything:
-        counts[c] = counts.get(c, 0) + 1
-    twice = [c for c, k in counts.items() if k > 1]
-    if twice:
-        raise bad(f"card {_IDS[min(twice)]} is in more than one place")
-    lost = [c.index for c in game.deck if c.index not in counts]
-    if lost:
-        raise bad(f"card {_IDS[lost[0]]} is missing")
-
-    starter = snap["starter"]
-    expected_starter = game.next_starter(results[: number - 1])
-    if starter != expected_starter:
-        raise bad(f"game {number} must be started by player {expected_starter + 1}, not {starter!r}")
-    state._starter = expected_starter
-    if over:
-        if state._deck:
-            raise bad("a finished game has an empty draw pile")
-        for key in ("player", "step", "discarded"):
-            if snap[key] is not None:
-                raise bad(f"between games and after the match {key} must be null")
-        if any(len(h) != HAND_SIZE for h in state._hands):
-            raise bad(f"after a game each hand holds {HAND_SIZE} cards")
-        last = results[-1]
-        for p in range(NUM_PLAYERS):
-            if state.breakdown(p) != last.players[p]:
-                raise bad(f"the columns on the table do not match the result of game {number}")
-        state._player = api.TERMINAL if number >= game.games else api.CHANCE
-        return state
-
-    player = small_int(snap["player"], "player", 0, 1)
-    step = snap["step"]
-    if step not in ("play", "draw"):
-        raise bad(f"step must be 'play' or 'draw', not {step!r}")
-    if not state._deck:
-        raise bad("a game in progress has cards in the draw pile")
-    state._player = player
-    state._step = 1 if step == "draw" else 0
-    sizes = [len(h) for h in state._hands]
-    expected = [HAND_SIZE, HAND_SIZE]
-    if state._step:
-        expected[player] -= 1
-    if sizes != expected:
-        raise bad(f"at the {step} step the hands must hold {expected[0]} and {expected[1]} cards, "
-                  f"not {sizes[0]} and {sizes[1]}")
-    discarded = snap["discarded"]
-    if discarded is None:
-        state._discarded = -1
-    else:
-        if state._step == 0:
-            raise bad("no card can have been discarded before the play step")
-        pile_colour = _BY_NAME.get(discarded) if isinstance(discarded, str) else None
-        if pile_colour is None or pile_colour.index >= n:
-            raise bad(f"discarded must be a colour of this game, not {discarded!r}")
-        if not state._piles[pile_colour.index]:
-            raise bad(f"the {pile_colour.value} discard pile cannot be empty right after a discard")
-        state._discarded = pile_colour.index
-    return state

@@ -94,7 +94,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import itertools
 import random
 import typing
 
@@ -711,62 +710,9 @@ class Sheet:
         >>> Sheet.from_dict(Sheet().to_dict()) == Sheet()
         True
         """
-        bad = errors.InvalidStateError
-        api.check_entries(data, {"expeditions", "artefacts", "dice", "bridges", "accelerating"}, what="sheet")
-        sheet = cls()
-        expeditions = data["expeditions"]
-        api.check_entries(expeditions, {c.value for c in COLOURS}, what="sheet expeditions")
-        found = 0
-        for e, colour in enumerate(COLOURS):
-            entry = expeditions[colour.value]
-            api.check_entries(entry, {"numbers", "circle", "top"}, what=f"{colour.value} expedition")
-            numbers = entry["numbers"]
-            if not isinstance(numbers, list) or len(numbers) > _BOXES:
-                raise bad(f"{colour.value} numbers must be a list of at most 9 numbers")
-            if not all(type(n) is int and 1 <= n <= 10 for n in numbers):
-                raise bad(f"{colour.value} numbers must be from 1 to 10")
-            if any(a > b for a, b in itertools.pairwise(numbers)):
-                raise bad(f"{colour.value} numbers decrease")
-            circle, top = entry["circle"], entry["top"]
-            if type(circle) is not bool or type(top) is not bool:
-                raise bad(f"{colour.value} circle and top must be true or false")
-            if top and len(numbers) < _BOXES:
-                raise bad(f"{colour.value} top artefact claimed before the expedition is complete")
-            sheet.boxes[e] = tuple(numbers)
-            sheet.circles[e] = circle
-            sheet.tops[e] = top
-            found += sum(1 for k in range(1, len(numbers) + 1) if ARTEFACT[e][k]) + top
-        artefacts, dice = data["artefacts"], data["dice"]
-        if type(artefacts) is not int or not 0 <= artefacts <= roll_data.ARTEFACTS:
-            raise bad("artefacts must be a count from 0 to 9")
-        if artefacts != min(found, roll_data.ARTEFACTS):
-            raise bad(f"{artefacts} artefacts shaded but {found} found")
-        if type(dice) is not int or not 0 <= dice <= roll_data.DICE_SYMBOLS:
-            raise bad("dice must be a count from 0 to 9")
-        sheet.artefacts, sheet.dice = artefacts, dice
-        bridges = data["bridges"]
-        api.check_entries(bridges, {c.value for c in COLUMNS}, what="sheet bridges")
-        for i, column in enumerate(COLUMNS):
-            try:
-                mark = BridgeMark(bridges[column.value])
-            except (ValueError, TypeError):
-                raise bad(f"bridge {column.value} is {bridges[column.value]!r}") from None
-            passed = sheet.has_passed(column)
-            if mark is _SCORED and not passed:
-                raise bad(f"bridge {column.value} scored but not passed")
-            if mark is _OPEN and passed:
-                raise bad(f"bridge {column.value} passed but still open")
-            sheet.bridges[i] = mark
-        accelerating = data["accelerating"]
-        if type(accelerating) is not bool:
-            raise bad("accelerating must be true or false")
-        if accelerating:
-            if not any(ARROW[e][len(sheet.boxes[e])] for e in range(6)):
-                raise bad("an acceleration is pending but no arrow box was reached")
-            if not any(len(sheet.boxes[e]) < _BOXES or not sheet.tops[e] for e in range(6)):
-                raise bad("an acceleration is pending but nothing can be accelerated")
-        sheet.accelerating = accelerating
-        return sheet
+        from lostcities.roll import saves  # (imported here: the saves module reads this one)
+
+        return saves.read_sheet(data)
 
     def _covers(self, earlier: Sheet) -> bool:
         """This sheet could follow ``earlier`` (marks only ever get added)."""
@@ -906,85 +852,16 @@ class Game(api.Game):
                 cls(players=2, in_sequence=True), cls(players=3, in_sequence=True)]
 
     def state_from_snapshot(self, snapshot: typing.Mapping[str, typing.Any]) -> State:
-        return State._from_snapshot(self, snapshot)
+        from lostcities.roll import saves  # (imported here: the saves module reads this one)
+
+        return saves.read(self, snapshot)
 
     def tutorial_position(self, partial: typing.Mapping[str, typing.Any], rng: random.Random) -> State:
-        """A position between two turns built from a partial description (for tutorials).
+        """A position between two turns built from a partial description (for
+        tutorials): :func:`lostcities.roll.positions.tutorial_position`."""
+        from lostcities.roll import positions  # (imported here: the positions module reads this one)
 
-        ``partial`` may give ``sheets`` (a list per player, the reader's first
-        by default; a missing sheet is empty), each an object with a colour
-        name -> the numbers written in that expedition (1..10, bottom first),
-        ``circles`` (colour names whose double circle is marked before their
-        numbers), ``tops`` (complete expeditions whose top artefact is
-        claimed) and ``dice`` (dice symbols shaded); and ``turn`` (0-based: the
-        player ``turn % players`` rolls next).  The numbers are written box by
-        box as the game would, so the artefacts they find are shaded and the
-        bridges they pass are scored (every other sheet has them crossed
-        out); arrows reached on the way are let go.  Nothing is left to
-        chance (``rng`` is not used): roll the dice with the tutorial's
-        actions.  The position is checked like any snapshot (raises
-        ``InvalidStateError``).
-
-        >>> game = Game(players=2)
-        >>> state = game.tutorial_position({"sheets": [{"red": [1, 2, 3, 4, 5, 6, 7], "dice": 1}]},
-        ...                                random.Random(0))
-        >>> state.sheets[0].artefacts, state.sheets[0].bridge(Column.RED), state.sheets[1].bridge(Column.RED)
-        (1, <BridgeMark.SCORED: 'scored'>, <BridgeMark.CLOSED: 'closed'>)
-        >>> state.current_player == api.CHANCE, state.scores()
-        (True, [-5, -80])
-        >>> game.tutorial_position({"sheets": [{"red": [3, 2]}]}, random.Random(0))
-        Traceback (most recent call last):
-        ...
-        lostcities.errors.InvalidStateError: sheet 1: red numbers must rise from 1 to 10
-        """
-        del rng
-        bad = errors.InvalidStateError
-        api.check_entries(partial, set(), {"sheets", "turn"}, what="a partial Roll & Write position")
-        raw_sheets = partial.get("sheets", [])
-        if not isinstance(raw_sheets, list) or len(raw_sheets) > self.players:
-            raise bad(f"sheets must list at most {self.players} sheets")
-        turn = partial.get("turn", 0)
-        if type(turn) is not int or turn < 0:
-            raise bad("turn must be a count")
-        sheets = [Sheet() for _ in range(self.players)]
-        for p, raw in enumerate(raw_sheets):
-            where = f"sheet {p + 1}"
-            api.check_entries(raw, set(), {*_COLOUR_BY_NAME, "circles", "tops", "dice"}, what=where)
-            sheet = sheets[p]
-            for name in ("circles", "tops"):
-                listed = raw.get(name, [])
-                if not isinstance(listed, list) or not all(isinstance(c, str) and c in _COLOUR_BY_NAME
-                                                           for c in listed):
-                    raise bad(f"{where}: {name} must list colour names")
-            for colour in raw.get("circles", []):
-                sheet.circles[_COLOUR_BY_NAME[colour].index] = True
-            for colour in COLOURS:
-                numbers = raw.get(colour.value, [])
-                if (not isinstance(numbers, list) or len(numbers) > _BOXES
-                        or not all(type(n) is int and 1 <= n <= 10 for n in numbers)
-                        or any(a > b for a, b in itertools.pairwise(numbers))):
-                    raise bad(f"{where}: {colour.value} numbers must rise from 1 to 10")
-                for value in numbers:
-                    sheet.fast_write(colour.index, value)
-                    sheet.accelerating = False
-            for colour in raw.get("tops", []):
-                reason = sheet.why_not(_COLOUR_BY_NAME[colour], 0, Target.TOP)
-                if reason is not None:
-                    raise bad(f"{where}: {reason}")
-                sheet.fast_mark(_COLOUR_BY_NAME[colour].index, 0, Target.TOP)
-            dice = raw.get("dice", 0)
-            if type(dice) is not int or not 0 <= dice <= roll_data.DICE_SYMBOLS:
-                raise bad(f"{where}: dice must be a count from 0 to 9")
-            for _ in range(dice):
-                sheet.fast_refuse()
-        for i in range(len(COLUMNS)):
-            if any(s.bridges[i] is _SCORED for s in sheets):
-                for s in sheets:
-                    if s.bridges[i] is _OPEN:
-                        s.bridges[i] = _CLOSED
-        return self.state_from_snapshot({
-            "turn": turn, "phase": Phase.ROLL.value, "actor": turn % self.players, "roll": None, "taken": None,
-            "sheets": [s.to_dict() for s in sheets], "before": [None] * self.players})
+        return positions.tutorial_position(self, partial, rng)
 
 
 _PARSER: typing.Final = Game()
@@ -1392,99 +1269,6 @@ class State(api.State):
             "sheets": [s.to_dict() for s in self._sheets],
             "before": [None if s is None else s.to_dict() for s in self._before],
         }
-
-    @classmethod
-    def _from_snapshot(cls, game: Game, data: typing.Any) -> State:
-        bad = errors.InvalidStateError
-        api.check_entries(data, {"turn", "phase", "actor", "roll", "taken", "sheets", "before"}, what="state")
-        n = game.players
-        state = cls(game)
-        turn, actor = data["turn"], data["actor"]
-        if type(turn) is not int or turn < 0:
-            raise bad("turn must be a count")
-        state._turn = turn
-        try:
-            phase = Phase(data["phase"])
-        except (ValueError, TypeError):
-            raise bad(f"unknown phase {data['phase']!r}") from None
-        state._phase = phase
-        if type(actor) is not int or not 0 <= actor < n:
-            raise bad(f"actor must be a player from 0 to {n - 1}")
-        state._actor = actor
-        active = state.active
-        sheets, before = data["sheets"], data["before"]
-        if not isinstance(sheets, list) or len(sheets) != n:
-            raise bad(f"sheets must be a list of {n} sheets")
-        if not isinstance(before, list) or len(before) != n:
-            raise bad(f"before must be a list of {n} entries")
-        state._sheets = [Sheet.from_dict(s) for s in sheets]
-        state._before = [None if s is None else Sheet.from_dict(s) for s in before]
-        roll, taken = data["roll"], data["taken"]
-        if phase in (Phase.ROLL, Phase.OVER):
-            if roll is not None or taken is not None or any(s is not None for s in state._before):
-                raise bad("no dice may be on the table between turns")
-            if actor != active:
-                raise bad("between turns the actor is the active player")
-        else:
-            api.check_entries(roll, {"colours", "numbers"}, what="roll")
-            try:
-                colours = [_COLOUR_BY_NAME[c] for c in roll["colours"]]
-                state._roll = Roll(tuple(colours), tuple(roll["numbers"]))
-            except (KeyError, TypeError, errors.MalformedActionError):
-                raise bad(f"bad roll {roll!r}") from None
-            if list(state._roll.colours) != colours or list(state._roll.numbers) != roll["numbers"]:
-                raise bad("the roll's dice must be listed sorted")
-            pool_c = [c.index for c in state._roll.colours]
-            pool_n = list(state._roll.numbers)
-            if taken is not None:
-                if (not isinstance(taken, list) or len(taken) != 2 or not isinstance(taken[0], str)
-                        or taken[0] not in _COLOUR_BY_NAME
-                        or not _is_face(taken[1])):
-                    raise bad(f"bad taken dice {taken!r}")
-                colour = _COLOUR_BY_NAME[taken[0]]
-                if colour.index not in pool_c or taken[1] not in pool_n:
-                    raise bad("the active player took dice that were not rolled")
-                state._taken = (colour, taken[1])
-                pool_c.remove(colour.index)
-                pool_n.remove(taken[1])
-            if phase is Phase.OTHERS:
-                if n == 1 or actor == active:
-                    raise bad("in the others' phase a non-active player acts")
-                state._pool_colours, state._pool_numbers = tuple(pool_c), tuple(pool_n)
-                if state._before[active] is None:
-                    raise bad("the active player has acted but their earlier sheet is missing")
-            else:
-                if actor != active:
-                    raise bad("in the active phase the active player acts")
-                state._pool_colours = tuple(c.index for c in state._roll.colours)
-                state._pool_numbers = state._roll.numbers
-                if state._sheets[active].accelerating != (taken is not None):
-                    raise bad("the active player's taken dice do not match their acceleration")
-        # who has acted this turn, whose sheet is mid-choice
-        acted = set()
-        if phase is Phase.OTHERS:
-            acted = {(active + k) % n for k in range((actor - active) % n)}
-        for p in range(n):
-            sheet, earlier = state._sheets[p], state._before[p]
-            choosing = phase in (Phase.ACTIVE, Phase.OTHERS) and p == actor
-            if sheet.accelerating and not choosing:
-                raise bad(f"player {p + 1} has a pending acceleration out of turn")
-            if p in acted or (choosing and sheet.accelerating):
-                if earlier is None:
-                    raise bad(f"player {p + 1} has acted but their earlier sheet is missing")
-                if earlier.accelerating or not sheet._covers(earlier):
-                    raise bad(f"player {p + 1}'s sheet does not follow from their earlier sheet")
-            elif earlier is not None:
-                raise bad(f"player {p + 1} has not acted but has an earlier sheet")
-        starts = [state._before[p] or state._sheets[p] for p in range(n)]
-        for i, column in enumerate(COLUMNS):
-            if any(s.bridges[i] is _SCORED for s in starts) and any(s.bridges[i] is _OPEN for s in starts):
-                raise bad(f"bridge {column.value} was passed but is still open on another sheet")
-        ended = all(any(s.bridges[i] is _SCORED for s in starts) for i in range(8)) or all(
-            s.is_exhausted() for s in starts)
-        if ended != (phase is Phase.OVER):
-            raise bad("the game is over" if ended else "the game is not over")
-        return state
 
     def can_undo(self, action: api.Action) -> bool:
         """A choice (take, refuse, accelerate) may be taken back while it reveals
