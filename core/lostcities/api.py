@@ -919,13 +919,16 @@ def item_token(index: int, value: typing.Any) -> str:
     return f"[{index}]{canonical_json(value)}"
 
 
-def json_tokens(data: typing.Any) -> typing.Iterator[str]:
+def json_tokens(data: typing.Any, items: bool = True) -> typing.Iterator[str]:
     """Every token of JSON-like ``data`` that :meth:`State.hidden_tokens` is matched
     against: each string (keys included) and, for each object or array that is an
-    item of a list, its :func:`item_token`.  Iterative (no recursion).
+    item of a list, its :func:`item_token` (unless ``items`` is false: a caller
+    whose secrets hold no item token skips writing them).  Iterative (no recursion).
 
     >>> sorted(json_tokens({"hand": ["Y7"], "sheets": [{"dice": 3}]}))
     ['Y7', '[0]{"dice":3}', 'dice', 'hand', 'sheets']
+    >>> sorted(json_tokens({"hand": ["Y7"], "sheets": [{"dice": 3}]}, items=False))
+    ['Y7', 'dice', 'hand', 'sheets']
     """
     stack = [data]
     while stack:
@@ -938,6 +941,6 @@ def json_tokens(data: typing.Any) -> typing.Iterator[str]:
                 stack.append(value)
         elif isinstance(item, (list, tuple)):
             for index, value in enumerate(item):
-                if isinstance(value, (dict, list, tuple)):
+                if items and isinstance(value, (dict, list, tuple)):
                     yield item_token(index, value)
                 stack.append(value)

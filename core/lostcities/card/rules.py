@@ -266,15 +266,21 @@ class ColumnScore:
     @property
     def points(self) -> int:
         """The column's result: ``subtotal * multiplier + bonus``; 0 if never started."""
-        return self.subtotal * self.multiplier + self.bonus if self.is_started else 0
+        found: int | None = self.__dict__.get("_points")  # worked out once: a score is a frozen value
+        if found is None:
+            found = self.__dict__["_points"] = self.subtotal * self.multiplier + self.bonus if self.is_started else 0
+        return found
 
     def to_dict(self) -> dict[str, typing.Any]:
         """Every line of the table, JSON-safe (for a user interface)."""
-        return {
-            "colour": self.colour.value, "wagers": self.wagers, "numbers": list(self.numbers),
-            "cards": self.cards, "sum": self.sum, "cost": self.cost, "subtotal": self.subtotal,
-            "multiplier": self.multiplier, "bonus": self.bonus, "points": self.points,
-        }
+        table: dict[str, typing.Any] | None = self.__dict__.get("_table")
+        if table is None:
+            table = self.__dict__["_table"] = {
+                "colour": self.colour.value, "wagers": self.wagers, "numbers": list(self.numbers),
+                "cards": self.cards, "sum": self.sum, "cost": self.cost, "subtotal": self.subtotal,
+                "multiplier": self.multiplier, "bonus": self.bonus, "points": self.points,
+            }
+        return {**table, "numbers": list(self.numbers)}
 
 
 def score_column(cards: typing.Sequence[Card]) -> ColumnScore:
@@ -344,7 +350,10 @@ class PlayerScore:
 
     @property
     def points(self) -> int:
-        return sum(c.points for c in self.columns)
+        found: int | None = self.__dict__.get("_points")
+        if found is None:
+            found = self.__dict__["_points"] = sum(c.points for c in self.columns)
+        return found
 
     def to_dict(self) -> dict[str, typing.Any]:
         return {"points": self.points, "columns": [c.to_dict() for c in self.columns]}
@@ -1202,6 +1211,14 @@ class View(api.View):
     def current_player(self) -> int:
         return self.to_act
 
+    def __eq__(self, other: object) -> bool:
+        """Views are equal when their fields are (what ``to_dict`` is made of)."""
+        if type(other) is not View:
+            return super().__eq__(other)
+        return all(getattr(self, name) == getattr(other, name) for name in _VIEW_FIELDS)
+
+    __hash__ = None
+
     @property
     def opponent(self) -> int:
         return 1 - self.player
@@ -1305,6 +1322,9 @@ class View(api.View):
         state._known[other] = known[:]
         state._deck = unseen[secret:]
         return state
+
+
+_VIEW_FIELDS: typing.Final = tuple(f.name for f in dataclasses.fields(View))
 
 
 # -- snapshots ---------------------------------------------------------------------------------------
