@@ -10,7 +10,8 @@ each mode:
   ``_do`` hook: no check, no event) -- the AI's play-outs.
 
 Then ``Record.replay`` of records of growing length (a long match or game):
-the CPU time per replayed action stays flat when replaying is linear.
+the CPU time per replayed action stays flat when replaying is linear; and
+``clone`` (what the AI's play-outs start from).
 
     PYTHONPATH=core python benchmarks/engine.py              # the card game
     PYTHONPATH=core python benchmarks/engine.py --game board --games 20
@@ -111,6 +112,11 @@ def main(argv: list[str] | None = None) -> int:
     rates = [replay_rate(record, length, max(1, 4000 // length)) for length in lengths]
     shown = ", ".join(f"{length} actions {rate:.1f} us" for length, rate in zip(lengths, rates, strict=True))
     print(f"replay     per action: {shown} (longest / shortest: {rates[-1] / rates[0]:.2f})")
+    state = game.new_game(random.Random(args.seed))
+    start = time.process_time()
+    for _ in range(2000):
+        state.clone()
+    print(f"clone      {2000 / (time.process_time() - start):9.0f} clones/s (an opening position)")
     return 0
 
 
