@@ -21,6 +21,7 @@ minutes of CPU per mutant and catches nothing the others miss.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import dataclasses
 import os
 import pathlib
@@ -203,28 +204,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-k", dest="words", default="", help="only mutants whose name contains this")
     parser.add_argument("--deep", action="store_true", help="also run the deep conformance tests")
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds per mutant (a timeout kills it)")
+    parser.add_argument("--jobs", type=int, default=1, help="mutants tested at the same time")
     args = parser.parse_args(argv)
     chosen = [m for m in MUTANTS if (args.game is None or m.game == args.game) and args.words in m.name]
     print(f"# {len(chosen)} mutants, tests of {args.root}{' (deep included)' if args.deep else ''}", flush=True)
     killed = counted = 0
     survivors = []
     began = time.monotonic()
-    for game in sorted({m.game for m in chosen}):  # the tests must pass on the unchanged copy
-        fate, cpu = run(Mutant("control", game, CARD, ()), args.root, args.deep, args.timeout)
-        print(f"{fate:<9} {cpu:6.1f} s CPU  control: {game}'s tests on the unchanged core", flush=True)
-        if fate != "SURVIVED":
-            print("the tests fail without any mutant: no kill rate")
-            return 2
-    for mutant in chosen:
-        fate, cpu = run(mutant, args.root, args.deep, args.timeout)
-        print(f"{fate:<9} {cpu:6.1f} s CPU  {mutant.name}", flush=True)
-        if fate == "n/a":
-            continue
-        counted += 1
-        if fate in ("killed", "timeout"):
-            killed += 1
-        else:
-            survivors.append(mutant.name)
+    games = sorted({m.game for m in chosen})
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:  # the tests pass unchanged
+        controls = pool.map(lambda game: run(Mutant("control", game, CARD, ()), args.root, args.deep, args.timeout),
+                            games)
+        for game, (fate, cpu) in zip(games, controls, strict=True):
+            print(f"{fate:<9} {cpu:6.1f} s CPU  control: {game}'s tests on the unchanged core", flush=True)
+            if fate != "SURVIVED":
+                print("the tests fail without any mutant: no kill rate")
+                return 2
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        fates = pool.map(lambda mutant: run(mutant, args.root, args.deep, args.timeout), chosen)
+        for mutant, (fate, cpu) in zip(chosen, fates, strict=True):
+            print(f"{fate:<9} {cpu:6.1f} s CPU  {mutant.name}", flush=True)
+            if fate == "n/a":
+                continue
+            counted += 1
+            if fate in ("killed", "timeout"):
+                killed += 1
+            else:
+                survivors.append(mutant.name)
     rate = killed / counted if counted else 0.0
     print(f"kill rate: {killed}/{counted} = {rate:.0%} ({time.monotonic() - began:.0f} s wall)")
     for name in survivors:

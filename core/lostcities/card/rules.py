@@ -910,10 +910,7 @@ class State(api.State, cards.Table[Card]):
     def _play(self, c: int) -> list[int]:
         """Play card ``c`` from the hand of the player to act; return its column."""
         p = self._player
-        self._hands[p].remove(c)
-        known = self._known[p]
-        if known and c in known:
-            known.remove(c)
+        self._take_from_hand(p, c)
         column = self._cols[p][COLOUR_OF[c]]
         column.append(c)
         self._tops[p][COLOUR_OF[c]] = RANK_OF[c]
@@ -922,16 +919,18 @@ class State(api.State, cards.Table[Card]):
 
     def _discard(self, c: int) -> list[int]:
         """Discard card ``c`` from the hand of the player to act; return its pile."""
-        p = self._player
-        self._hands[p].remove(c)
-        known = self._known[p]
-        if known and c in known:
-            known.remove(c)
+        self._take_from_hand(self._player, c)
         pile = self._piles[COLOUR_OF[c]]
         pile.append(c)
         self._discarded = COLOUR_OF[c]
         self._step = 1
         return pile
+
+    def _take_from_hand(self, p: int, c: int) -> None:
+        self._hands[p].remove(c)
+        known = self._known[p]
+        if known and c in known:
+            known.remove(c)
 
     def _draw(self, colour: Colour | None) -> int:
         """The player to act draws (from the draw pile if ``colour`` is None); return the card."""
