@@ -36,10 +36,11 @@ DEEP_GAMES = 8  # per variant: contract checks at every step
 DEEP_POSITIONS = 8_000  # per variant at most: later positions of long games are played, not checked
 LEAK_ACTIONS = 400  # per variant: positions checked by the test of the leak check itself
 REPLAY_RATE = 0.08  # share of those steps that also replay the whole history (costly)
-DEEP_RATE = {"board": 0.03}
+DEEP_RATE = {"board": 0.03, "card": 0.5}
 """Games whose full check of a position is costly (the board game: four players' views,
-each determinized, 25 tiles) check a seeded sample of the positions of their deep games
-(every position of the others); every event is still checked."""
+each determinized, 25 tiles; the card game: long matches, whose consecutive positions
+differ by one card) check a seeded sample of the positions of their deep games (every
+position of the others); every event is still checked."""
 LEAK_RATE = {"board": 0.25}
 """The same for the test of the leak check itself."""
 

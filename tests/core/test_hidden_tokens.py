@@ -82,8 +82,10 @@ def assert_exact(state: api.State) -> int:
     return count
 
 
-def test_every_game_has_its_secrets_worked_out() -> None:
-    assert set(SECRETS) == set(api.games())
+def test_every_game_of_the_package_has_its_secrets_worked_out() -> None:
+    shipped = {name for name, cls in api.games().items() if cls.__module__.startswith("lostcities.")}
+    assert shipped >= {"card", "board", "roll"}
+    assert set(SECRETS) >= shipped, "work out the secrets of each game here"
 
 
 # -- known positions, the secrets written out ---------------------------------------------------
@@ -147,7 +149,8 @@ def test_the_board_game_hides_hands_the_draw_pile_and_hidden_scores() -> None:
 # -- every position of seeded random games ------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", [game for cls in api.games().values() for game in cls.variants()],
+@pytest.mark.parametrize("game", [game for name, cls in api.games().items() if name in SECRETS
+                                  for game in cls.variants()],
                          ids=lambda game: f"{game.name}-" + "-".join(f"{v}" for v in game.options().values()))
 def test_hidden_tokens_are_exactly_the_secrets_at_every_position(game: api.Game) -> None:
     rng = random.Random(f"secrets:{game!r}")
