@@ -36,6 +36,7 @@ import abc
 import dataclasses
 import enum
 import json
+import operator
 import random
 import typing
 
@@ -107,9 +108,53 @@ def is_intact(value: object, table: typing.Sequence[object]) -> bool:
     index = fields.get("index")
     if type(index) is not int or not 0 <= index < len(table):
         return False
+    if table[index] is value:
+        return True  # the table's own item
     real = vars(table[index])
     return fields.keys() == real.keys() and all(
         type(fields[name]) is type(item) and fields[name] == item for name, item in real.items())
+
+
+class KnownActions:
+    """A game's action values built once by their constructors (the ones its
+    ``legal_actions()`` lists and its ``parse_action`` returns): ``is_intact``
+    recognises them by identity, each field still the very object it was built
+    with, so a state need not examine their fields again.  Anything else -- a
+    look-alike, or a known action whose fields were replaced with
+    ``object.__setattr__`` -- is not recognised and gets the full check.
+
+    >>> import dataclasses
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Go(ActionValue):
+    ...     steps: int
+    >>> known = KnownActions()
+    >>> one = known.add(Go(1))
+    >>> tampered = known.add(Go(2))
+    >>> object.__setattr__(tampered, "steps", "2")
+    >>> known.is_intact(one), known.is_intact(Go(1)), known.is_intact(tampered), known.is_intact("go 1")
+    (True, False, False, False)
+    """
+
+    __slots__ = ("_known",)
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[object, tuple[object, ...]]] = {}
+
+    def add(self, action: _A) -> _A:
+        """Remember ``action`` (built by its constructor, so checked) and return it."""
+        self._known[id(action)] = (action, tuple(vars(action).values()))
+        return action
+
+    def is_intact(self, action: object) -> bool:
+        entry = self._known.get(id(action))
+        if entry is None or entry[0] is not action:
+            return False
+        built = entry[1]
+        values = vars(action)
+        return len(values) == len(built) and all(map(operator.is_, values.values(), built))
+
+
+_A = typing.TypeVar("_A", bound=ActionValue)
 
 
 def check_entries(snapshot: typing.Any, keys: typing.AbstractSet[str],
@@ -291,6 +336,35 @@ class Event:
 
     __hash__ = None  # type: ignore[assignment]
 
+    @classmethod
+    def lazy(cls, player: int, kind: str, build: typing.Callable[..., EventBody],
+             args: tuple[typing.Any, ...]) -> Event:
+        """An event whose ``action``, ``text``, ``details`` and ``secret`` are made by
+        ``build(*args)`` when one of them is first read (most events of a replay, a
+        test or a tutorial are never read).  ``build`` must not read the state:
+        ``args`` hold the values taken when the action was applied.
+
+        >>> e = Event.lazy(0, "draw", lambda n: ("draw", "{p0} drew", {"draw_pile": n}, {}), (3,))
+        >>> e.details, e == Event(0, "draw", "draw", "{p0} drew", {"draw_pile": 3})
+        ({'draw_pile': 3}, True)
+        """
+        event = _new_object(cls)
+        fields = event.__dict__
+        fields["player"] = player
+        fields["kind"] = kind
+        fields["_build"] = (build, args)
+        return event
+
+    if not typing.TYPE_CHECKING:
+        def __getattr__(self, name: str) -> typing.Any:
+            # Only reached for the fields a lazy event has not made yet.
+            if name not in _LAZY_FIELDS or "_build" not in self.__dict__:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            build, args = self.__dict__.pop("_build")
+            action, text, details, secret = build(*args)
+            self.__dict__.update(action=action, text=text, details=details, secret=secret)
+            return self.__dict__[name]
+
     def describe(self, names: typing.Sequence[str]) -> str:
         """The log line with the players' names filled in."""
         return self.text.format_map({f"p{i}": PlayerName(name) for i, name in enumerate(names)})
@@ -304,6 +378,12 @@ class Event:
     def to_dict(self) -> dict[str, typing.Any]:
         return {"player": self.player, "action": self.action, "kind": self.kind, "text": self.text,
                 "details": self.details, "secret": self.secret}
+
+
+EventBody: typing.TypeAlias = tuple[str, str, dict[str, typing.Any], dict[str, typing.Any]]
+"""What :meth:`Event.lazy` builds: the ``action``, ``text``, ``details`` and ``secret`` of an event."""
+_LAZY_FIELDS: typing.Final = frozenset({"action", "text", "details", "secret"})
+_new_object: typing.Final = object.__new__
 
 
 class Game(abc.ABC):
@@ -328,6 +408,9 @@ class Game(abc.ABC):
     makes them)."""
     action_types: typing.ClassVar[tuple[type[ActionValue], ...]] = ()
     """The game's action classes: ``check_action`` accepts only their instances."""
+    known_actions: typing.ClassVar[KnownActions] = KnownActions()
+    """The actions the game builds once and lists in ``legal_actions()``: ``State.check``
+    recognises them intact by identity instead of examining their fields again."""
     option_ranges: typing.ClassVar[dict[str, tuple[int, int]]] = {}
     """Integer options checked by range, lowest and highest value: options outside
     the schema (e.g. ``players``, the seat count) or schema options whose form
@@ -426,6 +509,9 @@ class State(abc.ABC):
     """A full position.  Subclasses implement the underscored hooks."""
 
     game: Game
+
+    _listed: tuple[int, tuple[Action, ...]] | None = None
+    """The history's length and the actions ``legal_actions()`` listed then (see ``apply``)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -532,7 +618,9 @@ class State(abc.ABC):
         """Legal actions of the player to act; empty at chance and terminal nodes."""
         if self.current_player < 0:
             return []
-        return self._legal_actions()
+        actions = self._legal_actions()
+        self._listed = (len(self._history), tuple(actions))
+        return actions
 
     def position(self) -> str:
         """Short description of where the game stands, used in error messages."""
@@ -561,14 +649,15 @@ class State(abc.ABC):
                 if err.position is None:
                     raise type(err)(err.reason, position=self.position()) from None
                 raise
-        try:
-            action = self.game.check_action(action)
-        except errors.MalformedActionError as err:
-            raise errors.MalformedActionError(err.reason, position=self.position()) from None
-        if self.is_terminal():
+        if not self.game.known_actions.is_intact(action):
+            try:
+                action = self.game.check_action(action)
+            except errors.MalformedActionError as err:
+                raise errors.MalformedActionError(err.reason, position=self.position()) from None
+        if self.current_player == TERMINAL:
             raise errors.GameOverError(
-                f"the game is over; {action.notation()} cannot be played", position=self.position()
-            )
+                f"the game is over; {action.notation()} cannot be played",
+                position=self.position())
         try:
             self._check(action)
         except errors.GameError as err:
@@ -578,10 +667,23 @@ class State(abc.ABC):
         return action
 
     def apply(self, action: Action | str) -> Event:
-        """Validate and perform ``action`` and return what happened; on error nothing changes."""
-        action = self.check(action)
-        event = self._apply(action)
-        self._history.append(action)
+        """Validate and perform ``action`` and return what happened; on error nothing changes.
+
+        One of the very objects ``legal_actions()`` just listed for this position
+        (the history's length tells it: only ``apply`` and ``apply_unchecked``
+        change a state) is legal here; if it is also intact (:class:`KnownActions`)
+        it is not checked again."""
+        listed = self._listed
+        checked = False
+        if listed is not None and listed[0] == len(self._history):
+            for item in listed[1]:
+                if item is action:
+                    checked = self.game.known_actions.is_intact(action)
+                    break
+        if not checked:
+            action = self.check(action)
+        event = self._apply(typing.cast(Action, action))
+        self._history.append(typing.cast(Action, action))
         return event
 
     def apply_unchecked(self, action: Action) -> None:
@@ -805,13 +907,16 @@ def item_token(index: int, value: typing.Any) -> str:
     return f"[{index}]{canonical_json(value)}"
 
 
-def json_tokens(data: typing.Any) -> typing.Iterator[str]:
+def json_tokens(data: typing.Any, items: bool = True) -> typing.Iterator[str]:
     """Every token of JSON-like ``data`` that :meth:`State.hidden_tokens` is matched
     against: each string (keys included) and, for each object or array that is an
-    item of a list, its :func:`item_token`.  Iterative (no recursion).
+    item of a list, its :func:`item_token` (unless ``items`` is false: a caller
+    whose secrets hold no item token skips writing them).  Iterative (no recursion).
 
     >>> sorted(json_tokens({"hand": ["Y7"], "sheets": [{"dice": 3}]}))
     ['Y7', '[0]{"dice":3}', 'dice', 'hand', 'sheets']
+    >>> sorted(json_tokens({"hand": ["Y7"], "sheets": [{"dice": 3}]}, items=False))
+    ['Y7', 'dice', 'hand', 'sheets']
     """
     stack = [data]
     while stack:
@@ -824,6 +929,6 @@ def json_tokens(data: typing.Any) -> typing.Iterator[str]:
                 stack.append(value)
         elif isinstance(item, (list, tuple)):
             for index, value in enumerate(item):
-                if isinstance(value, (dict, list, tuple)):
+                if items and isinstance(value, (dict, list, tuple)):
                     yield item_token(index, value)
                 stack.append(value)

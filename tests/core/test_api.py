@@ -168,3 +168,53 @@ def test_options_are_checked_through_the_schema(cls: type[api.Game]) -> None:
         for bad in (low - 1, high + 1, True, str(low), None):
             with pytest.raises(errors.InvalidOptionError, match=name):
                 cls.from_options({name: bad})
+
+
+def listed_position(game: api.Game, seed: int) -> tuple[api.State, list[api.Action]]:
+    """A position a few actions in, with the actions ``legal_actions()`` just listed there."""
+    state = game.new_state()
+    advance(state, random.Random(seed), 6)
+    while state.is_chance():
+        state.apply(state.sample_chance(random.Random(seed)))
+    return state, state.legal_actions()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_listed_action_tampered_with_afterwards_is_refused_and_changes_nothing(game: api.Game) -> None:
+    """``apply`` trusts an action ``legal_actions()`` just listed only while it is intact."""
+    state, legal = listed_position(game, 11)
+    action = legal[0]
+    assert game.known_actions.is_intact(action)  # one of the game's own, built once
+    name, value = next(iter(vars(action).items()))
+    before = state.to_dict()
+    object.__setattr__(action, name, "forged")
+    try:
+        assert not game.known_actions.is_intact(action)
+        with pytest.raises(errors.MalformedActionError):
+            state.apply(action)
+    finally:
+        object.__setattr__(action, name, value)  # the game's own action object: put it back
+    assert state.to_dict() == before
+    assert game.known_actions.is_intact(action)
+    state.apply(action)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_an_action_listed_for_an_earlier_position_is_checked_again(game: api.Game) -> None:
+    state, legal = listed_position(game, 12)
+    rng = random.Random(12)
+    for _ in range(40):
+        action = rng.choice(legal)
+        state.apply(action)
+        if state.is_terminal():
+            return
+        stale = [a for a in legal if not state.is_legal(a)]
+        for old in stale:  # listed one position earlier: no longer legal, refused
+            before = state.to_dict()
+            with pytest.raises(errors.GameError):
+                state.apply(old)
+            assert state.to_dict() == before
+        while state.is_chance():
+            state.apply(state.sample_chance(rng))
+        legal = state.legal_actions()
+    assert state.history

@@ -534,14 +534,17 @@ class Deal(api.ActionValue):
 
 Action = Start | Advance | Discard | Move | Draw | Tiles | Deal
 
-_START: typing.Final = tuple((Start(c, Kind.ADVENTURER), Start(c, Kind.RESEARCHER)) for c in CARDS)
-_ADVANCE: typing.Final = tuple(Advance(c) for c in CARDS)
-_DISCARD: typing.Final = tuple(Discard(c) for c in CARDS)
-_MOVE: typing.Final = tuple(Move(c) for c in COLOURS)
-_ENTER: typing.Final = tuple((Move(c, Kind.ADVENTURER), Move(c, Kind.RESEARCHER)) for c in COLOURS)
-_NO_MOVE: typing.Final = Move()
-_DRAW_FROM: typing.Final = tuple(Draw(c) for c in COLOURS)
-_DRAW_DECK: typing.Final = Draw()
+_KNOWN: typing.Final = api.KnownActions()
+_START: typing.Final = tuple((_KNOWN.add(Start(c, Kind.ADVENTURER)), _KNOWN.add(Start(c, Kind.RESEARCHER)))
+                             for c in CARDS)
+_ADVANCE: typing.Final = tuple(_KNOWN.add(Advance(c)) for c in CARDS)
+_DISCARD: typing.Final = tuple(_KNOWN.add(Discard(c)) for c in CARDS)
+_MOVE: typing.Final = tuple(_KNOWN.add(Move(c)) for c in COLOURS)
+_ENTER: typing.Final = tuple((_KNOWN.add(Move(c, Kind.ADVENTURER)), _KNOWN.add(Move(c, Kind.RESEARCHER)))
+                             for c in COLOURS)
+_NO_MOVE: typing.Final = _KNOWN.add(Move())
+_DRAW_FROM: typing.Final = tuple(_KNOWN.add(Draw(c)) for c in COLOURS)
+_DRAW_DECK: typing.Final = _KNOWN.add(Draw())
 _KINDS: typing.Final = (Kind.ADVENTURER, Kind.RESEARCHER)
 
 
@@ -666,6 +669,7 @@ class Game(api.Game):
     bot_levels: typing.ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
     action_types: typing.ClassVar[tuple[type[api.ActionValue], ...]] = (Start, Advance, Discard, Move, Draw,
                                                                         Tiles, Deal)
+    known_actions: typing.ClassVar[api.KnownActions] = _KNOWN
     option_ranges: typing.ClassVar[dict[str, tuple[int, int]]] = {"players": (2, 4), "first_player": (0, 3)}
 
     players: int = 2
@@ -919,87 +923,93 @@ class State(api.State, cards.Table[Card]):
         phase = self._phase
         cls = type(action)
         if phase <= _P_DEAL:
-            if phase == _P_TILES and cls is Tiles:
-                self._check_tiles(typing.cast(Tiles, action))
-                return
-            if phase == _P_DEAL and cls is Deal:
-                self._check_deal(typing.cast(Deal, action))
-                return
-            if cls not in (Tiles, Deal):
-                raise errors.IllegalActionError(
-                    "the tiles must be laid out first" if phase == _P_TILES else "the cards must be dealt first")
-            raise errors.IllegalActionError(
-                "the tiles must be laid out before the deal" if phase == _P_TILES else "the tiles are already laid out")
-        if cls in (Tiles, Deal):
+            self._check_chance(phase, action)
+        elif cls in (Tiles, Deal):
             raise errors.IllegalActionError("the round is under way; it is a player's turn")
+        elif cls in (Start, Advance, Discard):
+            self._check_card(phase, typing.cast(Start | Advance | Discard, action))
+        elif cls is Move:
+            self._check_move(phase, typing.cast(Move, action))
+        elif cls is Draw:
+            self._check_draw(phase, typing.cast(Draw, action))
+        else:
+            raise errors.MalformedActionError(f"{action!r} is not an action of the board game")
+
+    def _check_chance(self, phase: int, action: api.Action) -> None:
+        """Check an action while chance lays out the tiles or deals."""
+        cls = type(action)
+        if phase == _P_TILES and cls is Tiles:
+            self._check_tiles(typing.cast(Tiles, action))
+            return
+        if phase == _P_DEAL and cls is Deal:
+            self._check_deal(typing.cast(Deal, action))
+            return
+        if cls not in (Tiles, Deal):
+            raise errors.IllegalActionError(
+                "the tiles must be laid out first" if phase == _P_TILES else "the cards must be dealt first")
+        raise errors.IllegalActionError(
+            "the tiles must be laid out before the deal" if phase == _P_TILES else "the tiles are already laid out")
+
+    def _check_card(self, phase: int, action: Start | Advance | Discard) -> None:
+        """Check a start, an advance or a discard of the player to act."""
         p = self._player
-        if cls in (Start, Advance, Discard):
-            card = typing.cast(Start, action).card
-            if not isinstance(card, Card):
-                raise errors.MalformedActionError(f"{action!r} does not name a card")
-            if phase == _P_MOVE:
-                raise errors.IllegalActionError("first answer the move: a piece to move or 'move none'")
-            if phase == _P_DRAW:
-                raise errors.IllegalActionError("draw a card first")
-            c = card.index
-            if c not in self._hands[p]:
-                raise errors.IllegalActionError(f"you do not hold the {card.label}")
-            if cls is Discard:
-                return
-            colour = card.colour
-            stone = self._stones[p][colour.index]
-            if cls is Start:
-                kind = typing.cast(Start, action).kind
-                if not isinstance(kind, Kind):
-                    raise errors.MalformedActionError(f"{action!r} does not name a piece")
-                if stone:
-                    raise errors.IllegalActionError(
-                        f"you already have a piece on the {colour.value} path: advance there instead")
-                problem = self._start_problem(p, c) or _piece_problem(self._stones[p], self._researcher[p], kind)
-                if problem:
-                    raise errors.IllegalActionError(problem)
-                return
-            if not stone:
+        card = action.card
+        if not isinstance(card, Card):
+            raise errors.MalformedActionError(f"{action!r} does not name a card")
+        if phase == _P_MOVE:
+            raise errors.IllegalActionError("first answer the move: a piece to move or 'move none'")
+        if phase == _P_DRAW:
+            raise errors.IllegalActionError("draw a card first")
+        c = card.index
+        if c not in self._hands[p]:
+            raise errors.IllegalActionError(f"you do not hold the {card.label}")
+        if type(action) is Discard:
+            return
+        colour = card.colour
+        stone = self._stones[p][colour.index]
+        if type(action) is Start:
+            kind = action.kind
+            if not isinstance(kind, Kind):
+                raise errors.MalformedActionError(f"{action!r} does not name a piece")
+            if stone:
                 raise errors.IllegalActionError(
-                    f"you have no expedition on the {colour.value} path: start it first")
+                    f"you already have a piece on the {colour.value} path: advance there instead")
+            problem = self._start_problem(p, c) or _piece_problem(self._stones[p], self._researcher[p], kind)
+        elif not stone:
+            raise errors.IllegalActionError(f"you have no expedition on the {colour.value} path: start it first")
+        else:
             column = self._cols[p][colour.index]
-            if not column:
-                problem = self._start_problem(p, c)
-                if problem:
-                    raise errors.IllegalActionError(problem)
-                return
-            problem = _advance_problem(column, c, self.game.up_and_down)
-            if problem:
-                raise errors.IllegalActionError(problem)
+            problem = _advance_problem(column, c, self.game.up_and_down) if column else self._start_problem(p, c)
+        if problem:
+            raise errors.IllegalActionError(problem)
+
+    def _check_move(self, phase: int, move: Move) -> None:
+        """Check the answer to a pending move (an arrow or the lost city)."""
+        if phase != _P_MOVE:
+            raise errors.IllegalActionError(
+                "no move is pending: play a card first" if phase == _P_PLAY else "no move is pending: draw a card")
+        if move.colour is None:
+            if move.kind is not None:
+                raise errors.MalformedActionError(f"{move!r} names a piece but no path")
             return
-        if cls is Move:
-            move = typing.cast(Move, action)
-            if phase != _P_MOVE:
-                raise errors.IllegalActionError(
-                    "no move is pending: play a card first" if phase == _P_PLAY else "no move is pending: draw a card")
-            if move.colour is None:
-                if move.kind is not None:
-                    raise errors.MalformedActionError(f"{action!r} names a piece but no path")
-                return
-            if not isinstance(move.colour, Colour) or (move.kind is not None and not isinstance(move.kind, Kind)):
-                raise errors.MalformedActionError(f"{action!r} does not name a path and a piece")
-            problem = self._move_problem(p, move.colour.index, move.kind)
-            if problem:
-                raise errors.IllegalActionError(problem)
+        if not isinstance(move.colour, Colour) or (move.kind is not None and not isinstance(move.kind, Kind)):
+            raise errors.MalformedActionError(f"{move!r} does not name a path and a piece")
+        problem = self._move_problem(self._player, move.colour.index, move.kind)
+        if problem:
+            raise errors.IllegalActionError(problem)
+
+    def _check_draw(self, phase: int, action: Draw) -> None:
+        """Check a draw: from the draw pile, or from a discard pile that holds a card."""
+        if phase != _P_DRAW:
+            raise errors.IllegalActionError(
+                "play a card first" if phase == _P_PLAY else "first answer the move: a piece or 'move none'")
+        colour_drawn = action.colour
+        if colour_drawn is None:
             return
-        if cls is Draw:
-            if phase != _P_DRAW:
-                raise errors.IllegalActionError(
-                    "play a card first" if phase == _P_PLAY else "first answer the move: a piece or 'move none'")
-            colour_drawn = typing.cast(Draw, action).colour
-            if colour_drawn is None:
-                return
-            if not isinstance(colour_drawn, Colour):
-                raise errors.MalformedActionError(f"{action!r} does not name a colour")
-            if not self._piles[colour_drawn.index]:
-                raise errors.IllegalActionError(f"the {colour_drawn.value} discard pile is empty")
-            return
-        raise errors.MalformedActionError(f"{action!r} is not an action of the board game")
+        if not isinstance(colour_drawn, Colour):
+            raise errors.MalformedActionError(f"{action!r} does not name a colour")
+        if not self._piles[colour_drawn.index]:
+            raise errors.IllegalActionError(f"the {colour_drawn.value} discard pile is empty")
 
     def _start_problem(self, p: int, c: int) -> str | None:
         return _start_problem(self._hands[p], c, self.game.up_and_down)
@@ -1580,58 +1590,64 @@ def _legal(game: Game, phase: int, p: int, move: int, hand: typing.Sequence[int]
            cols: typing.Sequence[_Grid], all_stones: _Grid,
            researchers: typing.Sequence[int], piles: typing.Sequence[typing.Sequence[int]]) -> list[api.Action]:
     """The legal actions of ``p`` (used by the state and by the view)."""
-    out: list[api.Action] = []
     if phase == _P_PLAY:
-        stones = all_stones[p]
-        researcher = researchers[p]
-        up_down = game.up_and_down
-        lows = [99] * NUM_COLOURS
-        highs = [-1] * NUM_COLOURS
-        for c in hand:
-            colour, v = COLOUR_OF[c], VALUE_OF[c]
-            if v < lows[colour]:
-                lows[colour] = v
-            if v > highs[colour]:
-                highs[colour] = v
-        adventurer_free = _piece_problem(stones, researcher, Kind.ADVENTURER) is None
-        previous = -1
-        for c in hand:
-            if c == previous:
-                continue
-            previous = c
-            colour, v = COLOUR_OF[c], VALUE_OF[c]
-            opens = v == lows[colour] or (up_down and v == highs[colour])
-            if not stones[colour]:
-                if opens:
-                    if adventurer_free:
-                        out.append(_START[c][0])
-                    if researcher < 0:
-                        out.append(_START[c][1])
-            else:
-                column = cols[p][colour]
-                if (opens if not column else _advance_problem(column, c, up_down) is None):
-                    out.append(_ADVANCE[c])
-            out.append(_DISCARD[c])
-        return out
+        return _legal_plays(game.up_and_down, hand, cols[p], all_stones[p], researchers[p])
     if phase == _P_MOVE:
-        out.append(_NO_MOVE)
-        stones = all_stones[p]
-        for colour, stone in enumerate(stones):
-            if 0 < stone < data.LOST_CITY:
-                out.append(_MOVE[colour])
-        if move == 2 and game.any_piece:
-            researcher = researchers[p]
-            adventurer_free = _piece_problem(stones, researcher, Kind.ADVENTURER) is None
-            for colour, stone in enumerate(stones):
-                if not stone:
-                    if adventurer_free:
-                        out.append(_ENTER[colour][0])
-                    if researcher < 0:
-                        out.append(_ENTER[colour][1])
-        return out
+        return _legal_moves(move == 2 and game.any_piece, all_stones[p], researchers[p])
     if phase == _P_DRAW:
-        out.append(_DRAW_DECK)
-        out.extend(_DRAW_FROM[i] for i, pile in enumerate(piles) if pile)
+        return [_DRAW_DECK, *(_DRAW_FROM[i] for i, pile in enumerate(piles) if pile)]
+    return []
+
+
+def _legal_plays(up_down: bool, hand: typing.Sequence[int], cols: _Grid, stones: typing.Sequence[int],
+                 researcher: int) -> list[api.Action]:
+    """The starts, advances and discards of a player holding ``hand`` (sorted)."""
+    out: list[api.Action] = []
+    lows = [99] * NUM_COLOURS
+    highs = [-1] * NUM_COLOURS
+    for c in hand:
+        colour, v = COLOUR_OF[c], VALUE_OF[c]
+        if v < lows[colour]:
+            lows[colour] = v
+        if v > highs[colour]:
+            highs[colour] = v
+    adventurer_free = _piece_problem(stones, researcher, Kind.ADVENTURER) is None
+    previous = -1
+    for c in hand:
+        if c == previous:
+            continue
+        previous = c
+        colour, v = COLOUR_OF[c], VALUE_OF[c]
+        opens = v == lows[colour] or (up_down and v == highs[colour])
+        if not stones[colour]:
+            if opens:
+                if adventurer_free:
+                    out.append(_START[c][0])
+                if researcher < 0:
+                    out.append(_START[c][1])
+        else:
+            column = cols[colour]
+            if (opens if not column else _advance_problem(column, c, up_down) is None):
+                out.append(_ADVANCE[c])
+        out.append(_DISCARD[c])
+    return out
+
+
+def _legal_moves(enter: bool, stones: typing.Sequence[int], researcher: int) -> list[api.Action]:
+    """The answers to a pending move: none, a piece on a path short of the lost city,
+    or (``enter``: the lost city's move with any piece) a piece from the camp."""
+    out: list[api.Action] = [_NO_MOVE]
+    for colour, stone in enumerate(stones):
+        if 0 < stone < data.LOST_CITY:
+            out.append(_MOVE[colour])
+    if enter:
+        adventurer_free = _piece_problem(stones, researcher, Kind.ADVENTURER) is None
+        for colour, stone in enumerate(stones):
+            if not stone:
+                if adventurer_free:
+                    out.append(_ENTER[colour][0])
+                if researcher < 0:
+                    out.append(_ENTER[colour][1])
     return out
 
 

@@ -265,15 +265,21 @@ class ColumnScore:
     @property
     def points(self) -> int:
         """The column's result: ``subtotal * multiplier + bonus``; 0 if never started."""
-        return self.subtotal * self.multiplier + self.bonus if self.is_started else 0
+        found: int | None = self.__dict__.get("_points")  # worked out once: a score is a frozen value
+        if found is None:
+            found = self.__dict__["_points"] = self.subtotal * self.multiplier + self.bonus if self.is_started else 0
+        return found
 
     def to_dict(self) -> dict[str, typing.Any]:
         """Every line of the table, JSON-safe (for a user interface)."""
-        return {
-            "colour": self.colour.value, "wagers": self.wagers, "numbers": list(self.numbers),
-            "cards": self.cards, "sum": self.sum, "cost": self.cost, "subtotal": self.subtotal,
-            "multiplier": self.multiplier, "bonus": self.bonus, "points": self.points,
-        }
+        table: dict[str, typing.Any] | None = self.__dict__.get("_table")
+        if table is None:
+            table = self.__dict__["_table"] = {
+                "colour": self.colour.value, "wagers": self.wagers, "numbers": list(self.numbers),
+                "cards": self.cards, "sum": self.sum, "cost": self.cost, "subtotal": self.subtotal,
+                "multiplier": self.multiplier, "bonus": self.bonus, "points": self.points,
+            }
+        return {**table, "numbers": list(self.numbers)}
 
 
 def score_column(cards: typing.Sequence[Card]) -> ColumnScore:
@@ -343,7 +349,10 @@ class PlayerScore:
 
     @property
     def points(self) -> int:
-        return sum(c.points for c in self.columns)
+        found: int | None = self.__dict__.get("_points")
+        if found is None:
+            found = self.__dict__["_points"] = sum(c.points for c in self.columns)
+        return found
 
     def to_dict(self) -> dict[str, typing.Any]:
         return {"points": self.points, "columns": [c.to_dict() for c in self.columns]}
@@ -471,10 +480,15 @@ class Deal(api.ActionValue):
 
 Action: typing.TypeAlias = Play | Discard | Draw | Deal
 
-_PLAY: typing.Final = tuple(Play(c) for c in CARDS)
-_DISCARD: typing.Final = tuple(Discard(c) for c in CARDS)
-_DRAW_FROM: typing.Final = tuple(Draw(colour) for colour in COLOURS)
-_DRAW_DECK: typing.Final = Draw()
+_KNOWN: typing.Final = api.KnownActions()
+_PLAY: typing.Final = tuple(_KNOWN.add(Play(c)) for c in CARDS)
+_DISCARD: typing.Final = tuple(_KNOWN.add(Discard(c)) for c in CARDS)
+_DRAW_FROM: typing.Final = tuple(_KNOWN.add(Draw(colour)) for colour in COLOURS)
+_DRAW_DECK: typing.Final = _KNOWN.add(Draw())
+_CHOICES: typing.Final = tuple(tuple((_PLAY[c], _DISCARD[c]) if RANK_OF[c] > top or RANK_OF[c] == top == 1
+                                      else (_DISCARD[c],) for top in range(11)) for c in range(len(CARDS)))
+"""``_CHOICES[card][top]``: what the holder of ``card`` may do with it when the
+top of its column has rank ``top`` (0 empty, 1 wagers only, else the value)."""
 
 
 def play(card_id: str) -> Play:
@@ -519,6 +533,7 @@ class Game(api.Game):
     )
     bot_levels: typing.ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
     action_types: typing.ClassVar[tuple[type[api.ActionValue], ...]] = (Play, Discard, Draw, Deal)
+    known_actions: typing.ClassVar[api.KnownActions] = _KNOWN
     option_ranges: typing.ClassVar[dict[str, tuple[int, int]]] = {"games": (1, 5), "first_player": (0, 1)}
 
     colours: int = 5
@@ -765,15 +780,8 @@ class State(api.State, cards.Table[Card]):
         p = self._player
         if self._step == 0:
             tops = self._tops[p]
-            out: list[api.Action] = []
-            for c in self._hands[p]:
-                rank = RANK_OF[c]
-                top = tops[COLOUR_OF[c]]
-                if rank > top or (rank == 1 and top == 1):
-                    out.append(_PLAY[c])
-                out.append(_DISCARD[c])
-            return out
-        out = [_DRAW_DECK]
+            return [action for c in self._hands[p] for action in _CHOICES[c][tops[COLOUR_OF[c]]]]
+        out: list[api.Action] = [_DRAW_DECK]
         for i, pile in enumerate(self._piles):
             if pile and i != self._discarded:
                 out.append(_DRAW_FROM[i])
@@ -836,37 +844,56 @@ class State(api.State, cards.Table[Card]):
     def _do(self, action: api.Action) -> None:
         act: typing.Any = action  # checked: one of this game's actions
         cls = type(act)
-        p = self._player
-        if cls is Play or cls is Discard:
-            c = act.card.index
-            self._hands[p].remove(c)
-            known = self._known[p]
-            if known and c in known:
-                known.remove(c)
-            col = COLOUR_OF[c]
-            if cls is Play:
-                self._cols[p][col].append(c)
-                self._tops[p][col] = RANK_OF[c]
-            else:
-                self._piles[col].append(c)
-                self._discarded = col
-            self._step = 1
+        if cls is Play:
+            self._play(act.card.index)
+        elif cls is Discard:
+            self._discard(act.card.index)
         elif cls is Draw:
-            colour = act.colour
-            if colour is None:
-                self._hands[p].append(self._deck.pop())
-            else:
-                c = self._piles[colour.index].pop()
-                self._hands[p].append(c)
-                self._known[p].append(c)
-            self._step = 0
-            self._discarded = -1
-            if self._deck:
-                self._player = 1 - p
-            else:
-                self._end_game()
+            self._draw(act.colour)
         else:
             self._deal(typing.cast(Deal, action))
+
+    def _play(self, c: int) -> list[int]:
+        """Play card ``c`` from the hand of the player to act; return its column."""
+        p = self._player
+        self._take_from_hand(p, c)
+        column = self._cols[p][COLOUR_OF[c]]
+        column.append(c)
+        self._tops[p][COLOUR_OF[c]] = RANK_OF[c]
+        self._step = 1
+        return column
+
+    def _discard(self, c: int) -> list[int]:
+        """Discard card ``c`` from the hand of the player to act; return its pile."""
+        self._take_from_hand(self._player, c)
+        pile = self._piles[COLOUR_OF[c]]
+        pile.append(c)
+        self._discarded = COLOUR_OF[c]
+        self._step = 1
+        return pile
+
+    def _take_from_hand(self, p: int, c: int) -> None:
+        self._hands[p].remove(c)
+        known = self._known[p]
+        if known and c in known:
+            known.remove(c)
+
+    def _draw(self, colour: Colour | None) -> int:
+        """The player to act draws (from the draw pile if ``colour`` is None); return the card."""
+        p = self._player
+        if colour is None:
+            c = self._deck.pop()
+        else:
+            c = self._piles[colour.index].pop()
+            self._known[p].append(c)
+        self._hands[p].append(c)
+        self._step = 0
+        self._discarded = -1
+        if self._deck:
+            self._player = 1 - p
+        else:
+            self._end_game()
+        return c
 
     def _apply(self, action: api.Action) -> api.Event:
         """Perform a checked action and describe it for the log.
@@ -919,40 +946,21 @@ class State(api.State, cards.Table[Card]):
             return api.Event(api.CHANCE, "", "deal", text, {
                 "game_number": number, "games": self.game.games, "starter": starter,
                 "hand_size": HAND_SIZE, "draw_pile": len(self._deck)})
-        notation = action.notation()
-        if cls is Play or cls is Discard:
-            c = typing.cast(Play, action).card
-            self._do(action)
-            colour = c.colour.value
-            if cls is Play:
-                column = self._cols[p][c.colour.index]
-                points = column_points(column)
-                what = f"a {colour} wager card" if c.wager else f"the {c.label}"
-                return api.Event(p, notation, "play", (
-                    f"{{p{p}}} played {what} on {{p{p}:their}} {colour} expedition, "
-                    f"which now scores {points} points."), {
-                    "card": c.id, "colour": colour, "value": c.value, "wager": c.is_wager,
-                    "column": [_IDS[i] for i in column], "column_points": points})
-            what = f"a {colour} wager card" if c.wager else f"the {c.label}"
-            return api.Event(p, notation, "discard", f"{{p{p}}} discarded {what} on the {colour} discard pile.", {
-                "card": c.id, "colour": colour, "pile": [_IDS[i] for i in self._piles[c.colour.index]]})
-        colour_drawn = typing.cast(Draw, action).colour
+        if cls is Play:
+            play_ = typing.cast(Play, action)
+            column = tuple(self._play(play_.card.index))
+            return api.Event.lazy(p, "play", _play_body, (p, play_, column))
+        if cls is Discard:
+            discard_ = typing.cast(Discard, action)
+            pile = tuple(self._discard(discard_.card.index))
+            return api.Event.lazy(p, "discard", _discard_body, (p, discard_, pile))
+        draw_ = typing.cast(Draw, action)
         number = self._game_number
-        self._do(action)
-        left = len(self._deck)
-        details: dict[str, typing.Any]
-        secret: dict[str, typing.Any] = {}
-        if colour_drawn is None:
-            details = {"source": "draw_pile", "draw_pile": left}
-            secret = {"card": _IDS[self._hands[p][-1]]}
-            text = f"{{p{p}}} drew a card from the draw pile ({left} left)."
-        else:
-            taken = CARDS[self._hands[p][-1]]
-            what = f"a {colour_drawn.value} wager card" if taken.wager else f"the {taken.label}"
-            details = {"source": colour_drawn.value, "card": taken.id, "draw_pile": left}
-            text = f"{{p{p}}} took {what} from the {colour_drawn.value} discard pile."
-        if self.is_game_over():
-            text += self._describe_end(number, details)
+        args = (p, draw_, self._draw(draw_.colour), len(self._deck))
+        if self._player >= 0:
+            return api.Event.lazy(p, "draw", _draw_body, args)
+        notation, text, details, secret = _draw_body(*args)
+        text += self._describe_end(number, details)
         return api.Event(p, notation, "draw", text, details, secret)
 
     def _describe_end(self, number: int, details: dict[str, typing.Any]) -> str:
@@ -1076,6 +1084,38 @@ class State(api.State, cards.Table[Card]):
         }
 
 
+def _card_words(c: int) -> str:
+    """``a yellow wager card`` or ``the yellow 7``, for the log."""
+    card = CARDS[c]
+    return f"a {card.colour.value} wager card" if card.wager else f"the {card.label}"
+
+
+def _play_body(p: int, action: Play, column: tuple[int, ...]) -> api.EventBody:
+    card = action.card
+    colour = card.colour.value
+    points = column_points(column)
+    text = (f"{{p{p}}} played {_card_words(card.index)} on {{p{p}:their}} {colour} expedition, "
+            f"which now scores {points} points.")
+    return action.notation(), text, {"card": card.id, "colour": colour, "value": card.value, "wager": card.is_wager,
+                                     "column": [_IDS[i] for i in column], "column_points": points}, {}
+
+
+def _discard_body(p: int, action: Discard, pile: tuple[int, ...]) -> api.EventBody:
+    c = action.card.index
+    colour = CARDS[c].colour.value
+    text = f"{{p{p}}} discarded {_card_words(c)} on the {colour} discard pile."
+    return action.notation(), text, {"card": _IDS[c], "colour": colour, "pile": [_IDS[i] for i in pile]}, {}
+
+
+def _draw_body(p: int, action: Draw, c: int, left: int) -> api.EventBody:
+    colour = action.colour
+    if colour is None:
+        return (action.notation(), f"{{p{p}}} drew a card from the draw pile ({left} left).",
+                {"source": "draw_pile", "draw_pile": left}, {"card": _IDS[c]})
+    text = f"{{p{p}}} took {_card_words(c)} from the {colour.value} discard pile."
+    return action.notation(), text, {"source": colour.value, "card": _IDS[c], "draw_pile": left}, {}
+
+
 def _result_to_snapshot(result: GameResult) -> dict[str, typing.Any]:
     return {
         "starter": result.starter,
@@ -1115,6 +1155,14 @@ class View(api.View):
     @property
     def current_player(self) -> int:
         return self.to_act
+
+    def __eq__(self, other: object) -> bool:
+        """Views are equal when their fields are (what ``to_dict`` is made of)."""
+        if type(other) is not View:
+            return super().__eq__(other)
+        return all(getattr(self, name) == getattr(other, name) for name in _VIEW_FIELDS)
+
+    __hash__ = None
 
     @property
     def opponent(self) -> int:
@@ -1219,3 +1267,6 @@ class View(api.View):
         state._known[other] = known[:]
         state._deck = unseen[secret:]
         return state
+
+
+_VIEW_FIELDS: typing.Final = tuple(f.name for f in dataclasses.fields(View))

@@ -320,7 +320,8 @@ class Accelerate(api.ActionValue):
 
 
 Action: typing.TypeAlias = Roll | Take | Refuse | Accelerate
-REFUSE: typing.Final = Refuse()
+_KNOWN: typing.Final = api.KnownActions()
+REFUSE: typing.Final = _KNOWN.add(Refuse())
 _TAKE_CACHE: dict[tuple[int, int, Target], Take] = {}
 
 
@@ -328,12 +329,12 @@ def _take(e: int, n: int, target: Target) -> Take:
     key = (e, n, target)
     action = _TAKE_CACHE.get(key)
     if action is None:
-        action = _TAKE_CACHE[key] = Take(COLOURS[e], n, target)
+        action = _TAKE_CACHE[key] = _KNOWN.add(Take(COLOURS[e], n, target))
     return action
 
 
-_ACCELERATE: typing.Final[tuple[Accelerate, ...]] = tuple(Accelerate(c) for c in COLOURS)
-_ACCELERATE_NONE: typing.Final = Accelerate(None)
+_ACCELERATE: typing.Final[tuple[Accelerate, ...]] = tuple(_KNOWN.add(Accelerate(c)) for c in COLOURS)
+_ACCELERATE_NONE: typing.Final = _KNOWN.add(Accelerate(None))
 
 
 def parse_action(text: str) -> Action:
@@ -760,6 +761,7 @@ class Game(api.Game):
     )
     bot_levels: typing.ClassVar[tuple[str, ...]] = ("easy", "hard")
     action_types: typing.ClassVar[tuple[type[api.ActionValue], ...]] = (Roll, Take, Refuse, Accelerate)
+    known_actions: typing.ClassVar[api.KnownActions] = _KNOWN
     option_ranges: typing.ClassVar[dict[str, tuple[int, int]]] = {"players": (1, 5)}
 
     players: int = 2
@@ -1440,15 +1442,8 @@ def _describe_choice(action: api.Action, old: Sheet, new: Sheet,
     who = f"{{p{player}}}"
     passed = [c.value for c in COLUMNS if new.has_passed(c) and not old.has_passed(c)]
     if type(action) is Refuse:
-        shaded = new.dice > old.dice
-        if shaded:
-            text = f"{who} refused the dice and shaded dice symbol {new.dice}."
-            if new.is_exhausted():
-                text += f" All nine are shaded: {who} {{p{player}:is}} exhausted."
-        else:
-            text = f"{who} refused the dice (all nine dice symbols are already shaded)."
-        return "refuse", text, {"dice": new.dice, "shaded": shaded, "exhausted": new.is_exhausted(),
-                                "bridges": passed}
+        return "refuse", _describe_refusal(old, new, player), {
+            "dice": new.dice, "shaded": new.dice > old.dice, "exhausted": new.is_exhausted(), "bridges": passed}
     take = type(action) is Take
     colour = typing.cast("Take | Accelerate", action).colour
     details: dict[str, typing.Any] = {"colour": None if colour is None else colour.value}
@@ -1457,20 +1452,10 @@ def _describe_choice(action: api.Action, old: Sheet, new: Sheet,
         e = -1
     else:
         e = colour.index
-        name = colour.value
         if take:
             die = typing.cast(Take, action)
             details.update(number=die.number, target=die.target.value)
-            text = f"{who} took {name} and {die.number} and "
-        else:
-            text = f"{who} accelerated the {name} expedition and "
-        of = f"of the {name} expedition" if take else "of it"
-        if new.tops[e] and not old.tops[e]:
-            text += f"claimed the top artefact {of}."
-        elif new.circles[e] and not old.circles[e]:
-            text += f"marked the double circle {of}."
-        else:
-            text += f"wrote {new.boxes[e][-1]} in box {len(new.boxes[e])}{' ' + of if take else ''}."
+        text = _describe_mark(action, colour, old, new, who)
     grew = e >= 0 and len(new.boxes[e]) > len(old.boxes[e])
     details.update(box=len(new.boxes[e]) if grew else None, value=new.boxes[e][-1] if grew else None)
     if take:
@@ -1484,6 +1469,34 @@ def _describe_choice(action: api.Action, old: Sheet, new: Sheet,
     if new.accelerating:
         text += f" {who} may accelerate an expedition, thanks to the box's arrow."
     return ("take" if take else "accelerate"), text, details
+
+
+def _describe_refusal(old: Sheet, new: Sheet, player: int) -> str:
+    """The log text of a refusal that turned ``old`` into ``new``."""
+    who = f"{{p{player}}}"
+    if new.dice <= old.dice:
+        return f"{who} refused the dice (all nine dice symbols are already shaded)."
+    text = f"{who} refused the dice and shaded dice symbol {new.dice}."
+    if new.is_exhausted():
+        text += f" All nine are shaded: {who} {{p{player}:is}} exhausted."
+    return text
+
+
+def _describe_mark(action: api.Action, colour: Colour, old: Sheet, new: Sheet, who: str) -> str:
+    """The first sentence of a take, or an acceleration of ``colour``, that turned ``old`` into ``new``."""
+    e = colour.index
+    name = colour.value
+    take = type(action) is Take
+    if take:
+        text = f"{who} took {name} and {typing.cast(Take, action).number} and "
+    else:
+        text = f"{who} accelerated the {name} expedition and "
+    of = f"of the {name} expedition" if take else "of it"
+    if new.tops[e] and not old.tops[e]:
+        return text + f"claimed the top artefact {of}."
+    if new.circles[e] and not old.circles[e]:
+        return text + f"marked the double circle {of}."
+    return text + f"wrote {new.boxes[e][-1]} in box {len(new.boxes[e])}{' ' + of if take else ''}."
 
 
 def random_choice(sheet: Sheet, colours: tuple[int, ...], numbers: tuple[int, ...],

@@ -1,0 +1,124 @@
+"""Speed of the rules engine through its public API, against the unchecked hook.
+
+Uniformly random games, dealt and played to the end in one process, measured in
+CPU time (``time.process_time``), with the same seeded deals and choices for
+each mode:
+
+* ``validated``: ``legal_actions()`` then ``apply(action)`` (checked, returns
+  its event with the log text) -- what tests, replays, tutorials and the embed pay;
+* ``unchecked``: ``legal_actions()`` then ``apply_unchecked(action)`` (the
+  ``_do`` hook: no check, no event) -- the AI's play-outs.
+
+Then ``Record.replay`` of records of growing length (a long match or game):
+the CPU time per replayed action stays flat when replaying is linear; and
+``clone`` (what the AI's play-outs start from).
+
+    PYTHONPATH=core python benchmarks/engine.py              # the card game
+    PYTHONPATH=core python benchmarks/engine.py --game board --games 20
+
+Figures are CPU time of this process only, the best of ``--rounds`` (the modes
+alternate); on a loaded machine they still move by some per cent between
+runs, so compare modes of the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+import lostcities
+from lostcities import api
+
+DEFAULT_GAMES = {"card": 400, "roll": 60, "board": 30}
+"""Games per mode (about two seconds each on an unloaded core)."""
+
+
+def variant(name: str) -> api.Game:
+    cls = api.games()[name]
+    if name == "card":
+        return cls.from_options({"games": 1})
+    return cls.variants()[0]
+
+
+def play(game: api.Game, count: int, seed: int, validated: bool) -> tuple[int, int, float]:
+    """Play ``count`` random games; return (games, player actions, CPU seconds)."""
+    turns = 0
+    start = time.process_time()
+    for number in range(count):
+        rng = random.Random(seed * 1_000_003 + number)
+        state = game.new_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                action = state.sample_chance(rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+                turns += 1
+            if validated:
+                state.apply(action)
+            else:
+                state.apply_unchecked(action)
+    return count, turns, time.process_time() - start
+
+
+def long_record(game: api.Game, seed: int) -> api.Record:
+    """The record of one random game (for the card game: a match of three)."""
+    if game.name == "card":
+        game = type(game).from_options({"games": 3})
+    rng = random.Random(seed)
+    state = game.new_state()
+    while not state.is_terminal():
+        state.apply_unchecked(state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions()))
+    return state.record()
+
+
+def replay_rate(record: api.Record, length: int, repeat: int) -> float:
+    """CPU microseconds per action to replay the first ``length`` actions of ``record``."""
+    prefix = api.Record(record.game, record.actions[:length], record.start)
+    start = time.process_time()
+    for _ in range(repeat):
+        prefix.replay()
+    return (time.process_time() - start) / (repeat * length) * 1e6
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="card", choices=sorted(api.games()))
+    parser.add_argument("--games", type=int, default=0, help="random games per mode (default: per game)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=3, help="measurements per mode (the best is shown)")
+    args = parser.parse_args(argv)
+    game = variant(args.game)
+    count = args.games or DEFAULT_GAMES[args.game]
+    print(f"# {game!r}: lostcities {lostcities.__version__}, Python {sys.version.split()[0]}, "
+          f"{count} seeded random games per mode, CPU time")
+    best: dict[str, tuple[int, int, float]] = {}
+    for _ in range(args.rounds):  # the modes alternate: a change of load hits both
+        for label, validated in (("validated", True), ("unchecked", False)):
+            games, turns, seconds = play(game, count, args.seed, validated)
+            if label not in best or seconds < best[label][2]:
+                best[label] = (games, turns, seconds)
+    figures = {}
+    for label, (games, turns, seconds) in best.items():
+        figures[label] = games / seconds
+        print(f"{label:<10} {games / seconds:9.1f} games/s {turns / seconds:11.0f} actions/s "
+              f"({turns / games:.0f} player actions per game, best of {args.rounds}: {seconds:.2f} s)")
+    print(f"validated / unchecked: {figures['validated'] / figures['unchecked']:.2f}")
+    record = long_record(game, args.seed)
+    total = len(record.actions)
+    lengths = sorted({max(1, total * share // 4) for share in (1, 2, 4)})
+    rates = [replay_rate(record, length, max(1, 4000 // length)) for length in lengths]
+    shown = ", ".join(f"{length} actions {rate:.1f} us" for length, rate in zip(lengths, rates, strict=True))
+    print(f"replay     per action: {shown} (longest / shortest: {rates[-1] / rates[0]:.2f})")
+    state = game.new_game(random.Random(args.seed))
+    start = time.process_time()
+    for _ in range(2000):
+        state.clone()
+    print(f"clone      {2000 / (time.process_time() - start):9.0f} clones/s (an opening position)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
