@@ -9,7 +9,8 @@ import hashlib
 
 import pytest
 
-from lostcities import api, tutorial
+from lostcities import api
+from lostcities.ui import tutorial
 
 START_DIGESTS = {
     "board-event-tiles": "e057506cd79fea0f",
