@@ -171,12 +171,17 @@ def test_options_are_checked_through_the_schema(cls: type[api.Game]) -> None:
 
 
 def listed_position(game: api.Game, seed: int) -> tuple[api.State, list[api.Action]]:
-    """A position a few actions in, with the actions ``legal_actions()`` just listed there."""
-    state = game.new_state()
-    advance(state, random.Random(seed), 6)
-    while state.is_chance():
-        state.apply(state.sample_chance(random.Random(seed)))
-    return state, state.legal_actions()
+    """A position a few actions in (fewer in a short game), with the actions ``legal_actions()``
+    just listed there."""
+    for steps in (6, 3, 1):
+        state = game.new_state()
+        advance(state, random.Random(seed), steps)
+        while state.is_chance():
+            state.apply(state.sample_chance(random.Random(seed)))
+        legal = state.legal_actions()
+        if legal:
+            return state, legal
+    raise AssertionError(f"{game.name}: no position with a legal action one to six actions in")
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
@@ -184,7 +189,9 @@ def test_a_listed_action_tampered_with_afterwards_is_refused_and_changes_nothing
     """``apply`` trusts an action ``legal_actions()`` just listed only while it is intact."""
     state, legal = listed_position(game, 11)
     action = legal[0]
-    assert game.known_actions.is_intact(action)  # one of the game's own, built once
+    # The family's games list actions built once and known to the game (a game that keeps no
+    # such list, like the tests' own, has every action checked in full: refused all the same).
+    assert game.known_actions.is_intact(action) or game.name not in ("card", "roll", "board")
     name, value = next(iter(vars(action).items()))
     before = state.to_dict()
     object.__setattr__(action, name, "forged")
@@ -195,7 +202,7 @@ def test_a_listed_action_tampered_with_afterwards_is_refused_and_changes_nothing
     finally:
         object.__setattr__(action, name, value)  # the game's own action object: put it back
     assert state.to_dict() == before
-    assert game.known_actions.is_intact(action)
+    assert game.known_actions.is_intact(action) or game.name not in ("card", "roll", "board")
     state.apply(action)
 
 

@@ -39,7 +39,9 @@ def digest(state: api.State) -> str:
 
 
 def test_every_tutorial_is_pinned() -> None:
-    assert sorted(tutorial.tutorials()) == sorted(START_DIGESTS)
+    """Every tutorial of the family's games (the tests' own game, Pebbles, is not shipped)."""
+    shipped = [ident for ident in tutorial.tutorials() if not ident.startswith("pebbles-")]
+    assert sorted(shipped) == sorted(START_DIGESTS)
 
 
 @pytest.mark.parametrize("ident", sorted(START_DIGESTS))
