@@ -1800,7 +1800,7 @@ class View(api.View):
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with this view: the unseen cards are shuffled
         into the other hands, the removed cards and the draw pile; hidden totals
-        are set to the viewer's own total."""
+        are those the public round tables and tile points give."""
         game = self.game
         state = State(game)
         state._phase = _PHASES.index(self.phase)
@@ -1833,9 +1833,10 @@ class View(api.View):
         state._found = list(self.found)
         state._tile_points = list(self.tile_points)
         state._artifacts = list(self.artifact_tokens)
-        own = self.totals[self.player]
-        assert own is not None  # a player always sees their own total
-        # A hidden total is guessed as the viewer's own, but never below the tile points taken this round (public).
-        state._points = [max(own, self.tile_points[q]) if t is None else t for q, t in enumerate(self.totals)]
+        from lostcities.board import saves  # (imported here: the saves module reads this one)
+
+        # A hidden total is the one the public round tables and tile points give (the only one a save may hold).
+        allowed = saves.totals_allowed(game, self.results, self.tile_points, self.artifact_tokens, self.phase)
+        state._points = [allowed[q][0] if t is None else t for q, t in enumerate(self.totals)]
         state._results = self.results
         return state

@@ -366,23 +366,42 @@ def _check_points(saved: _Saved, state: rules.State) -> None:
                           f"point tiles worth {sorted(_reached_tiles(state, q)) or 'nothing'}")
         if not on_board and points:
             schema.refuse(f"player {q + 1} took {points} points from tiles before their pieces were on the board")
-    over = saved.phase == _P_OVER
-    for q in range(n):
-        low = high = 0
-        for r in results:
-            table = r.players[q]
-            low = max(0, low + table.tile_points + table.net)
-            high = max(0, high + (table.tile_points if saved.recorded else rules._MAX_TILE_POINTS) + table.net)
-        if over:
-            bonus = saved.game.artifact_points(state._artifacts[q])
-            low, high = max(0, low + bonus), max(0, high + bonus)
-        if saved.in_turn:
-            low += state._tile_points[q]
-            high += state._tile_points[q] if saved.recorded else rules._MAX_TILE_POINTS
+    bounds = totals_allowed(saved.game, results, state._tile_points, state._artifacts, rules._PHASES[saved.phase],
+                            recorded=saved.recorded)
+    for q, (low, high) in enumerate(bounds):
         total = state._points[q]
         if not low <= total <= high:
             allowed = f"{low}" if low == high else f"from {low} to {high}"
             schema.refuse(f"player {q + 1} has {total} points, but the rounds' tables and tiles give {allowed}")
+
+
+def totals_allowed(game: rules.Game, results: typing.Sequence[rules.RoundResult], tile_points: typing.Sequence[int],
+                   artifacts: typing.Sequence[int], phase: rules.Phase, *,
+                   recorded: bool = True) -> list[tuple[int, int]]:
+    """Each player's lowest and highest total that the finished rounds' tables,
+    this round's ``tile_points`` and (at the end) the artifact track allow at
+    ``phase``: one total when every round ``recorded`` its tile points (saves of
+    earlier releases did not: each round may then have paid up to all the tiles).
+
+    >>> from lostcities import board
+    >>> totals_allowed(board.Game(rounds=1), [], [15, 0], [0, 0], board.Phase.PLAY)
+    [(15, 15), (0, 0)]
+    """
+    in_round = phase in (rules.Phase.PLAY, rules.Phase.MOVE, rules.Phase.DRAW)
+    out = []
+    for q, taken in enumerate(tile_points):
+        low = high = 0
+        for r in results:
+            table = r.players[q]
+            low = max(0, low + table.tile_points + table.net)
+            high = max(0, high + (table.tile_points if recorded else rules._MAX_TILE_POINTS) + table.net)
+        if phase is rules.Phase.OVER:
+            bonus = game.artifact_points(artifacts[q])
+            low, high = max(0, low + bonus), max(0, high + bonus)
+        if in_round:
+            low, high = low + taken, high + (taken if recorded else rules._MAX_TILE_POINTS)
+        out.append((low, high))
+    return out
 
 
 # -- cards ---------------------------------------------------------------------------------------
