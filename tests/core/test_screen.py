@@ -81,7 +81,10 @@ def test_a_save_near_the_quota_is_still_set_aside() -> None:
     storage = {SAVE: stored, DAMAGED: "older"}
     host = screen.MemoryHost(storage=storage, quota=len(stored) + 100)
     screen.Screen(card_screen.CardAdapter(), host).mount()
-    assert storage == {DAMAGED: stored} and root(host).data["phase"] == "problem"
+    assert storage == {DAMAGED: stored, f"{DAMAGED}:2": "older"} and root(host).data["phase"] == "problem"
+    host = screen.MemoryHost(storage={SAVE: stored, DAMAGED: "x" * 200}, quota=len(stored) + 100)
+    screen.Screen(card_screen.CardAdapter(), host).mount()  # the older copy gives way to the new one
+    assert host.storage == {DAMAGED: stored} and root(host).data["phase"] == "problem"
     host = screen.MemoryHost(storage={SAVE: stored}, quota=len(stored) // 2)  # no room for a copy at all
     screen.Screen(card_screen.CardAdapter(), host).mount()
     assert root(host).data["phase"] == "problem" and "set aside" in root(host).regions["main"]
