@@ -356,7 +356,8 @@ class EmbeddedScreen(screen.Screen):
         except errors.GameError as err:
             text = action if isinstance(action, str) else action.notation()
             self.error = lc_html.to_sentence(err.reason)
-            self.emit("illegal", action=text, code=err.code, message=self.error)
+            code = err.code if err.code in embed.ILLEGAL_CODES else "illegal_action"
+            self.emit("illegal", action=text, code=code, message=self.error)
             self.render()
             return False
         self._after(event)

@@ -62,8 +62,9 @@ OUT_TYPES: typing.Final = frozenset({"ready", "resize", "move", "illegal", "step
 IN_TYPES: typing.Final = frozenset({"hello", "goto", "load", "reset"})
 ERROR_CODES: typing.Final = frozenset({"bad_parameter", "bad_scenario", "bad_record", "unknown_tutorial",
                                        "bad_tutorial", "bad_message", "internal"})
-"""The ``code`` of an ``error`` message (docs/embedding.md lists them); a move's refusal is an
-``illegal`` message with the rules engine's own code."""
+"""The ``code`` of an ``error`` message (docs/embedding.md lists them)."""
+ILLEGAL_CODES: typing.Final = frozenset({"illegal_action", "wrong_turn", "game_over", "malformed_action"})
+"""The ``code`` of an ``illegal`` message: the rules engine's error codes for a refused move."""
 
 
 class EmbedError(errors.GameError):
@@ -378,8 +379,9 @@ def message(kind: str, ident: str, **payload: typing.Any) -> dict[str, typing.An
     """A message to the host page: ``{"lc": 1, "id": ..., "type": kind, ...}`` (JSON-safe)."""
     if kind not in OUT_TYPES:
         raise ValueError(f"unknown message type {kind!r}")
-    if kind == "error" and payload.get("code") not in ERROR_CODES:
-        raise ValueError(f"an error message's code is one of {sorted(ERROR_CODES)}, not {payload.get('code')!r}")
+    codes = ERROR_CODES if kind == "error" else ILLEGAL_CODES if kind == "illegal" else None
+    if codes is not None and payload.get("code") not in codes:
+        raise ValueError(f"an {kind} message's code is one of {sorted(codes)}, not {payload.get('code')!r}")
     return {"lc": PROTOCOL, "id": ident, "type": kind, **payload}
 
 
