@@ -29,7 +29,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lostcities import api, embed, errors
+from lostcities import api, board, embed, errors
 
 settings.register_profile("ci", max_examples=120, derandomize=True, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -346,3 +346,14 @@ def test_embed_numbers_are_ascii_digits_only(key: str, text: str) -> None:
         assert "digits 0-9" in err.reason or not has_twin_digit(text), err.reason
         return
     assert text.isascii(), f"{key}={text!r} was read as a number: {config!r}"
+
+
+@FUZZ
+@given(data=st.data())
+def test_tutorial_positions_with_other_digits_are_refused(data: st.DataObject) -> None:
+    """The board game's partial positions name tile spaces by stone number (``green-4``)."""
+    COUNTS["digits:tutorial_position[board]"] += 1
+    space = data.draw(st.sampled_from(["yellow-2", "blue-3", "white-6", "green-8", "red-9"]))
+    with pytest.raises(errors.InvalidStateError):
+        board.Game(rounds=1).tutorial_position({"tiles": {twin_digits(space, data.draw): "arrow"}},
+                                               random.Random(1))

@@ -826,7 +826,7 @@ class Game(api.Game):
         for where, tile in tiles_raw.items():
             name, _, number = str(where).partition("-")
             colour = _BY_NAME.get(name)
-            space = _SPACE_AT[colour.index][int(number)] if colour and number.isdigit() and \
+            space = _SPACE_AT[colour.index][int(number)] if colour and number.isascii() and number.isdigit() and \
                 int(number) <= data.STONES else -1
             if space < 0:
                 raise bad(f"{name} stone {number} has no tile space")
