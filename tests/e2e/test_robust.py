@@ -12,6 +12,7 @@ import json
 import pathlib
 import random
 import re
+import sys
 import time
 import typing
 import urllib.request
@@ -354,7 +355,7 @@ CLICK_AT_JS = """([selector, at]) => {
     window.__clickedAt = Date.now();
     const el = document.querySelector(selector);
     if (el) el.click();
-  }, Math.max(0, at - Date.now() - 20));
+  }, Math.max(0, at - Date.now() - 150));
 }"""
 SHOWN_JS = """() => {
   const screen = document.querySelector('.lc-screen');
@@ -389,13 +390,16 @@ def click_together(tabs: list[sync_api.Page], selectors: list[str]) -> int:
     raise AssertionError("the clicks did not happen")
 
 
-def settle(tabs: list[sync_api.Page], phases: tuple[str, ...]) -> list[dict[str, typing.Any]]:
-    """Wait until every tab shows the stored game in one of ``phases`` (a stale tab loads the newer one)."""
+def settle(tabs: list[sync_api.Page], phases: tuple[str, ...],
+           stale: list[int]) -> list[dict[str, typing.Any]]:
+    """Wait until every tab shows the stored game in one of ``phases`` (a stale tab loads the newer one,
+    counted in ``stale``)."""
     deadline = time.monotonic() + 30
     seen: list[dict[str, typing.Any]] = []
     while time.monotonic() < deadline:
         for tab in tabs:
             if tab.locator("[data-action='load-newer']").count():
+                stale.append(1)
                 tab.click("[data-action='load-newer']")
         moves = len(stored_history(tabs[0]))
         seen = [shown(tab) for tab in tabs]
@@ -425,6 +429,7 @@ def test_two_tabs_moving_in_the_same_millisecond_never_diverge_or_lose_a_kept_mo
     tabs = [tab_a, tab_b]
     spreads: list[int] = []
     conflicts = 0
+    stale: list[int] = []
     for trial in range(RACE_TRIALS):
         before = stored_history(tab_a)
         hands = [shown(tab)["hand"] for tab in tabs]
@@ -437,9 +442,9 @@ def test_two_tabs_moving_in_the_same_millisecond_never_diverge_or_lose_a_kept_mo
             tab.click(f".lc-hand [data-card='{pick}']")
             tab.locator(f".lc-hand [data-card='{pick}'].is-selected").wait_for(state="attached")
         spreads.append(click_together(tabs, [f"[data-target='discard'][data-colour='{p[0]}']" for p in picks]))
-        after_discard = settle(tabs, ("draw",))
+        after_discard = settle(tabs, ("draw",), stale)
         spreads.append(click_together(tabs, ["[data-target='deck']"] * 2))
-        after = settle(tabs, ("play", "over", "result"))
+        after = settle(tabs, ("play", "over", "result"), stale)
         conflicts += sum("same moment" in s["notice"] for s in after_discard + after)
         history = stored_history(tab_a)
         assert history[:len(before)] == before, f"trial {trial}: a stored move was erased"
@@ -448,8 +453,12 @@ def test_two_tabs_moving_in_the_same_millisecond_never_diverge_or_lose_a_kept_mo
             f"trial {trial}: the tabs diverged"
         if after[0]["phase"] != "play":
             break
-    print(f"click spreads (ms): {spreads}; race notices seen: {conflicts}")
-    assert max(spreads) <= 2, f"the clicks were not simultaneous: {spreads}"
+    figures = f"click spreads (ms): {spreads}; races lost and shown: {conflicts}; stale tabs: {len(stale)}"
+    print(figures, file=sys.__stderr__)
+    # On a loaded machine a timer may wake late: most pairs of clicks must still share a millisecond,
+    # and some writes must have met (else this test tested nothing).
+    assert sum(spread <= 1 for spread in spreads) >= len(spreads) // 3, f"the clicks were not simultaneous: {figures}"
+    assert conflicts + len(stale) > 0, f"no two writes met: {figures}"
 
 
 # Numbers in other digits (item 1).
