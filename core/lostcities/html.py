@@ -490,10 +490,11 @@ def problem(title: str, reason: str, *, prefix: str = "", kept: int = 0) -> str:
     downloads = ""
     if kept:
         labels = ["Download the damaged save"] + [f"Download an earlier one ({n})" for n in range(2, kept + 1)]
-        downloads = ('<p class="lc-damaged-downloads">The damaged copy is kept in this browser (the last '
-                     f"{MAX_DAMAGED} of this game): download it to keep it or to send it with a bug report. "
-                     + " ".join(button(label, "download-damaged", cls="secondary", extra={"data-copy": str(n)})
-                                for n, label in enumerate(labels, 1)) + "</p>")
+        downloads = ("<p>The damaged copy is kept in this browser (the last "
+                     f"{MAX_DAMAGED} of this game): download it to keep it or to send it with a bug report.</p>"
+                     '<div class="lc-damaged-downloads">'
+                     + "".join(button(label, "download-damaged", cls="secondary", extra={"data-copy": str(n)})
+                               for n, label in enumerate(labels, 1)) + "</div>")
     return (
         '<section class="lc-problem" role="alert" aria-labelledby="lc-problem-title">'
         f'<h2 id="lc-problem-title">The saved game cannot be continued</h2>'
