@@ -594,7 +594,7 @@ class Screen:
     def _on_download_damaged(self, copy: str) -> None:
         """The problem panel's download of a kept damaged copy (``copy``: 1 is the newest)."""
         numbers = [str(n) for n in range(1, len(self.damaged_copies) + 1)]
-        if copy not in numbers:
+        if self.mode != "problem" or copy not in numbers:
             return
         index = numbers.index(copy)
         text = self._read(self.damaged_copies[index])
@@ -741,7 +741,14 @@ class Screen:
 
     # -- input ---------------------------------------------------------------------------------------
     def on_input(self, event: Input) -> None:
-        self.guard(lambda: self._dispatch(event))
+        self.guard(lambda: self._route(event))
+
+    def _route(self, event: Input) -> None:
+        """The problem panel's downloads (they read the button's data), else :meth:`_dispatch`."""
+        if event.kind == "click" and event.action == "download-damaged":
+            self._on_download_damaged(event.data.get("copy", ""))
+            return
+        self._dispatch(event)
 
     def _dispatch(self, event: Input) -> None:
         if event.kind == "key" and event.key == "Escape" and self.menu_open:
@@ -750,9 +757,6 @@ class Screen:
             return
         if event.kind == "key" and event.key == "Escape" and (self.sheet or self.mode == "replay"):
             self._on_close_sheet() if self.sheet else self._on_close_replay()
-            return
-        if event.kind == "click" and event.action == "download-damaged" and self.mode == "problem":
-            self._on_download_damaged(event.data.get("copy", ""))
             return
         handler = _ACTIONS.get(event.action) if event.kind == "click" else None
         if handler is not None and event.action in MENU_TOOLS and self.menu_open:
