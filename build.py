@@ -40,6 +40,7 @@ import subprocess
 import sys
 import time
 import typing
+import urllib.parse
 import zipfile
 import zlib
 
@@ -930,9 +931,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def guess_type(self, path: str | os.PathLike[str]) -> str:
         return MIME_TYPES.get(pathlib.PurePath(path).suffix.lower()) or super().guess_type(path)
 
+    FRAMEABLE: typing.ClassVar[frozenset[str]] = frozenset({"embed.html"})
+    """The only page other sites may frame; every other page is framed by the site itself at most."""
+
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         self.send_header("Vary", "Accept-Encoding")
+        page = urllib.parse.urlsplit(self.path).path.rsplit("/", 1)[-1] or "index.html"
+        if page.endswith(".html") and page not in self.FRAMEABLE:
+            # What a host of the site should send too (docs/embedding.md): no framing by other sites.
+            self.send_header("Content-Security-Policy", "frame-ancestors 'self'")
+            self.send_header("X-Frame-Options", "SAMEORIGIN")
         super().end_headers()
 
     def accepted(self) -> set[str]:

@@ -22,7 +22,6 @@ from pyscript import document, window
 import catalogue
 import embed_screen
 import host
-from lostcities import safejson
 from lostcities.ui import embed
 from lostcities.ui import html as lc_html
 
@@ -32,7 +31,10 @@ class EmbedApp:
 
     def __init__(self) -> None:
         known = getattr(window, "__lostcitiesEmbed", None)
-        self.parent: str | None = str(known.parent) if known and known.parent else None
+        self.browser_parent: str | None = str(known.parent) if known and known.parent else None
+        """``parent`` as the page's script read it (the browser's URL parser): where a bad
+        parameter is reported before the parameters are read."""
+        self.parent = self.browser_parent
         self.ident = str(known.id) if known and known.id else ""
         self.screen: embed_screen.EmbeddedScreen | None = None
         self.host: host.BrowserHost | None = None
@@ -58,6 +60,11 @@ class EmbedApp:
         query = {str(k): str(v) for k, v in js.Array.from_(js.URLSearchParams.new(window.location.search))}
         try:
             config = embed.Config.from_query(query, str(window.location.hash))
+            if config.parent != self.browser_parent:
+                # Read once, the same way on both sides: else the frame would post to one origin
+                # and listen to another.
+                raise embed.EmbedError(f"parent {query.get('parent', '')!r} is not written as an origin; "
+                                       f"write it as the browser does: {self.browser_parent}")
         except embed.EmbedError as err:
             self.show_problem(err)
             return
@@ -83,17 +90,26 @@ class EmbedApp:
         if self.screen is None:
             return
         try:
-            data = safejson.loads(str(js.JSON.stringify(event.data)))
-        except Exception:  # noqa: BLE001 - anything a foreign page sends: unreadable is an error message
-            data = None
+            text = str(js.JSON.stringify(event.data))
+        except Exception:  # noqa: BLE001 - anything a foreign page sends (a cycle, a depth JavaScript refuses)
+            self.screen.report(embed.EmbedError("the message cannot be read as JSON", code="bad_message"))
+            return
+        try:
+            data = embed.message_data(text)
+        except embed.EmbedError as err:
+            self.screen.report(err)
+            return
         self.screen.receive(data)
 
     def on_hash(self) -> None:
         fragment = str(window.location.hash).lstrip("#")
         pairs = dict(item.split("=", 1) for item in fragment.split("&") if "=" in item)
-        step = pairs.get("step", "")
-        if self.screen is not None and step.isdigit():
-            self.screen.receive({"lc": embed.PROTOCOL, "type": "goto", "step": int(step)})
+        step = embed.whole(pairs.get("step", ""))
+        if self.screen is not None and step is not None:
+            self.screen.receive({"lc": embed.PROTOCOL, "type": "goto", "step": step})
+        elif self.screen is not None and "step" in pairs:
+            self.screen.report(embed.EmbedError(f"#step must be a whole number in the digits 0-9, not "
+                                                f"{pairs['step'][:40]!r}"))
 
 
 APP = EmbedApp()

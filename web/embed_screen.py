@@ -90,9 +90,12 @@ class EmbeddedScreen(screen.Screen):
     """A screen that opens a configured position, lesson or record (see the module)."""
 
     def __init__(self, adapter: screen.Adapter, host: screen.Host, config: embed.Config, sink: Sink,
-                 links: typing.Callable[[tutorial.Lesson], str] | None = None) -> None:
+                 links: typing.Callable[[tutorial.Lesson], str] | None = None,
+                 origin: embed.Config | None = None) -> None:
         super().__init__(adapter, host)
         self.config = config
+        self.origin = origin or config
+        """What the URL opens: ``reset`` comes back to it, whatever was loaded since."""
         self.sink = sink
         self.links = links
         """Markup for the lesson panel's way on (the app's *All tutorials*, *Next tutorial*)."""
@@ -152,9 +155,18 @@ class EmbeddedScreen(screen.Screen):
             self.fail("bad_tutorial", err.reason)
             return
         except errors.GameError as err:
-            self.fail(getattr(err, "code", "bad_parameter"), err.reason)
+            code = getattr(err, "code", "")
+            self.fail(code if code in embed.ERROR_CODES else self._problem_code(), err.reason)
             return
         self.send_ready()
+
+    def _problem_code(self) -> str:
+        """The documented ``error`` code of a position that cannot be opened (what it was opened from)."""
+        config = self.config
+        if config.tutorial is not None:
+            return "bad_tutorial"
+        return "bad_scenario" if config.scenario is not None else "bad_record" if config.record is not None \
+            else "bad_parameter"
 
     def _names(self) -> list[str]:
         players = self._players()
@@ -345,7 +357,8 @@ class EmbeddedScreen(screen.Screen):
         except errors.GameError as err:
             text = action if isinstance(action, str) else action.notation()
             self.error = lc_html.to_sentence(err.reason)
-            self.emit("illegal", action=text, code=err.code, message=self.error)
+            code = err.code if err.code in embed.ILLEGAL_CODES else "illegal_action"
+            self.emit("illegal", action=text, code=code, message=self.error)
             self.render()
             return False
         self._after(event)
@@ -449,11 +462,11 @@ class EmbeddedScreen(screen.Screen):
 
     def _on_answer(self, event: screen.Input) -> None:
         lesson = self.lesson
-        raw = event.data.get("choice", "")
-        if lesson is None or not raw.isdigit():
+        choice = embed.whole(event.data.get("choice", ""))
+        if lesson is None or choice is None:
             return
         try:
-            result = lesson.answer(int(raw))
+            result = lesson.answer(choice)
         except errors.GameError as err:
             self.error = lc_html.to_sentence(err.reason)
             self.render()
@@ -498,9 +511,9 @@ class EmbeddedScreen(screen.Screen):
         raise embed.EmbedError("goto works in a tutorial, a puzzle or a record")
 
     def _on_view_step(self, event: screen.Input) -> None:
-        raw = event.data.get("to", "")
-        if self.record is not None and raw.lstrip("-").isdigit():
-            target = min(max(int(raw), 0), len(self.record.actions))
+        to = embed.whole(event.data.get("to", ""))
+        if self.record is not None and to is not None:
+            target = min(to, len(self.record.actions))
             if target != self.shown:
                 self.goto(target)
 
@@ -568,22 +581,28 @@ class EmbeddedScreen(screen.Screen):
             if kind == "hello":
                 self.send_ready()
             elif kind == "reset":
-                self.restore()
+                self._open(self.origin)
             elif kind == "goto":
                 step = payload.get("step")
                 if type(step) is not int:
                     raise embed.EmbedError("goto needs a whole-number step", code="bad_message")
                 self.goto(step - 1 if self.lesson is not None else step)
             else:
-                config = embed.load_config(self.config, payload)
-                if config.game != self.game.name:
-                    self._open_other_game(config)
-                    return
-                self.config = config
-                self.restore()
+                self._open(embed.load_config(self.config, payload))
         except embed.EmbedError as err:
-            self.emit("error", code=err.code, message=lc_html.to_sentence(err.reason))
+            self.report(err)
 
+    def report(self, err: embed.EmbedError) -> None:
+        """Tell the host page that its message could not be used (nothing changes in the frame)."""
+        self.emit("error", code=err.code, message=lc_html.to_sentence(err.reason))
+
+    def _open(self, config: embed.Config) -> None:
+        """Open ``config`` in this frame (``load``, ``reset``), of this game or another."""
+        if config.game != self.game.name:
+            self._open_other_game(config)
+            return
+        self.config = config
+        self.restore()
 
     def _open_other_game(self, config: embed.Config) -> None:
         """``load`` named another game's tutorial or position: this frame becomes that game's screen."""
@@ -592,7 +611,7 @@ class EmbeddedScreen(screen.Screen):
             raise embed.EmbedError(f"this build does not include {config.game_class.title}", code="bad_message")
         token, warned = self._token, self._progress_warned
         self.unmount()
-        EmbeddedScreen.__init__(self, factory(), self.host, config, self.sink, self.links)
+        EmbeddedScreen.__init__(self, factory(), self.host, config, self.sink, self.links, self.origin)
         self._token = token + 1  # the timers of the game left behind stay abandoned
         self._progress_warned = warned
         self.mount()

@@ -272,3 +272,18 @@ class BrowserHost:
 
     def set_info(self, text: str) -> None:
         self.info.textContent = text
+
+    def download(self, name: str, text: str) -> None:
+        """A file the browser saves: a link to a blob of ``text``, clicked once, then let go."""
+        blob = js.Blob.new(to_js([text]), to_js({"type": "text/plain;charset=utf-8"},
+                                                dict_converter=js.Object.fromEntries))
+        url = js.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = name
+        link.hidden = True
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        # The browser has read the blob once the click's download started.
+        self.later(60_000, lambda: js.URL.revokeObjectURL(url))

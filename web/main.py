@@ -8,7 +8,9 @@ game's entry with its adapter), talking to the page through :class:`host.Browser
 Routes are URL hashes: ``#card``, ``#roll``, ``#board`` (empty: home);
 ``#learn/<game>`` lists a game's tutorials and ``#learn/<tutorial id>`` opens
 one (an :class:`embed_screen.EmbeddedScreen`, as in a rules site's frame).
-``?seed=N`` makes every deal and roll repeatable.
+``?seed=N`` makes every deal and roll repeatable.  The app runs only in its own
+tab: in another page's frame it says so and links to itself (``embed.html`` is
+the page made for frames).
 """
 
 from __future__ import annotations
@@ -41,9 +43,34 @@ def parse_seed(search: str) -> tuple[int | None, str | None]:
     if not isinstance(raw, str):  # jsnull: no seed
         return None, None
     text = str(raw).strip()
-    if text.isdigit() and len(text) <= 18:
-        return int(text), None
-    return None, f"Ignoring ?seed={text[:40]}: a seed must be a whole number from 0 to 999999999999999999."
+    seed = embed.whole(text) if len(text) <= 18 else None
+    if seed is not None:
+        return seed, None
+    return None, (f"Ignoring ?seed={text[:40]}: a seed must be a whole number from 0 to 999999999999999999, "
+                  "written in the digits 0-9.")
+
+
+def rules_problem(sub: str) -> str:
+    """What ``#rules/<sub>`` says when ``sub`` names no game with a rules summary."""
+    if not sub:
+        return ("Which game\u2019s rules? Add a game to the address, like #rules/card, "
+                "or pick a game\u2019s Rules below.")
+    return f"There are no rules here for a game called \u201c{sub[:40]}\u201d; pick a game\u2019s Rules below."
+
+
+def is_framed() -> bool:
+    """True when this page is shown inside another page's frame (any error reading it counts as framed)."""
+    try:
+        return bool(window.self != window.top)
+    except Exception:  # noqa: BLE001 - a browser that refuses to compare its windows: refuse to run
+        return True
+
+
+def refuse_framed() -> None:
+    """The app does not run in another page's frame (a game could be clicked blindly): say so, link it."""
+    document.getElementById("app").innerHTML = lc_html.framed(str(window.location.href))
+    document.documentElement.dataset.route = "framed"
+    document.documentElement.dataset.ready = "1"
 
 
 class App:
@@ -89,6 +116,9 @@ class App:
             elif route == "rules" and sub in PLAYABLE:
                 self.host.app.innerHTML = rules_summary.page(PLAYABLE[sub].entry.summary)
                 self.set_crumb(f"Rules: {lc_html.short_title(PLAYABLE[sub].entry.game)}")
+            elif route == "rules":
+                self.render_home()
+                self.host.notify(rules_problem(sub), "error")
             elif route == "stats":
                 games = [playable.entry.game for playable in catalogue.GAMES]
                 self.host.app.innerHTML = stats.page(screen.read_stats(self.host), games)
@@ -176,5 +206,8 @@ class App:
         return session.is_in_progress(text, name)
 
 
-APP = App()
-APP.guard(APP.open_route)
+if is_framed():
+    refuse_framed()
+else:
+    APP = App()
+    APP.guard(APP.open_route)

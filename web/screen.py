@@ -67,6 +67,8 @@ SLICE_SECONDS: typing.Final = 0.02
 STORAGE_OFF: typing.Final = ("This browser is not keeping saved games (storage is off or full), "
                              "so this game will not survive a reload.")
 STALE: typing.Final = "This game was continued in another tab or window."
+RACE_LOST: typing.Final = ("This game was played in another tab at the same moment: that move was kept and "
+                           "this tab\u2019s last move was not. Here is the game as it stands now.")
 SCREEN_PHASES: typing.Final = frozenset({"setup", "problem", "handover", "menu", "stale", "loading", "rules",
                                         "stats", "replay"})
 
@@ -180,6 +182,9 @@ class Host(typing.Protocol):
 
     def set_info(self, text: str) -> None:
         """The short text in the top bar (the score)."""
+
+    def download(self, name: str, text: str) -> None:
+        """Offer ``text`` to the player as a file called ``name`` (a damaged save)."""
 
 
 # -- what a game provides ---------------------------------------------------------------------------
@@ -424,6 +429,10 @@ class Screen:
         self._unwatch: typing.Callable[[], None] | None = None
         self._storage_warned = False
         self._seed_counter = 0
+        self._seen: str | None = None
+        """The save text this tab last read or wrote: any other text stored means another tab wrote."""
+        self.damaged_copies: list[str] = []
+        """Where the damaged copies of the save shown as a problem are kept (newest first)."""
         self.menu_entries: list[lc_html.Entry] = [lc_html.Entry("Rules of the game", "rules"),
                                                   lc_html.Entry("Statistics", "stats")]
         """The menu's own entries, in order (a screen feature appends one here)."""
@@ -541,6 +550,7 @@ class Screen:
             self.open_document(document)
             return
         text = self._read(self.key)
+        self._seen = text
         if text is None:
             self.show_setup()
             return
@@ -555,41 +565,104 @@ class Screen:
     def doc_key(self, name: str) -> str:
         return f"lostcities:{self.game.name}:{name}"
 
+    def damaged_keys(self, key: str) -> list[str]:
+        """Where the damaged copies of the save under ``key`` are kept, newest first: each saved
+        document has its own (the game's under ``damaged_key``), at most ``lc_html.MAX_DAMAGED``."""
+        base = self.damaged_key if key == self.key else f"{key}:damaged"
+        return [base] + [f"{base}:{n}" for n in range(2, lc_html.MAX_DAMAGED + 1)]
+
     def _set_aside(self, text: str, err: session.SaveError, key: str) -> None:
         self.host.console("warn", f"{self.game.title}: the save was set aside ({err.reason}: {err.detail[:500]})")
         # Remove first: a save near the quota leaves room for its copy only once it is gone.
         self.host.storage_remove(key)
+        keys = self.damaged_keys(key)
         try:
-            self.host.storage_set(self.damaged_key, text)
+            self._keep_damaged(text, keys)
         except StorageError as refused:
-            self.host.console("warn", f"{self.game.title}: the damaged save could not be copied aside ({refused})")
-            self.host.storage_remove(self.damaged_key)
-            try:
-                self.host.storage_set(self.damaged_key, text)
-            except StorageError:
-                self.host.console("warn", f"{self.game.title}: the damaged save is dropped: no room to keep it")
+            self.host.console("warn", f"{self.game.title}: the damaged save is dropped: no room to keep it ({refused})")
+        self.damaged_copies = [k for k in keys if self._read(k) is not None]
         self.problem = err.reason
         self.session = None
         self.mode = "problem"
         self.render()
 
+    def _keep_damaged(self, text: str, keys: list[str]) -> None:
+        """Keep ``text`` as the newest damaged copy; the older ones move down, the oldest goes.  Each
+        move removes before it writes (it never needs more room than the copy takes); when the new
+        copy does not fit, the older ones give way to it, oldest first."""
+        self.host.storage_remove(keys[-1])
+        for older, newer in zip(reversed(keys[1:]), reversed(keys[:-1]), strict=True):
+            moved = self.host.storage_get(newer)
+            if moved is not None:
+                self.host.storage_remove(newer)
+                self.host.storage_set(older, moved)
+        for dropped in [None, *reversed(keys[1:])]:
+            if dropped is not None:
+                self.host.console("warn", f"{self.game.title}: an older damaged save gives way to the new one")
+                self.host.storage_remove(dropped)
+            try:
+                self.host.storage_set(keys[0], text)
+                return
+            except StorageError:
+                if dropped == keys[1]:
+                    raise
+
+    def _on_download_damaged(self, copy: str) -> None:
+        """The problem panel's download of a kept damaged copy (``copy``: 1 is the newest)."""
+        numbers = [str(n) for n in range(1, len(self.damaged_copies) + 1)]
+        if self.mode != "problem" or copy not in numbers:
+            return
+        index = numbers.index(copy)
+        text = self._read(self.damaged_copies[index])
+        if text is None:
+            self.host.notify("That damaged save is no longer kept in this browser.", "error")
+            return
+        self.host.download(f"lostcities-{self.game.name}-damaged-save-{index + 1}.txt", text)
+
     def save(self) -> None:
-        """Write the session, unless another tab wrote a newer revision meanwhile."""
+        """Write the session if the save is still the one this tab started from (compare and
+        set): another tab's newer revision stops this tab (stale); another tab's write of the
+        same revision (both moved at once) wins, and this tab shows that game instead."""
         current = self.session
         if current is None or self.mode == "stale":
             return
         stored = self._read(self.key)
-        if session.revision_of(stored) > current.revision:
-            self._go_stale()
+        if stored is not None and stored != self._seen and self._other_tab_wrote(stored):
             return
         current.revision += 1
-        if not self._write(self.key, current.to_text()):
+        text = current.to_text()
+        if self._write(self.key, text):
+            self._seen = text
+        else:
             current.revision -= 1
 
-    def _on_storage(self, text: str | None) -> None:
+    def _other_tab_wrote(self, stored: str) -> bool:
+        """Another tab stored ``stored`` since this tab's last read or write: True when this tab
+        must stop (a newer revision) or show that game (the same revision: a race it lost)."""
         current = self.session
-        if current is not None and text is not None and session.revision_of(text) > current.revision:
+        if current is None:
+            return False
+        revision = session.revision_of(stored)
+        if revision > current.revision:
             self._go_stale()
+            return True
+        if revision == current.revision:
+            self.host.console("warn", f"{self.game.title}: another tab saved revision {revision} at the same moment")
+            self.restore()
+            if self.mode == "play":
+                self.host.notify(RACE_LOST, "info")
+            return True
+        return False
+
+    def _on_storage(self, text: str | None) -> None:
+        """Another tab changed the save: read it again (the event's text may be older than what is
+        stored now, and this tab's own write may be the one that stands)."""
+        current = self.session
+        if current is None or self.mode == "stale" or text is None:
+            return
+        stored = self._read(self.key)
+        if stored is not None and stored != self._seen:
+            self._other_tab_wrote(stored)
 
     def _go_stale(self) -> None:
         self._stop()
@@ -641,7 +714,8 @@ class Screen:
 
     def new_game(self, setup: session.Setup) -> None:
         self._write(self.prefs_key, json.dumps(setup.to_dict(), separators=(",", ":")))
-        revision = session.revision_of(self._read(self.key))
+        self._seen = self._read(self.key)
+        revision = session.revision_of(self._seen)
         self.host.storage_remove(self.last_key)
         fresh = session.Session.new(setup, self.rng("deal"), deal=False, revision=revision)
         self.session = fresh
@@ -683,7 +757,14 @@ class Screen:
 
     # -- input ---------------------------------------------------------------------------------------
     def on_input(self, event: Input) -> None:
-        self.guard(lambda: self._dispatch(event))
+        self.guard(lambda: self._route(event))
+
+    def _route(self, event: Input) -> None:
+        """The problem panel's downloads (they read the button's data), else :meth:`_dispatch`."""
+        if event.kind == "click" and event.action == "download-damaged":
+            self._on_download_damaged(event.data.get("copy", ""))
+            return
+        self._dispatch(event)
 
     def _dispatch(self, event: Input) -> None:
         if event.kind == "key" and event.key == "Escape" and self.menu_open:
@@ -1140,7 +1221,8 @@ class Screen:
             assist = last is not None and last.pref(session.ASSIST) == "1"
             self._panel("setup", lc_html.with_assist(self.adapter.setup_form(self, last), assist))
         elif self.mode == "problem":
-            self._panel("problem", lc_html.problem(title, self.problem, prefix=self.adapter.prefix))
+            self._panel("problem", lc_html.problem(title, self.problem, prefix=self.adapter.prefix,
+                                                   kept=len(self.damaged_copies)))
         elif self.mode == "stale":
             self._panel("stale", lc_html.stale(STALE))
         elif self.mode == "handover" and current is not None:
@@ -1347,6 +1429,8 @@ class MemoryHost:
         self.watchers: dict[str, list[typing.Callable[[str | None], None]]] = {}
         self.full = False
         """True: writes fail as if the storage were full."""
+        self.downloads: list[tuple[str, str]] = []
+        """Files offered to the player: (name, text)."""
 
     def mount(self, shell: str) -> MemoryRoot:
         self.root = MemoryRoot(shell)
@@ -1416,3 +1500,6 @@ class MemoryHost:
 
     def set_info(self, text: str) -> None:
         self.info = text
+
+    def download(self, name: str, text: str) -> None:
+        self.downloads.append((name, text))

@@ -118,7 +118,7 @@ def test_the_sheet_is_restored_after_a_reload_and_a_damaged_one_is_set_aside() -
                                "sheet": {"expeditions": "nonsense"}})
     broken = Sheet(storage)
     assert broken.phase == "problem" and "the sheet is damaged" in broken.root.html()
-    assert KEY not in storage and "lostcities:roll:damaged" in storage
+    assert KEY not in storage and "lostcities:roll:companion:damaged" in storage  # its own copies
     storage[KEY] = json.dumps({"format": "lostcities.roll-companion", "version": 2, "name": "Zoe", "sheet": {}})
     storage["lostcities:roll:last"] = "companion"
     assert "another format" in Sheet(storage).root.html()

@@ -23,12 +23,14 @@ import os
 import random
 import sys
 import typing
+import unicodedata
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lostcities import api, errors
+from lostcities import api, board, errors
+from lostcities.ui import embed
 
 settings.register_profile("ci", max_examples=120, derandomize=True, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -57,8 +59,19 @@ def report_counts(request: pytest.FixtureRequest) -> typing.Iterator[None]:
 
 # -- strategies ---------------------------------------------------------------------------------
 
+DIGIT_CLASSES: typing.Final = ("Nd", "No", "Nl")
+"""Unicode's number classes: decimal digits of every script (Arabic-Indic, fullwidth...), other
+numbers (superscripts, circled digits...) and letter numbers (Roman numerals...)."""
+DIGIT_TWINS: typing.Final[dict[str, tuple[str, ...]]] = {
+    str(value): tuple(ch for ch in map(chr, range(0x80, sys.maxunicode + 1))
+                      if unicodedata.category(ch) in DIGIT_CLASSES and unicodedata.digit(ch, None) == value)
+    for value in range(10)}
+"""Every non-ASCII character that Unicode gives the value of an ASCII digit: ``'²'`` for ``'2'``..."""
+NUMBER_TEXTS = st.text(st.characters(categories=DIGIT_CLASSES) | st.sampled_from("0123456789"), min_size=1,
+                       max_size=8)
+"""Numbers written with digits of every class, ASCII ones among them."""
 SCALARS = (st.none() | st.booleans() | st.integers() | st.integers(-3, 12)
-           | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=12))
+           | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=12) | NUMBER_TEXTS)
 JSON_LIKE = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
                          | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
 """Random JSON-like values (NaN and infinities included: JSON-unsafe on purpose)."""
@@ -68,6 +81,47 @@ WORDS = ("play", "discard", "draw", "deal", "take", "refuse", "accelerate", "rol
          "red", "orange", "yellow", "green", "blue", "purple", "white", "Y", "B", "W", "G", "R", "P",
          "Y7", "B10", "W$2", "G$1", "R2", "P5", "y$3", "0", "1", "5", "9", "10", "-1", "³", "٣", "\uff11", "🙂",
          "\x00", "move", "tile", "pass", "card", "$", "", "  ")
+
+
+def twin_digits(text: str, draw: typing.Callable[[st.SearchStrategy[typing.Any]], typing.Any]) -> str:
+    """``text`` with at least one ASCII digit (if it has any) written in another script's digit of the
+    same value."""
+    places = [i for i, ch in enumerate(text) if ch in DIGIT_TWINS]
+    if not places:
+        return text
+    chosen = draw(st.sets(st.sampled_from(places), min_size=1))
+    return "".join(draw(st.sampled_from(DIGIT_TWINS[ch])) if i in chosen else ch for i, ch in enumerate(text))
+
+
+def has_twin_digit(text: str) -> bool:
+    return any(not ch.isascii() and unicodedata.category(ch) in DIGIT_CLASSES for ch in text)
+
+
+def twin_strings(data: typing.Any, draw: typing.Callable[[st.SearchStrategy[typing.Any]], typing.Any]) -> typing.Any:
+    """``data`` (JSON-like, copied) with the digits of one to three of its strings or keys written in other
+    scripts (None when no string of it holds a digit)."""
+    data = copy.deepcopy(data)
+    places: list[tuple[typing.Any, typing.Any, bool]] = []  # (container, key, the key itself is the text)
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        items = list(node.items()) if isinstance(node, dict) else list(enumerate(node)) if isinstance(node, list) \
+            else []
+        for key, value in items:
+            if isinstance(key, str) and any(ch in DIGIT_TWINS for ch in key):
+                places.append((node, key, True))
+            if isinstance(value, str) and any(ch in DIGIT_TWINS for ch in value):
+                places.append((node, key, False))
+            stack.append(value)
+    if not places:
+        return None
+    for index in sorted(draw(st.sets(st.integers(0, len(places) - 1), min_size=1, max_size=3)), reverse=True):
+        node, key, is_key = places[index]
+        if is_key and key in node:
+            node[twin_digits(key, draw)] = node.pop(key)
+        elif not is_key:
+            node[key] = twin_digits(node[key], draw)
+    return data
 
 
 def action_texts(game: api.Game) -> st.SearchStrategy[str]:
@@ -244,3 +298,79 @@ def test_options_are_refused_with_invalid_option_errors(name: str) -> None:
         assert game.new_state().snapshot()
 
     check()
+
+
+# -- numbers in every Unicode digit class (issue 23): ASCII digits only -------------------------------
+
+
+def test_every_digit_class_is_covered() -> None:
+    assert all(len(DIGIT_TWINS[d]) > 30 for d in DIGIT_TWINS)
+    # superscript, fullwidth, Arabic-Indic, circled
+    assert {"\u00b2", "\uff12", "\u0662", "\u2461"} <= set(DIGIT_TWINS["2"])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_actions_with_other_digits_are_refused(name: str) -> None:
+    game = default_game(name)
+    legal = sorted({a.notation() for state in positions(game) for a in state.legal_actions()
+                    if any(ch.isdigit() for ch in a.notation())})
+
+    @FUZZ
+    @given(notation=st.sampled_from(legal), data=st.data())
+    def check(notation: str, data: st.DataObject) -> None:
+        COUNTS[f"digits:parse_action[{name}]"] += 1
+        text = twin_digits(notation, data.draw)
+        with pytest.raises(errors.MalformedActionError):
+            game.parse_action(text)
+
+    check()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_saves_and_records_with_other_digits_are_refused(name: str) -> None:
+    game = default_game(name)
+    states = positions(game)
+
+    @FUZZ
+    @given(index=st.integers(0, len(states) - 1), data=st.data())
+    def check(index: int, data: st.DataObject) -> None:
+        COUNTS[f"digits:state_from_dict[{name}]"] += 1
+        state = states[index]
+        for what, load in (("save", api.state_from_dict), ("record", api.Record.from_dict)):
+            good = json.loads(saved(state) if what == "save" else json.dumps(state.record().to_dict()))
+            damaged = twin_strings(good, data.draw)
+            if damaged is None or not has_twin_digit(json.dumps(damaged, ensure_ascii=False)):
+                continue
+            with pytest.raises(errors.InvalidStateError):
+                loaded = load(damaged)
+                if isinstance(loaded, api.Record):
+                    loaded.replay()
+
+    check()
+
+
+@FUZZ
+@given(key=st.sampled_from(["seed", "pov", "step", "#step"]), text=NUMBER_TEXTS)
+def test_embed_numbers_are_ascii_digits_only(key: str, text: str) -> None:
+    COUNTS["digits:embed"] += 1
+    query = {"tut": "card-wagers"} if key.endswith("step") else {"game": "card"}
+    fragment = f"#step={text}" if key == "#step" else ""
+    if key != "#step":
+        query[key] = text
+    try:
+        config = embed.Config.from_query(query, fragment)
+    except embed.EmbedError as err:
+        assert "digits 0-9" in err.reason or not has_twin_digit(text), err.reason
+        return
+    assert text.isascii(), f"{key}={text!r} was read as a number: {config!r}"
+
+
+@FUZZ
+@given(data=st.data())
+def test_tutorial_positions_with_other_digits_are_refused(data: st.DataObject) -> None:
+    """The board game's partial positions name tile spaces by stone number (``green-4``)."""
+    COUNTS["digits:tutorial_position[board]"] += 1
+    space = data.draw(st.sampled_from(["yellow-2", "blue-3", "white-6", "green-8", "red-9"]))
+    with pytest.raises(errors.InvalidStateError):
+        board.Game(rounds=1).tutorial_position({"tiles": {twin_digits(space, data.draw): "arrow"}},
+                                               random.Random(1))

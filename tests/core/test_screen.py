@@ -82,7 +82,10 @@ def test_a_save_near_the_quota_is_still_set_aside() -> None:
     storage = {SAVE: stored, DAMAGED: "older"}
     host = screen.MemoryHost(storage=storage, quota=len(stored) + 100)
     screen.Screen(card_screen.CardAdapter(), host).mount()
-    assert storage == {DAMAGED: stored} and root(host).data["phase"] == "problem"
+    assert storage == {DAMAGED: stored, f"{DAMAGED}:2": "older"} and root(host).data["phase"] == "problem"
+    host = screen.MemoryHost(storage={SAVE: stored, DAMAGED: "x" * 200}, quota=len(stored) + 100)
+    screen.Screen(card_screen.CardAdapter(), host).mount()  # the older copy gives way to the new one
+    assert host.storage == {DAMAGED: stored} and root(host).data["phase"] == "problem"
     host = screen.MemoryHost(storage={SAVE: stored}, quota=len(stored) // 2)  # no room for a copy at all
     screen.Screen(card_screen.CardAdapter(), host).mount()
     assert root(host).data["phase"] == "problem" and "set aside" in root(host).regions["main"]
@@ -244,3 +247,83 @@ def test_a_screen_runs_without_storage_or_routes() -> None:
     assert root(host).data["phase"] == "play"
     with pytest.raises(errors.InvalidOptionError):
         card_screen.CardAdapter().read_setup(scr, {"opponent": "wizard"})
+
+
+# -- issue 23: two tabs writing at once, damaged copies kept apart -----------------------------------------
+
+
+def two_tabs_at_one_save() -> tuple[screen.Screen, screen.MemoryHost, screen.Screen, screen.MemoryHost]:
+    """Two tabs of one game, each with its own copy of the storage (as each browser tab reads its own
+    cache of ``localStorage`` until the other's change reaches it)."""
+    storage_a: dict[str, str] = {}
+    tab_a, host_a = mounted(storage_a)
+    start(host_a)
+    tab_b, host_b = mounted(dict(storage_a))
+    assert tab_a.session is not None and tab_b.session is not None
+    assert tab_a.session.state == tab_b.session.state
+    return tab_a, host_a, tab_b, host_b
+
+
+def stored(host: screen.MemoryHost) -> str:
+    assert host.storage is not None
+    return host.storage[SAVE]
+
+
+def discard(scr: screen.Screen, host: screen.MemoryHost, index: int) -> None:
+    assert scr.session is not None
+    action = [a for a in scr.session.state.legal_actions() if isinstance(a, card.Discard)][index]
+    root(host).click(target="hand", card=action.card.id)
+    root(host).click(target="discard", colour=action.card.colour.letter)
+
+
+def test_two_tabs_moving_at_once_end_on_the_game_that_was_stored() -> None:
+    """Both tabs discard (a different card) from the same revision; the browser applies A's write, then
+    B's.  A hears of B's write and finds B's game stored: it shows it and says so; B, whose write stood,
+    hears of A's earlier one, finds its own game stored and goes on."""
+    tab_a, host_a, tab_b, host_b = two_tabs_at_one_save()
+    discard(tab_a, host_a, 0)
+    discard(tab_b, host_b, 1)
+    a_text, b_text = stored(host_a), stored(host_b)
+    assert a_text != b_text and json.loads(a_text)["revision"] == json.loads(b_text)["revision"]
+    for func in list(host_b.watchers[SAVE]):
+        func(a_text)  # B's own write is still pending in its cache: it reads its own text
+    host_a.other_tab_writes(SAVE, b_text)
+    assert tab_a.session is not None and tab_b.session is not None
+    assert tab_a.session.state == tab_b.session.state == api.state_from_dict(json.loads(b_text)["state"])
+    assert tab_a.mode == tab_b.mode == "play"
+    assert host_a.notices == [("info", screen.RACE_LOST)] and not host_b.notices
+    assert stored(host_a) == b_text, "the tab that lost wrote again"
+
+
+def test_a_tab_that_lost_a_race_never_overwrites_the_stored_game() -> None:
+    """The other tab's write of the same revision arrives before this tab's next write (no event yet):
+    the compare-and-set finds it and this tab shows the stored game instead of writing."""
+    tab_a, host_a, tab_b, host_b = two_tabs_at_one_save()
+    discard(tab_a, host_a, 0)
+    discard(tab_b, host_b, 1)
+    b_text = stored(host_b)
+    assert host_a.storage is not None
+    host_a.storage[SAVE] = b_text
+    root(host_a).click(target="deck")  # A draws on top of its own discard
+    assert stored(host_a) == b_text
+    assert tab_a.session is not None and tab_b.session is not None
+    assert tab_a.session.state == tab_b.session.state and host_a.notices == [("info", screen.RACE_LOST)]
+
+
+def test_damaged_copies_are_kept_per_document_bounded_and_downloadable() -> None:
+    storage: dict[str, str] = {}
+    for n in range(5):
+        storage[SAVE] = f"{{damaged {n}"
+        scr, host = mounted(storage)
+        assert scr.mode == "problem"
+    assert [storage.get(k) for k in (DAMAGED, f"{DAMAGED}:2", f"{DAMAGED}:3")] == ["{damaged 4", "{damaged 3",
+                                                                                 "{damaged 2"]
+    assert not any(key.startswith(f"{DAMAGED}:4") for key in storage)
+    html = root(host).regions["main"]
+    assert html.count('data-action="download-damaged"') == 3 and plain(html)
+    root(host).click("download-damaged", copy="3")
+    root(host).click("download-damaged", copy="9")  # no such copy: nothing
+    assert host.downloads == [("lostcities-card-damaged-save-3.txt", "{damaged 2")]
+    assert scr.damaged_keys("lostcities:card:companion") == ["lostcities:card:companion:damaged",
+                                                              "lostcities:card:companion:damaged:2",
+                                                              "lostcities:card:companion:damaged:3"]

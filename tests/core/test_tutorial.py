@@ -7,6 +7,7 @@ names an element (``data-spot``) of the table the reader sees at that step.
 
 from __future__ import annotations
 
+import pathlib
 import random
 import re
 import typing
@@ -443,3 +444,124 @@ def test_free_play_opens_a_new_deal_in_every_game(game: str, pov: str) -> None:
     assert scr.session.state.game.num_players == len(seats) >= int(pov)
     assert seats[int(pov) - 1].name == "You"
     assert host.root is not None and "problem" not in host.root.data.get("phase", "")
+
+
+# -- issue 23: numbers, parent, codes and messages as documented -----------------------------------------
+
+OTHER_DIGITS: typing.Final = ("\u00b2", "\u00b3", "\uff11\uff12", "\u0663", "\u06f4", "\u0967", "\u2460", "1\u00b2")
+"""Superscripts, fullwidth, Arabic-Indic, extended Arabic-Indic, Devanagari, circled, a mix."""
+
+
+@pytest.mark.parametrize("text", OTHER_DIGITS)
+@pytest.mark.parametrize("key", ["seed", "pov", "step", "#step"])
+def test_numbers_in_other_digits_are_refused_in_plain_words(key: str, text: str) -> None:
+    query = {"tut": "card-wagers"} if key.endswith("step") else {"game": "card"}
+    if key != "#step":
+        query[key] = text
+    with pytest.raises(embed.EmbedError, match=r"whole number from .* in the digits 0-9") as caught:
+        embed.Config.from_query(query, f"#step={text}" if key == "#step" else "")
+    assert caught.value.code == "bad_parameter"
+
+
+@pytest.mark.parametrize("raw, origin", [
+    ("http://127.0.0.1:08124", "http://127.0.0.1:8124"),
+    ("HTTPS://Rules.Example.ORG:443/", "https://rules.example.org"),
+    ("http://localhost:80", "http://localhost"),
+    ("https://[0:0:0:0:0:0:0:1]:8443", "https://[::1]:8443"),
+])
+def test_parent_is_read_as_the_browser_writes_an_origin(raw: str, origin: str) -> None:
+    assert embed.Config.from_query({"game": "card", "parent": raw}).parent == origin
+
+
+@pytest.mark.parametrize("raw, words", [
+    ("http://127.1", "four numbers"),
+    ("http://0x7f.0.0.1", "four numbers"),
+    ("http://r\u00e9gles.example", "in ASCII"),
+    ("http://rules.example:99999", "port must be a number"),
+    ("http://rules.example:\u00b2", "in ASCII"),
+    ("http://user@rules.example", "host page's origin"),
+    ("ftp://rules.example", "host page's origin"),
+    ("http://rules.example/page", "host page's origin"),
+    ("http://", "no valid host name"),
+])
+def test_a_parent_that_is_no_origin_is_refused(raw: str, words: str) -> None:
+    with pytest.raises(embed.EmbedError, match=re.escape(words)):
+        embed.Config.from_query({"game": "card", "parent": raw})
+
+
+@pytest.mark.parametrize("code", ["garbage", "%%%", embed.encode([1, 2]), embed.encode({"game": "go"})])
+def test_a_bad_record_is_a_bad_record(code: str) -> None:
+    with pytest.raises(embed.EmbedError) as caught:
+        embed.Config.from_query({"rec": code})
+    assert caught.value.code == "bad_record", caught.value.reason
+    with pytest.raises(embed.EmbedError) as caught:
+        embed.Config.from_query({"s": code})
+    assert caught.value.code == "bad_scenario"
+
+
+@pytest.mark.parametrize("depth", [65, 300, 3000])
+def test_a_deeply_nested_message_is_told_so(depth: int) -> None:
+    deep: typing.Any = "x"
+    for _ in range(depth):
+        deep = [deep]
+    text = '{"lc": 1, "type": "load", "scenario": ' + "[" * depth + "1" + "]" * depth + "}"
+    scr, _, sent = mount(embed.Config.from_query({"tut": "card-wagers", "id": "d"}))
+    for message in ({"lc": 1, "type": "load", "scenario": deep}, deep):
+        sent.clear()
+        scr.receive(message)
+        assert [(m["type"], m["code"]) for m in sent] == [("error", "bad_message")]
+        assert "nested too deeply" in sent[0]["message"], sent[0]["message"]
+    with pytest.raises(embed.EmbedError, match="the message is nested too deeply"):
+        embed.message_data(text)
+    assert scr.lesson is not None and scr.lesson.tutorial.id == "card-wagers"  # nothing changed
+
+
+def test_reset_returns_to_the_urls_position_after_a_load_and_after_a_failed_load() -> None:
+    scr, _, sent = mount(embed.Config.from_query({"tut": "card-wagers", "step": "3", "id": "r"}))
+    scr.receive({"lc": 1, "type": "load", "tutorial": "roll-choosing-dice"})
+    assert scr.game.name == "roll"
+    scr.receive({"lc": 1, "type": "reset"})
+    assert scr.game.name == "card" and scr.lesson is not None
+    assert (scr.lesson.tutorial.id, scr.lesson.index) == ("card-wagers", 2)
+    assert sent[-3]["type"] == "ready" and sent[-3]["tutorial"] == "card-wagers" and sent[-3]["step"] == 3
+    bad = embed.encode({"format": "lostcities.state", "version": 1, "game": "card", "options": {},
+                        "history": ["play Y3"]})
+    scr.receive({"lc": 1, "type": "load", "scenario": bad})
+    assert scr.mode == "problem" and sent[-1]["type"] == "error" and sent[-1]["code"] == "bad_scenario"
+    scr.receive({"lc": 1, "type": "reset"})
+    assert scr.mode == "play" and scr.lesson is not None and scr.lesson.tutorial.id == "card-wagers"
+    assert scr.lesson.index == 2 and sent[-3]["type"] == "ready"
+
+
+def documented_codes(row: str) -> set[str]:
+    """The codes listed in the docs' table row of a message type."""
+    text = (pathlib.Path(__file__).parents[2] / "docs" / "embedding.md").read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith(f"| `{row}` |"))
+    return set(re.findall(r"`([a-z_]+)`", line.split("|")[2] + line.split("|")[3])) - {"code", "message", "action"}
+
+
+def test_every_code_sent_is_documented() -> None:
+    assert documented_codes("error") == set(embed.ERROR_CODES)
+    assert documented_codes("illegal") == set(embed.ILLEGAL_CODES)
+    assert {cls.code for cls in (errors.MalformedActionError, errors.IllegalActionError, errors.WrongTurnError,
+                                 errors.GameOverError)} == set(embed.ILLEGAL_CODES)
+    with pytest.raises(ValueError, match="code is one of"):
+        embed.message("error", "x", code="invalid_state", message="?")
+    with pytest.raises(ValueError, match="code is one of"):
+        embed.message("illegal", "x", code="invalid_tutorial", action="", message="?")
+
+
+@hypothesis.given(JSON)
+@hypothesis.settings(max_examples=150, deadline=None)
+def test_fuzzed_loads_send_only_documented_codes(payload: typing.Any) -> None:
+    scr, _, sent = FUZZ_SCREEN
+    sent.clear()
+    message = {**payload, "lc": 1, "type": "load"} if isinstance(payload, dict) else payload
+    scr.receive(message)
+    for sent_message in sent:
+        if sent_message["type"] in ("error", "illegal"):
+            assert sent_message["code"] in DOCUMENTED[sent_message["type"]], sent_message
+
+
+DOCUMENTED: typing.Final = {kind: documented_codes(kind) for kind in ("error", "illegal")}
+FUZZ_SCREEN: typing.Final = mount(embed.Config.from_query({"tut": "card-wagers", "id": "z"}))

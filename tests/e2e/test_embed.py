@@ -380,3 +380,91 @@ def test_learn_to_play_in_the_app_fits_a_tablet(page: sync_api.Page, site: str, 
     page.wait_for_function("() => parseInt(getComputedStyle(document.documentElement)"
                            ".getPropertyValue('--lesson-h')) > 40")
     assert page.evaluate("[document.documentElement.scrollHeight, document.documentElement.scrollWidth]") == [768, 1024]
+
+
+# -- issue 23 -----------------------------------------------------------------------------------------
+
+
+def test_a_parent_written_with_a_leading_zero_still_hears_its_host(rules_page: sync_api.Page, site: str,
+                                                                    host: str) -> None:
+    """``parent`` is read once as the browser writes the origin: the frame posts to and listens to the same one."""
+    page = rules_page
+    scheme_host, port = host.rsplit(":", 1)
+    raw = urllib.parse.urlencode({"tut": "card-wagers", "autoplay": "1", "parent": f"{scheme_host.upper()}:0{port}/",
+                                  "id": "z"})
+    open_embed(page, host, site, raw=raw)
+    wait_event(page, "ready")
+    page.evaluate("window.frameHandle.send({lc: 1, type: 'hello'})")
+    wait_event(page, "ready", 2)
+    page.evaluate("window.frameHandle.send({lc: 1, type: 'goto', step: 3})")
+    assert wait_event(page, "step")[-1]["index"] == 3
+
+
+@pytest.mark.parametrize("parent, words", [("http://127.1", "four numbers"),
+                                           ("http://localhost:99999", "port must be a number")])
+def test_a_parent_that_is_no_origin_is_refused_in_the_frame(rules_page: sync_api.Page, site: str, host: str,
+                                                             parent: str, words: str) -> None:
+    page = rules_page
+    raw = urllib.parse.urlencode({"tut": "card-wagers", "autoplay": "1", "parent": parent, "id": "p"})
+    frame = open_embed(page, host, site, raw=raw)
+    problem = frame.locator(".lc-embed-problem")
+    problem.wait_for()
+    assert words in problem.inner_text() and "parent" in problem.inner_text()
+
+
+def test_numbers_in_other_digits_are_refused_in_plain_words(rules_page: sync_api.Page, site: str,
+                                                            host: str) -> None:
+    page = rules_page
+    frame = open_embed(page, host, site, game="card", mode="play", seed="\u00b2", autoplay="1", id="n")
+    error = wait_event(page, "error")[0]
+    assert error["code"] == "bad_parameter" and "digits 0-9" in error["message"], error
+    assert "digits 0-9" in frame.locator(".lc-embed-problem").inner_text()
+    frame = open_embed(page, host, site, tut="card-wagers", autoplay="1", id="h")
+    wait_event(page, "ready")
+    page.evaluate("""() => { const f = document.querySelector('iframe');
+                             f.src = f.src.split('#')[0] + '#step=' + encodeURIComponent('\u00b2'); }""")
+    error = wait_event(page, "error")[-1]
+    assert "digits 0-9" in error["message"] and error["id"] == "h", error
+    assert frame.locator("[data-lesson-step]").get_attribute("data-lesson-step") == "1"
+
+
+def test_messages_as_documented(rules_page: sync_api.Page, site: str, host: str) -> None:
+    """``reset`` after a ``load`` (and after a failed one) returns to the URL's position; a message nested
+    too deeply is told so; a damaged ``rec`` is a ``bad_record``."""
+    page = rules_page
+    frame = open_embed(page, host, site, tut="card-wagers", step="2", autoplay="1", id="m")
+    wait_event(page, "ready")
+    page.evaluate("window.frameHandle.load({tutorial: 'roll-choosing-dice'})")
+    assert wait_event(page, "ready", 2)[-1]["tutorial"] == "roll-choosing-dice"
+    page.evaluate("window.frameHandle.reset()")
+    ready = wait_event(page, "ready", 3)[-1]
+    assert (ready["game"], ready["tutorial"], ready["step"]) == ("card", "card-wagers", 2)
+    page.evaluate("window.frameHandle.load({record: 'garbage'})")
+    failed = wait_event(page, "error")[-1]
+    assert failed["code"] == "bad_record", failed
+    page.evaluate("window.frameHandle.load({scenario: {game: 'card', format: 'lostcities.state', version: 1, "
+                  "options: {}, history: ['play Y3']}})")
+    assert wait_event(page, "error", 2)[-1]["code"] == "bad_scenario"
+    page.evaluate("window.frameHandle.reset()")
+    ready = wait_event(page, "ready", 4)[-1]
+    assert (ready["game"], ready["tutorial"], ready["step"]) == ("card", "card-wagers", 2)
+    frame.locator("[data-lesson-step='2']").wait_for(state="attached")
+    page.evaluate("""() => { let deep = 1; for (let i = 0; i < 300; i++) deep = [deep];
+                             window.frameHandle.send({type: 'goto', step: 1, deep: deep}); }""")
+    deep = wait_event(page, "error", 3)[-1]
+    assert deep["code"] == "bad_message" and "nested too deeply" in deep["message"], deep
+    assert frame.locator("[data-lesson-step]").get_attribute("data-lesson-step") == "2"
+    frame = open_embed(page, host, site, rec="garbage", autoplay="1", id="r")
+    assert wait_event(page, "error")[0]["code"] == "bad_record"
+
+
+def test_the_app_cannot_be_framed_by_another_site(rules_page: sync_api.Page, site: str, host: str) -> None:
+    """The server's frame-ancestors header: another site's frame never gets the app (embed.html it does)."""
+    page = rules_page
+    page.goto(f"{host}/host.html?" + urllib.parse.urlencode({"site": site, "raw": "tut=card-wagers"}))
+    page.evaluate("""(site) => { const f = document.createElement('iframe'); f.id = 'app-frame';
+                                 f.src = site + 'index.html#card'; document.body.appendChild(f); }""", site)
+    page.wait_for_timeout(3000)
+    app = next((f for f in page.frames if f.name == "" and f.url.startswith(site + "index.html")), None)
+    assert app is None or app.locator("html[data-ready]").count() == 0, "another site framed the app"
+    assert page.frame_locator("iframe").first.locator("#embed-play, html[data-ready]").count() >= 1

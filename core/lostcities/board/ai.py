@@ -1,6 +1,7 @@
 """Computer players for Lost Cities: The Board Game (2-4 players, any seat).
 
-Three levels, all obtained with :func:`bot` (the board game's entry in :mod:`lostcities.ui.games` offers them by level) and all
+Three levels, all obtained with :func:`bot` (the board game's entry in
+:mod:`lostcities.ui.games` offers them by level) and all
 following :class:`lostcities.bots.Bot` (``think(view, rng)`` is a generator
 that yields ``None`` between slices of work and returns the action)::
 

@@ -158,7 +158,7 @@ def _tiles(tiles_raw: typing.Any, rng: random.Random) -> list[str | None]:
     for where, tile in tiles_raw.items():
         name, _, number = str(where).partition("-")
         colour = rules._BY_NAME.get(name)
-        space = rules._SPACE_AT[colour.index][int(number)] if colour and number.isdigit() and \
+        space = rules._SPACE_AT[colour.index][int(number)] if colour and number.isascii() and number.isdigit() and \
             int(number) <= data.STONES else -1
         if space < 0:
             schema.refuse(f"{name} stone {number} has no tile space")

@@ -43,8 +43,8 @@ most artifacts; still tied, all tied players win (``state.winners()``).
 Options (:class:`Game`): ``players`` (2-4), ``rounds`` (3 or 1, the short game),
 ``up_and_down`` (the variant: an expedition may start with the lowest or the
 highest card of that colour in hand; the first card of another value fixes
-the direction), ``any_piece`` (the 2014 English reading of the lost-city move,
-below), ``hidden_scores`` (the English rule: the others' totals are not shown
+the direction), ``any_piece`` (a house variant of the lost-city move, below:
+neither rulebook's rule), ``hidden_scores`` (the English rule: the others' totals are not shown
 until the game ends) and ``first_player``.  ``players`` and ``first_player``
 are not in the option schema (as in the other games, a session passes the seat
 count); the four others are.
@@ -61,13 +61,17 @@ reading):
   (the English example does).  A piece on the lost city never moves again.
 * A valid card may be added to a column whose piece stands on the lost city
   even when no other piece can move (the card is simply played).
-* ``any_piece`` (2014 English: "move any one of your explorer pieces"): the
-  lost-city move may also bring a piece from the camp onto stone 1 of a path
-  where you have no piece yet (``move Y adventurer``).  Such a path has a piece
-  but no cards: the first card added to it must obey the starting rule (the
-  lowest, or with ``up_and_down`` the lowest or highest, of that colour in
-  hand), and it moves the piece like any ``advance``.  Arrow tiles keep the
-  English text's own restriction (pieces already on a path).
+* ``any_piece`` is a house variant, not an edition's reading: the lost-city
+  move may also bring a piece from the camp onto stone 1 of a path where you
+  have no piece yet (``move Y adventurer``).  The English text ("move any one
+  of your explorer pieces one step forward on its path") covers only pieces
+  already on a path (a piece in the camp has no path to step forward on), and
+  the German names your other pieces on a path; so the default follows both.
+  The variant also needs a rule of its own, which no text has: a path with a
+  piece but no cards takes as its first card one that obeys the starting rule
+  (the lowest, or with ``up_and_down`` the lowest or highest, of that colour
+  in hand), and that card moves the piece like any ``advance``.  Arrow tiles
+  keep the texts' restriction (pieces already on a path).
 * The piece whose move ends the round triggers nothing, and the player who
   moved it does not draw; the next round is started by the player after
   them.  Round 1 is started by ``first_player`` (the texts leave it to the
@@ -462,7 +466,7 @@ class Discard(api.ActionValue):
 class Move(api.ActionValue):
     """Answer an arrow or a lost-city move: the piece on ``colour``'s path moves
     one stone (``colour`` None: no move).  ``kind`` is set only for a piece
-    entering from the camp (the ``any_piece`` reading)."""
+    entering from the camp (the ``any_piece`` house variant)."""
 
     colour: Colour | None = None
     kind: Kind | None = None
@@ -660,9 +664,11 @@ class Game(api.Game):
         api.Option("up_and_down", "Up and down", api.OptionKind.BOOL, False,
                    help="An expedition may start with the lowest or the highest card of its colour in hand; "
                         "the first card of another value fixes the direction."),
-        api.Option("any_piece", "Lost-city move: any piece", api.OptionKind.BOOL, False,
-                   help="The 2014 English reading: a card on a path whose piece reached the lost city may also "
-                        "bring a piece from the camp onto stone 1 of a new path."),
+        api.Option("any_piece", "House variant: the lost-city move may bring a new piece", api.OptionKind.BOOL,
+                   False,
+                   help="Not in either rulebook: a card on a path whose piece reached the lost city may also "
+                        "bring a piece from the camp onto stone 1 of a new path; the first card played on that "
+                        "path must then follow the starting rule."),
         api.Option("hidden_scores", "Hidden scores", api.OptionKind.BOOL, False,
                    help="The English rule: the others' totals are not shown until the game ends."),
     )

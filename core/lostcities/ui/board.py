@@ -142,7 +142,7 @@ class Targets:
     move: frozenset[str] = frozenset()
     """Paths whose piece may take the offered move."""
     enter: frozenset[str] = frozenset()
-    """Paths a piece may enter from the camp (the ``any_piece`` reading)."""
+    """Paths a piece may enter from the camp (the ``any_piece`` house variant)."""
     piles: frozenset[str] = frozenset()
     """Discard piles that may be drawn from."""
     deck: bool = False

@@ -40,6 +40,7 @@ import base64
 import binascii
 import dataclasses
 import enum
+import ipaddress
 import json
 import typing
 import urllib.parse
@@ -59,6 +60,11 @@ PROTOCOL: typing.Final = 1
 OUT_TYPES: typing.Final = frozenset({"ready", "resize", "move", "illegal", "step", "result", "completed", "state",
                                      "error"})
 IN_TYPES: typing.Final = frozenset({"hello", "goto", "load", "reset"})
+ERROR_CODES: typing.Final = frozenset({"bad_parameter", "bad_scenario", "bad_record", "unknown_tutorial",
+                                       "bad_tutorial", "bad_message", "internal"})
+"""The ``code`` of an ``error`` message (docs/embedding.md lists them)."""
+ILLEGAL_CODES: typing.Final = frozenset({"illegal_action", "wrong_turn", "game_over", "malformed_action"})
+"""The ``code`` of an ``illegal`` message: the rules engine's error codes for a refused move."""
 
 
 class EmbedError(errors.GameError):
@@ -92,9 +98,10 @@ def encode(data: typing.Any) -> str:
     return base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
-def decode(code: str, what: str = "the position code") -> typing.Any:
+def decode(code: str, what: str = "the position code", *, error: str = "bad_scenario") -> typing.Any:
     """The JSON data of a code written by :func:`encode` (or by the browser);
-    raises :class:`EmbedError` in plain words.
+    raises :class:`EmbedError` in plain words, with the code ``error``
+    (``bad_scenario``, or ``bad_record`` for a record).
 
     >>> decode("not a code!")
     Traceback (most recent call last):
@@ -103,24 +110,24 @@ def decode(code: str, what: str = "the position code") -> typing.Any:
     """
     text = code.strip()
     if len(text) > MAX_CODE:
-        raise EmbedError(f"{what} is too long ({len(text)} characters; at most {MAX_CODE})", code="bad_scenario")
+        raise EmbedError(f"{what} is too long ({len(text)} characters; at most {MAX_CODE})", code=error)
     if not text or any(ch not in _B64URL for ch in text):
-        raise EmbedError(f"{what} is not base64url text", code="bad_scenario")
+        raise EmbedError(f"{what} is not base64url text", code=error)
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         unpacker = zlib.decompressobj(-15)
         raw = unpacker.decompress(packed, MAX_JSON)
         if unpacker.unconsumed_tail:
-            raise EmbedError(f"{what} unpacks to more than {MAX_JSON} bytes", code="bad_scenario")
+            raise EmbedError(f"{what} unpacks to more than {MAX_JSON} bytes", code=error)
         text_json = raw.decode("utf-8")
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as err:
         if isinstance(err, EmbedError):
             raise
-        raise EmbedError(f"{what} is damaged (it does not unpack)", code="bad_scenario") from None
+        raise EmbedError(f"{what} is damaged (it does not unpack)", code=error) from None
     try:
         return safejson.loads(text_json)
     except errors.InvalidStateError as err:
-        raise EmbedError(f"{what} is not readable data: {err.reason}", code="bad_scenario") from None
+        raise EmbedError(f"{what} is not readable data: {err.reason}", code=error) from None
 
 
 _B64URL: typing.Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -169,9 +176,35 @@ class Config:
         if len(ident) > 64 or any(ord(ch) < 32 for ch in ident):
             raise EmbedError("id must be at most 64 printable characters")
         parent = parse_origin(get["parent"]) if "parent" in get else None
-        scenario = record = None
+        source = _Source.read(get)
+        game_cls = api.games()[source.game]
+        mode = _mode(get, source)
+        bot = get.get("bot", source.tut.bot if source.tut else game_cls.bot_levels[0])
+        if bot not in game_cls.bot_levels:
+            raise EmbedError(f"bot must be one of {', '.join(game_cls.bot_levels)}, not {errors.shown(bot)}")
+        step = _step(hashed.get("step", get.get("step")), source)
+        pov = (_whole(get["pov"], "pov", 1, game_cls.max_players) - 1 if "pov" in get
+               else (source.tut.pov if source.tut else 0))
+        seed = _whole(get["seed"], "seed", 0, 10**18) if "seed" in get else None
+        return cls(source.game, mode, source.tut.id if source.tut else None, step, source.scenario, source.record,
+                   bot, pov, _flag(get, "reveal", False), seed, _flag(get, "controls", True),
+                   _flag(get, "autoplay", False), ident, parent)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Source:
+    """What the parameters open: the game, and a tutorial, a scenario or a record."""
+
+    game: str
+    tut: tutorial.Tutorial | None
+    scenario: typing.Any
+    record: typing.Any
+
+    @classmethod
+    def read(cls, get: typing.Mapping[str, str]) -> _Source:
         game = get.get("game")
         tut: tutorial.Tutorial | None = None
+        scenario = record = None
         if "tut" in get:
             try:
                 tut = tutorial.get(get["tut"])
@@ -181,41 +214,39 @@ class Config:
             game = _agree(game, tut.game, "tut")
         if "s" in get:
             scenario = decode(get["s"], "the scenario (s)")
-            game = _agree(game, _game_of(scenario, "the scenario (s)"), "s")
+            game = _agree(game, _game_of(scenario, "the scenario (s)", "bad_scenario"), "s")
         if "rec" in get:
-            record = decode(get["rec"], "the record (rec)")
-            game = _agree(game, _game_of(record, "the record (rec)"), "rec")
+            record = decode(get["rec"], "the record (rec)", error="bad_record")
+            game = _agree(game, _game_of(record, "the record (rec)", "bad_record"), "rec")
         if game is None:
             raise EmbedError("say which game to show: game=card, game=roll or game=board (or give tut, s or rec)")
         if game not in api.games():
             raise EmbedError(f"there is no game called {errors.shown(game)}; use card, roll or board")
-        game_cls = api.games()[game]
-        default = Mode.TUTORIAL if tut else Mode.VIEW if record is not None else Mode.PLAY
-        mode = _choice(get, "mode", Mode, default)
-        if mode is Mode.TUTORIAL and tut is None:
-            raise EmbedError("mode=tutorial needs a tutorial: tut=<id>")
-        if mode is Mode.VIEW and record is None:
-            raise EmbedError("mode=view steps through a record: give rec=<code>")
-        if mode is Mode.PUZZLE and tut is None and record is None:
-            raise EmbedError("mode=puzzle needs a tutorial (tut) or a record (rec) to find the moves of")
-        bot = get.get("bot", tut.bot if tut else game_cls.bot_levels[0])
-        if bot not in game_cls.bot_levels:
-            raise EmbedError(f"bot must be one of {', '.join(game_cls.bot_levels)}, not {errors.shown(bot)}")
-        raw_step = hashed.get("step", get.get("step"))
-        step = _whole(raw_step, "step", 1, 10_000) - 1 if raw_step is not None else 0
-        if not tut and record is None and raw_step is not None:
-            raise EmbedError("step goes with a tutorial (tut) or a record (rec)")
-        if tut and step >= len(tut.steps):
-            raise EmbedError(f"step must be from 1 to {len(tut.steps)} for this tutorial")
-        if record is not None and raw_step is not None:
-            step += 1  # with a record, step=N is the position after N actions
-        if record is not None and raw_step is None:
-            step = 0
-        pov = _whole(get["pov"], "pov", 1, game_cls.max_players) - 1 if "pov" in get else (tut.pov if tut else 0)
-        seed = _whole(get["seed"], "seed", 0, 10**18) if "seed" in get else None
-        return cls(game, mode, tut.id if tut else None, step, scenario, record, bot, pov,
-                   _flag(get, "reveal", False), seed, _flag(get, "controls", True), _flag(get, "autoplay", False),
-                   ident, parent)
+        return cls(game, tut, scenario, record)
+
+
+def _mode(get: typing.Mapping[str, str], source: _Source) -> Mode:
+    default = Mode.TUTORIAL if source.tut else Mode.VIEW if source.record is not None else Mode.PLAY
+    mode = _choice(get, "mode", Mode, default)
+    if mode is Mode.TUTORIAL and source.tut is None:
+        raise EmbedError("mode=tutorial needs a tutorial: tut=<id>")
+    if mode is Mode.VIEW and source.record is None:
+        raise EmbedError("mode=view steps through a record: give rec=<code>")
+    if mode is Mode.PUZZLE and source.tut is None and source.record is None:
+        raise EmbedError("mode=puzzle needs a tutorial (tut) or a record (rec) to find the moves of")
+    return mode
+
+
+def _step(raw: str | None, source: _Source) -> int:
+    """The 0-based step: a tutorial's step, or with a record the actions played (``step=N``: N)."""
+    if raw is None:
+        return 0
+    step = _whole(raw, "step", 1, 10_000) - 1
+    if source.tut is None and source.record is None:
+        raise EmbedError("step goes with a tutorial (tut) or a record (rec)")
+    if source.tut is not None and step >= len(source.tut.steps):
+        raise EmbedError(f"step must be from 1 to {len(source.tut.steps)} for this tutorial")
+    return step + 1 if source.record is not None else step
 
 
 def _agree(game: str | None, found: str, what: str) -> str:
@@ -224,10 +255,10 @@ def _agree(game: str | None, found: str, what: str) -> str:
     return found
 
 
-def _game_of(data: typing.Any, what: str) -> str:
+def _game_of(data: typing.Any, what: str, error: str) -> str:
     name = data.get("game") if isinstance(data, dict) else None
     if not isinstance(name, str) or name not in api.games():
-        raise EmbedError(f"{what} does not name a game of this site", code="bad_scenario")
+        raise EmbedError(f"{what} does not name a game of this site", code=error)
     return name
 
 
@@ -244,10 +275,24 @@ def _choice(get: typing.Mapping[str, str], key: str, kind: type[EnumT], default:
         raise EmbedError(f"{key} must be one of {names}, not {errors.shown(get[key])}") from None
 
 
-def _whole(text: str, key: str, low: int, high: int) -> int:
-    if not text.isdigit() or len(text) > 19 or not low <= int(text) <= high:
-        raise EmbedError(f"{key} must be a whole number from {low} to {high}, not {errors.shown(text)}")
+def whole(text: str) -> int | None:
+    """The value of a whole number written in ASCII digits ``0``-``9`` (at most 19), else None:
+    other Unicode digits (superscript two, fullwidth one, Arabic-Indic three) are not numbers here.
+
+    >>> whole("42"), whole("007"), whole("²"), whole("\uff11\uff12"), whole("\u0663"), whole("-1"), whole("")
+    (42, 7, None, None, None, None, None)
+    """
+    if not text or len(text) > 19 or not text.isascii() or not text.isdigit():
+        return None
     return int(text)
+
+
+def _whole(text: str, key: str, low: int, high: int) -> int:
+    value = whole(text)
+    if value is None or not low <= value <= high:
+        raise EmbedError(f"{key} must be a whole number from {low} to {high} in the digits 0-9, "
+                         f"not {errors.shown(text)}")
+    return value
 
 
 def _flag(get: typing.Mapping[str, str], key: str, default: bool) -> bool:
@@ -258,25 +303,73 @@ def _flag(get: typing.Mapping[str, str], key: str, default: bool) -> bool:
     return get[key] == "1"
 
 
+DEFAULT_PORTS: typing.Final = {"http": 80, "https": 443}
+"""The schemes a ``parent`` may have, with the port an origin leaves out."""
+_HOST_CHARS: typing.Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-._")
+
+
 def parse_origin(text: str) -> str:
-    """The origin ``scheme://host[:port]`` of ``parent`` (http or https, nothing after it).
+    """``parent`` as the browser writes an origin (the URL standard's serialisation:
+    lower-case scheme and host, no default port, no leading zeros in the port), so
+    that it can be compared with a message's ``origin``; anything that is not an
+    http or https origin raises :class:`EmbedError`.
 
     >>> parse_origin("https://rules.example.org"), parse_origin("http://127.0.0.1:8001/")
     ('https://rules.example.org', 'http://127.0.0.1:8001')
+    >>> parse_origin("HTTP://Rules.Example.ORG:80"), parse_origin("http://127.0.0.1:08124")
+    ('http://rules.example.org', 'http://127.0.0.1:8124')
+    >>> parse_origin("https://[0:0::1]:443/")
+    'https://[::1]'
     >>> parse_origin("*")
     Traceback (most recent call last):
     ...
     lostcities.ui.embed.EmbedError: parent must be the host page's origin, like https://example.org, not '*'
     """
-    parts = urllib.parse.urlsplit(text.strip())
-    try:
-        port = parts.port
-    except ValueError:
-        port = -1
-    if (parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/")
-            or parts.query or parts.fragment or parts.username or parts.password or port == -1):
+    raw = text.strip()
+    scheme, sep, rest = raw.partition("://")
+    scheme = scheme.lower()
+    netloc, _, path = rest.partition("/")
+    if not sep or scheme not in DEFAULT_PORTS or path or any(ch in netloc for ch in "?#@\\%"):
         raise EmbedError(f"parent must be the host page's origin, like https://example.org, not {errors.shown(text)}")
-    return f"{parts.scheme}://{parts.netloc.lower()}"
+    if not netloc.isascii():
+        raise EmbedError(f"parent must be written in ASCII, as the browser writes an origin (a host name as "
+                         f"xn--...), not {errors.shown(text)}")
+    host, port = _host_and_port(netloc, text)
+    shown_port = "" if port is None or port == DEFAULT_PORTS[scheme] else f":{port}"
+    return f"{scheme}://{host}{shown_port}"
+
+
+def _host_and_port(netloc: str, text: str) -> tuple[str, int | None]:
+    """The serialised host and the port of ``host[:port]`` (``[v6]``, a dotted IPv4 address or a name)."""
+    if netloc.startswith("["):
+        inside, _, after = netloc[1:].partition("]")
+        try:
+            host = f"[{ipaddress.IPv6Address(inside).compressed}]"
+        except ValueError:
+            raise EmbedError(f"parent has no valid IPv6 address: {errors.shown(text)}") from None
+        port_text = after.removeprefix(":") if after.startswith(":") or not after else "x"
+    else:
+        name, colon, port_text = netloc.partition(":")
+        host = name.lower()
+        if not colon:
+            port_text = ""
+        if not host or any(ch not in _HOST_CHARS for ch in host):
+            raise EmbedError(f"parent has no valid host name: {errors.shown(text)}")
+        last = host.rstrip(".").rsplit(".", 1)[-1]
+        if last.isdigit() or last.startswith("0x"):
+            try:
+                canonical = str(ipaddress.IPv4Address(host))
+            except ValueError:
+                canonical = ""
+            if canonical != host:
+                raise EmbedError(f"parent must write an IP address as four numbers, like 127.0.0.1, "
+                                 f"not {errors.shown(text)}")
+    if not port_text:
+        return host, None
+    port = whole(port_text)
+    if port is None or port > 65_535:
+        raise EmbedError(f"parent's port must be a number from 0 to 65535, not {errors.shown(port_text)}")
+    return host, port
 
 
 # -- messages ------------------------------------------------------------------------------------------
@@ -286,6 +379,9 @@ def message(kind: str, ident: str, **payload: typing.Any) -> dict[str, typing.An
     """A message to the host page: ``{"lc": 1, "id": ..., "type": kind, ...}`` (JSON-safe)."""
     if kind not in OUT_TYPES:
         raise ValueError(f"unknown message type {kind!r}")
+    codes = ERROR_CODES if kind == "error" else ILLEGAL_CODES if kind == "illegal" else None
+    if codes is not None and payload.get("code") not in codes:
+        raise ValueError(f"an {kind} message's code is one of {sorted(codes)}, not {payload.get('code')!r}")
     return {"lc": PROTOCOL, "id": ident, "type": kind, **payload}
 
 
@@ -299,17 +395,39 @@ def read_message(data: typing.Any) -> tuple[str, dict[str, typing.Any]]:
     ...
     lostcities.ui.embed.EmbedError: a message must be an object with "lc": 1 and a "type"
     """
+    try:
+        safejson.check_value(data)
+    except errors.InvalidStateError as err:
+        raise EmbedError(_message_problem(err), code="bad_message") from None
     if not isinstance(data, dict) or data.get("lc") != PROTOCOL or not isinstance(data.get("type"), str):
         raise EmbedError('a message must be an object with "lc": 1 and a "type"', code="bad_message")
     kind = data["type"]
     if kind not in IN_TYPES:
         raise EmbedError(f"unknown message type {errors.shown(kind)} (hello, goto, load, reset)",
                          code="bad_message")
-    try:
-        safejson.check_value(data)
-    except errors.InvalidStateError as err:
-        raise EmbedError(f"the message is not plain data: {err.reason}", code="bad_message") from None
     return kind, {k: v for k, v in data.items() if k not in ("lc", "type", "id")}
+
+
+def message_data(text: str) -> typing.Any:
+    """The data of a message as the page hands it over (its JSON text), read with
+    :mod:`lostcities.safejson`'s limits; raises :class:`EmbedError` saying what is wrong.
+
+    >>> message_data('{"lc": 1, "type": "hello"}')
+    {'lc': 1, 'type': 'hello'}
+    >>> message_data("[" * 100 + "]" * 100)
+    Traceback (most recent call last):
+    ...
+    lostcities.ui.embed.EmbedError: the message is nested too deeply (more than 64 levels)
+    """
+    try:
+        return safejson.loads(text)
+    except errors.InvalidStateError as err:
+        raise EmbedError(_message_problem(err), code="bad_message") from None
+
+
+def _message_problem(err: errors.InvalidStateError) -> str:
+    """safejson's reason, about a message ("the saved data is ..." -> "the message is ...")."""
+    return "the message " + err.reason.removeprefix("the saved data ")
 
 
 def version() -> str:

@@ -475,23 +475,55 @@ def set_aside(title: str) -> str:
             "Your other games are safe.")
 
 
-def problem(title: str, reason: str, *, prefix: str = "") -> str:
+def problem(title: str, reason: str, *, prefix: str = "", kept: int = 0) -> str:
     """A save that cannot be continued: the reason in plain words, that it was
     set aside, and the way out (a new game, or back to the games).  ``prefix``
-    adds the class ``<prefix>-problem-text`` to the reason (a game's own hook).
+    adds the class ``<prefix>-problem-text`` to the reason (a game's own hook);
+    ``kept``: damaged copies kept in this browser (newest first), each offered
+    as a download (action ``download-damaged``, ``data-copy`` from 1).
 
     >>> 'older version' in problem("Lost Cities", "it was saved by an older version of this site")
     True
+    >>> problem("Lost Cities", "it is damaged", kept=2).count('data-action="download-damaged"')
+    2
     """
+    downloads = ""
+    if kept:
+        labels = ["Download the damaged save"] + [f"Download an earlier one ({n})" for n in range(2, kept + 1)]
+        downloads = ("<p>The damaged copy is kept in this browser (the last "
+                     f"{MAX_DAMAGED} of this game): download it to keep it or to send it with a bug report.</p>"
+                     '<div class="lc-damaged-downloads">'
+                     + "".join(button(label, "download-damaged", cls="secondary", extra={"data-copy": str(n)})
+                               for n, label in enumerate(labels, 1)) + "</div>")
     return (
         '<section class="lc-problem" role="alert" aria-labelledby="lc-problem-title">'
         f'<h2 id="lc-problem-title">The saved game cannot be continued</h2>'
         f'<p class="{classes_of("lc-reason", prefix and f"{prefix}-problem-text")}">'
         f'{esc(to_sentence("The save in this browser cannot be used: " + reason))}</p>'
         f"<p>{esc(set_aside(title))} Tap \u201cStart a new game\u201d to play again.</p>"
+        f"{downloads}"
         f'<p>{button("Start a new game", "new-after-problem")} {home_link("Back to the games")}</p>'
         "</section>"
     )
+
+
+MAX_DAMAGED: typing.Final = 3
+"""Damaged saves kept per saved document (the newest ones)."""
+
+
+def framed(url: str) -> str:
+    """What the app shows inside another page's frame, where it does not run (``embed.html`` is the
+    page made for frames): why, and a link that opens it in its own tab.
+
+    >>> 'target="_blank"' in framed("https://games.example/#card")
+    True
+    """
+    return ('<section class="lc-problem lc-framed" role="alert" aria-labelledby="lc-framed-title">'
+            '<h2 id="lc-framed-title">Lost Cities opens in its own tab</h2>'
+            "<p>This page is shown inside another site\u2019s page. To keep your games and your clicks safe, "
+            "the games run only in their own tab or window.</p>"
+            f'<p><a class="button" href="{esc(url)}" target="_blank" rel="noopener">Open Lost Cities in its own '
+            "tab</a></p></section>")
 
 
 def stale(message: str) -> str:

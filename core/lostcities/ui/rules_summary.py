@@ -77,6 +77,9 @@ SUMMARIES: typing.Final[dict[str, Summary]] = {s.game: s for s in (
             "instead.",
             "Or discard the card face up on its colour's discard pile.",
             "Then draw the top card of the draw pile or of a discard pile.",
+            "A house variant (an option of the setup, in neither rulebook): the lost-city move may also bring "
+            "a new piece from the camp onto the first stone of a path where you have none; the first card "
+            "played on that path must then follow the starting rule.",
         )),
         ("Event tiles", (
             "Artifact: take it (the space stays empty). Victory points: take that many points (never doubled). "

@@ -196,7 +196,7 @@ def lookup(data: typing.Any, path: str) -> typing.Any:
     for part in path.split("."):
         if isinstance(found, dict) and part in found:
             found = found[part]
-        elif isinstance(found, list) and part.isdigit() and int(part) < len(found):
+        elif isinstance(found, list) and part.isascii() and part.isdigit() and int(part) < len(found):
             found = found[int(part)]
         else:
             return _ABSENT
