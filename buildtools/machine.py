@@ -14,6 +14,7 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import time
 import typing
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -30,12 +31,17 @@ TEST_REQUIREMENTS = ROOT / "tests" / "requirements.txt"
 MIN_NODE_MAJOR = 18
 
 
+STARTED = float(os.environ.setdefault("LOSTCITIES_BUILD_STARTED", str(time.time())))
+"""When this command started (kept across its restart in .venv/): the log's clock."""
+
+
 class BuildError(RuntimeError):
     """A build step failed; the message says which and why."""
 
 
 def log(message: str) -> None:
-    print(f"[build] {message}", flush=True)
+    """A line of progress on the console, with the seconds since the command started."""
+    print(f"[build {time.time() - STARTED:4.0f} s] {message}", flush=True)
 
 
 def run(cmd: list[str], **kwargs: typing.Any) -> None:
@@ -93,18 +99,17 @@ def ensure_venv() -> pathlib.Path:
 
 def install_requirements(*files: pathlib.Path) -> pathlib.Path:
     """.venv/ with the pinned packages of ``files`` installed (one ``pip install``, skipped when
-    the files have not changed since the last one); returns its Python."""
+    each file is as it was at an earlier install); returns its Python."""
     python = ensure_venv()
     stamp = VENV / ".lostcities-installed.txt"
-    wanted = hashlib.sha256("".join(sha256_file(path) for path in files).encode()).hexdigest()
-    if stamp.exists() and wanted in stamp.read_text().split():
+    installed = stamp.read_text().split() if stamp.exists() else []
+    wanted = [sha256_file(path) for path in files]
+    if all(digest in installed for digest in wanted):
         return python
     log("installing the pinned packages of " + ", ".join(str(p.relative_to(ROOT)) for p in files) + " into .venv/")
     run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
          *(arg for path in files for arg in ("-r", str(path)))])
-    # Each combination installed so far: ``build`` then ``test`` do not reinstall each other's.
-    known = stamp.read_text().split() if stamp.exists() else []
-    stamp.write_text("\n".join([*known[-7:], wanted]) + "\n")
+    stamp.write_text("\n".join([*installed[-8:], *wanted]) + "\n")
     return python
 
 

@@ -134,7 +134,7 @@ def build_core_wheel() -> pathlib.Path:
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     machine.log("building the core wheel")
-    machine.run([str(machine.ensure_venv()), "-m", "pip", "wheel", "--quiet", "--no-deps",
+    machine.run([str(machine.ensure_venv()), "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
                  "--disable-pip-version-check", "-w", str(folder), str(ROOT)])
     if not wheel.exists():
         raise machine.BuildError(f"the core wheel {wheel.name} was not produced")

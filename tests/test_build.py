@@ -71,6 +71,11 @@ def test_pins_match_package_lock() -> None:
     assert all("integrity" in entry for name, entry in lock["packages"].items() if name)
 
 
+def test_the_build_installs_the_backend_that_pyproject_names() -> None:
+    backend = matched(r'requires = \["([^"]+)"\]', (build.ROOT / "pyproject.toml").read_text())
+    assert backend in machine.BUILD_REQUIREMENTS.read_text().splitlines()
+
+
 def test_service_worker_precaches_every_file(dist: pathlib.Path) -> None:
     text = (dist / "sw.js").read_text()
     urls = json.loads(matched(r"const PRECACHE = (\[.*?\]);", text))
@@ -452,7 +457,7 @@ def test_serve_on_a_busy_port_says_so_in_one_plain_line() -> None:
     assert len(lines) == 1, result.stderr
     assert f"port {port} is already in use" in lines[0]
     assert "--port" in lines[0]
-    assert "[build]" not in result.stdout  # refused before building anything
+    assert "[build" not in result.stdout  # refused before building anything
 
 
 def test_readme_node_requirement_is_what_the_set_up_supports() -> None:
