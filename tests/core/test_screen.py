@@ -187,7 +187,7 @@ def test_thinking_runs_in_slices_between_tasks() -> None:
     host = screen.MemoryHost(storage=storage)
     slow = Slow(host)
     original = card.Game.bot
-    card.Game.bot = lambda self, level: slow  # type: ignore[method-assign,assignment,return-value]
+    card.Game.bot = lambda self, level: slow  # type: ignore[method-assign]
     try:
         scr = screen.Screen(card_screen.CardAdapter(), host)
         scr.mount()

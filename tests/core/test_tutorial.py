@@ -21,7 +21,7 @@ import embed_screen
 import lostcities
 import roll_screen
 import screen
-from lostcities import api, embed, errors, tutorial
+from lostcities import api, card, embed, errors, tutorial
 
 ADAPTERS: typing.Final[dict[str, typing.Callable[[], screen.Adapter]]] = {
     "card": card_screen.CardAdapter, "roll": roll_screen.RollAdapter, "board": board_screen.BoardAdapter}
@@ -203,7 +203,7 @@ def test_fuzzed_tutorial_data_only_raises_tutorial_errors(raw: dict[str, typing.
 
 
 def test_codes_round_trip_and_refuse_damage() -> None:
-    state = api.games()["card"](games=1).new_game(random.Random(3))
+    state = card.Game(games=1).new_game(random.Random(3))
     code = embed.encode(state.to_dict())
     assert re.fullmatch(r"[A-Za-z0-9_-]+", code)
     assert api.state_from_dict(embed.decode(code)) == state
@@ -344,7 +344,7 @@ def test_without_storage_a_tutorial_plays_and_says_progress_is_not_kept() -> Non
 
 
 def test_record_viewer_and_puzzle() -> None:
-    game = api.games()["card"](games=1)
+    game = card.Game(games=1)
     state = game.new_game(random.Random(5))
     rng = random.Random(5)
     for _ in range(12):
@@ -416,7 +416,7 @@ def test_reveal_shows_the_other_hands_for_teaching() -> None:
     scr, host, _ = mount(embed.Config.from_query({"game": "card", "mode": "play", "seed": "5", "reveal": "1"}))
     assert host.root is not None
     state = scr.current.state
-    assert isinstance(state, card_screen.card.State)
+    assert isinstance(state, card.State)
     shown = re.findall(r'data-card="([^"]+)"', host.root.regions["lesson"])
     assert sorted(shown) == sorted(c.id for c in state.hand(1))
     scr, host, _ = mount(embed.Config.from_query({"game": "card", "mode": "play", "seed": "5"}))
