@@ -1,4 +1,5 @@
-"""build.py: pinned runtimes, the lock file, the service worker, incremental builds."""
+"""build.py and buildtools/: pinned runtimes, the lock file, the service worker, incremental builds,
+precompression, the dev server, the test command and its gates."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import pathlib
 import re
 import shutil
 import socket
-import struct
 import subprocess
 import sys
 import threading
@@ -19,11 +19,13 @@ import typing
 import urllib.error
 import urllib.request
 import zipfile
-import zlib
 
+import brotli
 import pytest
+from PIL import Image
 
 import build
+from buildtools import bytecode, compress, machine, pipeline, snapshot, testrunner
 
 
 def matched(pattern: str, text: str) -> str:
@@ -42,7 +44,8 @@ def test_second_build_downloads_and_rebuilds_nothing(dist: pathlib.Path, monkeyp
     def refuse(cmd: list[str], **kwargs: object) -> None:
         raise AssertionError(f"an unchanged build ran {cmd}")
 
-    monkeypatch.setattr(build, "run", refuse)
+    monkeypatch.setattr(machine, "run", refuse)
+    monkeypatch.setattr(bytecode, "run_node", lambda script, job: refuse(["node", script]))
     written = {path: path.stat().st_mtime_ns for path in dist.rglob("*") if path.is_file()}
     assert build.build() == dist
     assert (dist / "index.html").exists()
@@ -58,14 +61,19 @@ def test_lock_file_matches_every_wheel_shipped(dist: pathlib.Path) -> None:
     for entry in lock["packages"].values():
         data = (dist / "pyodide" / entry["file_name"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"]
-    assert lock["info"]["python"].startswith(build.PYODIDE_PYTHON)
+    assert lock["info"]["python"].startswith(bytecode.PYODIDE_PYTHON)
 
 
 def test_pins_match_package_lock() -> None:
     lock = json.loads((build.ROOT / "package-lock.json").read_text())
-    assert lock["packages"]["node_modules/pyodide"]["version"] == build.PYODIDE_VERSION
-    assert lock["packages"]["node_modules/@pyscript/core"]["version"] == build.PYSCRIPT_VERSION
+    assert lock["packages"]["node_modules/pyodide"]["version"] == pipeline.PYODIDE_VERSION
+    assert lock["packages"]["node_modules/@pyscript/core"]["version"] == pipeline.PYSCRIPT_VERSION
     assert all("integrity" in entry for name, entry in lock["packages"].items() if name)
+
+
+def test_the_build_installs_the_backend_that_pyproject_names() -> None:
+    backend = matched(r'requires = \["([^"]+)"\]', (build.ROOT / "pyproject.toml").read_text())
+    assert backend in machine.BUILD_REQUIREMENTS.read_text().splitlines()
 
 
 def test_service_worker_precaches_every_file(dist: pathlib.Path) -> None:
@@ -98,10 +106,10 @@ def test_site_points_only_at_itself_and_works_from_any_path(dist: pathlib.Path) 
     # PyScript resolves the interpreter against the page (every page is at the site's top) and the
     # packages against the config file: both stay inside the site's folder, wherever it is served.
     assert config["interpreter"] == "./web/interpreter.mjs"
-    assert config["packages"] == [f"../wheels/lostcities-{build.core_version()}-py3-none-any.whl"]
+    assert config["packages"] == [f"../wheels/lostcities-{pipeline.core_version()}-py3-none-any.whl"]
     # The wheel goes straight to Pyodide's loader: no micropip at start, no packages cache.
     assert config["packages_cache"] == "passthrough"
-    assert sorted(p.name for p in dist.glob("*.html")) == sorted(build.ENTRY_PAGES)
+    assert sorted(p.name for p in dist.glob("*.html")) == sorted(pipeline.ENTRY_PAGES)
     texts = [path for path in dist.rglob("*") if path.suffix in (".html", ".js", ".css", ".webmanifest", ".json")
              and path.parent.name not in ("pyodide", "pyscript")]
     assert len(texts) > 5
@@ -114,7 +122,7 @@ def test_site_points_only_at_itself_and_works_from_any_path(dist: pathlib.Path) 
 
 
 def test_pages_preload_what_the_start_fetches(dist: pathlib.Path) -> None:
-    wheel = f"./wheels/lostcities-{build.core_version()}-py3-none-any.whl"
+    wheel = f"./wheels/lostcities-{pipeline.core_version()}-py3-none-any.whl"
     wanted = {"./pyscript/core.js", "./web/interpreter.mjs", "./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs",
               "./pyodide/pyodide.asm.wasm",
               "./pyodide/python_stdlib.zip", "./pyodide/pyodide-lock.json", "./web/pyscript.json", wheel,
@@ -142,10 +150,10 @@ def pyc_files(archive: pathlib.Path) -> dict[str, bytes]:
 def test_the_standard_library_is_pyodides_bytecode_stored(dist: pathlib.Path) -> None:
     import importlib.util
 
-    stdlib = dist / "pyodide" / build.STDLIB_ZIP
+    stdlib = dist / "pyodide" / bytecode.STDLIB_ZIP
     magics = {data[:4] for data in pyc_files(stdlib).values()}
     assert len(magics) == 1  # one interpreter compiled everything
-    if not sys.version.startswith(build.PYODIDE_PYTHON + "."):
+    if not sys.version.startswith(bytecode.PYODIDE_PYTHON + "."):
         assert magics != {importlib.util.MAGIC_NUMBER}  # not this machine's Python: Pyodide's own
     with zipfile.ZipFile(stdlib) as bundle:
         names = set(bundle.namelist())
@@ -156,31 +164,31 @@ def test_the_standard_library_is_pyodides_bytecode_stored(dist: pathlib.Path) ->
 
 def test_the_sites_wheel_carries_pyodides_bytecode_beside_its_sources_and_pip_installs_it(
         dist: pathlib.Path, tmp_path: pathlib.Path) -> None:
-    tag = "cpython-" + build.PYODIDE_PYTHON.replace(".", "")
-    stdlib_magic = next(iter(pyc_files(dist / "pyodide" / build.STDLIB_ZIP).values()))[:4]
+    tag = "cpython-" + bytecode.PYODIDE_PYTHON.replace(".", "")
+    stdlib_magic = next(iter(pyc_files(dist / "pyodide" / bytecode.STDLIB_ZIP).values()))[:4]
     wheel = next((dist / "wheels").glob("lostcities-*.whl"))
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         record = archive.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
-        bytecode = {name: archive.read(name) for name in names if name.endswith(".pyc")}
+        compiled = {name: archive.read(name) for name in names if name.endswith(".pyc")}
     for module in ("__init__", "api", "card/rules"):
         source = f"lostcities/{module}.py"
         folder, _, stem = source.rpartition("/")
         cached = f"{folder}/__pycache__/{stem.removesuffix('.py')}.{tag}.pyc"
         assert source in names and cached in names, module  # sources kept for readable tracebacks
-    assert {data[:4] for data in bytecode.values()} == {stdlib_magic}  # the same interpreter's bytecode
-    assert all(f"{name},sha256=" in record for name in bytecode)
+    assert {data[:4] for data in compiled.values()} == {stdlib_magic}  # the same interpreter's bytecode
+    assert all(f"{name},sha256=" in record for name in compiled)
     # A normal wheel for pip: it installs (the RECORD checks out) and imports under this Python.
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-compile",
                     "--disable-pip-version-check", "--target", str(tmp_path / "lib"), str(wheel)], check=True)
     assert (tmp_path / "lib" / "lostcities" / "__pycache__" / f"api.{tag}.pyc").is_file()
     version = subprocess.run([sys.executable, "-c", "import lostcities; print(lostcities.__version__)"],
                              cwd=tmp_path / "lib", capture_output=True, text=True, check=True).stdout.strip()
-    assert version == build.core_version()
+    assert version == pipeline.core_version()
 
 
 def test_web_modules_travel_with_their_bytecode(dist: pathlib.Path) -> None:
-    tag = "cpython-" + build.PYODIDE_PYTHON.replace(".", "")
+    tag = "cpython-" + bytecode.PYODIDE_PYTHON.replace(".", "")
     files = json.loads((dist / "web" / "pyscript.json").read_text())["files"]
     assert files["./screen.py"] == "./screen.py"
     assert files[f"./__pycache__/screen.{tag}.pyc"] == f"./__pycache__/screen.{tag}.pyc"
@@ -194,7 +202,7 @@ def test_bytecode_for_another_python_is_refused(tmp_path: pathlib.Path) -> None:
     with zipfile.ZipFile(archive, "w") as bundle:
         bundle.writestr("a.pyc", b"\x01\x02\r\n" + bytes(12))
     with pytest.raises(build.BuildError, match=re.escape("a.pyc is not bytecode for Pyodide's Python")):
-        build.check_bytecode(archive, b"\x2b\x0e\r\n")
+        bytecode.check_bytecode(archive, b"\x2b\x0e\r\n")
 
 
 def test_core_wheel_is_pure_and_typed(dist: pathlib.Path) -> None:
@@ -207,37 +215,50 @@ def test_core_wheel_is_pure_and_typed(dist: pathlib.Path) -> None:
     assert "Requires-Dist" not in metadata
 
 
-def png_header(data: bytes) -> tuple[int, int, int, int]:
-    """Width, height, bit depth and colour type of a PNG (the file's signature and IHDR checked)."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
-    width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
-    return width, height, depth, colour
-
-
-def png_pixels(data: bytes) -> list[bytes]:
-    """The RGBA rows of a PNG written by build.py (one IDAT, filter 0 on every row)."""
-    width, height, _, _ = png_header(data)
-    idat = data.index(b"IDAT")
-    length = struct.unpack(">I", data[idat - 4:idat])[0]
-    raw = zlib.decompress(data[idat + 4:idat + 4 + length])
-    rows = [raw[i * (width * 4 + 1):(i + 1) * (width * 4 + 1)] for i in range(height)]
-    assert all(row[0] == 0 for row in rows)
-    return [row[1:] for row in rows]
-
-
 @pytest.mark.parametrize(("name", "size", "opaque_corners"), [
     ("icon-192.png", 192, False), ("icon-512.png", 512, False), ("icon-maskable-192.png", 192, True),
     ("icon-maskable-512.png", 512, True), ("apple-touch-icon.png", 180, True)])
 def test_icons_are_pngs_of_their_size(dist: pathlib.Path, name: str, size: int, opaque_corners: bool) -> None:
-    data = (dist / "web" / name).read_bytes()
-    assert png_header(data) == (size, size, 8, 6)
-    rows = png_pixels(data)
-    corner, centre = rows[0][3], rows[size // 2][size // 2 * 4 + 3]
-    assert centre == 255
-    assert corner == (255 if opaque_corners else 0)  # maskable icons fill the square; the others are rounded
+    with Image.open(dist / "web" / name) as image:
+        assert (image.format, image.size, image.mode) == ("PNG", (size, size), "RGBA")
+        corner, centre = image.getpixel((0, 0)), image.getpixel((size // 2, size // 2))
+    assert isinstance(corner, tuple) and isinstance(centre, tuple)
+    assert centre[3] == 255
+    assert corner[3] == (255 if opaque_corners else 0)  # maskable icons fill the square; the others are rounded
     manifest = json.loads((dist / "web" / "manifest.webmanifest").read_text())
     if name != "apple-touch-icon.png":
         assert any(icon["src"] == name and icon["sizes"] == f"{size}x{size}" for icon in manifest["icons"])
+
+
+# -- precompression ------------------------------------------------------------
+
+
+def test_precompress_writes_each_variant_that_saves_and_prefers_the_best_cached_one(
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compress, "FOLDER", tmp_path / "cache")
+    site = tmp_path / "site"
+    (site / "web").mkdir(parents=True)
+    text = "".join(f"def f{i}(x):\n    return x * {i}\n" for i in range(400)).encode()
+    (site / "web" / "a.py").write_bytes(text)
+    (site / "web" / "noise.js").write_bytes(os.urandom(4000))  # compresses to nothing smaller
+    (site / "web" / "tiny.css").write_bytes(b"a{}")  # too small to bother
+    (site / "web" / "icon.png").write_bytes(text)  # not a compressible kind
+    compress.precompress(site, quality=1, workers=1)
+    written = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.*") if compress.is_variant(p))
+    assert written == ["web/a.py.br", "web/a.py.gz"]
+    assert gzip.decompress((site / "web" / "a.py.gz").read_bytes()) == text
+    quick = (site / "web" / "a.py.br").read_bytes()
+    assert brotli.decompress(quick) == text
+    compress.precompress(site, quality=compress.BEST, workers=1)
+    best = (site / "web" / "a.py.br").read_bytes()
+    assert brotli.decompress(best) == text and len(best) < len(quick)
+    compress.precompress(site, quality=1, workers=1)  # a quick build keeps the best variant cached
+    assert (site / "web" / "a.py.br").read_bytes() == best
+    # The cache keeps what the site's files use now (the quick variant is gone); a file that does
+    # not compress keeps its cached variants too, so it is not compressed again.
+    digests = [hashlib.sha256((site / "web" / name).read_bytes()).hexdigest() for name in ("a.py", "noise.js")]
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == sorted(
+        f"{digest}{suffix}" for digest in digests for suffix in (".gz", ".q11.br"))
 
 
 # -- serving ------------------------------------------------------------------
@@ -276,8 +297,8 @@ def test_serve_sends_precompressed_files_the_browser_accepts(dist: pathlib.Path,
     assert "Accept-Encoding" in headers["Vary"]
     if coding == "gzip":
         assert gzip.decompress(body) == path.read_bytes()
-    elif coding == "br":  # no brotli decoder in the standard library: the precompressed file, and small
-        assert body == path.with_name(path.name + ".br").read_bytes()
+    elif coding == "br":
+        assert brotli.decompress(body) == path.read_bytes()
         assert len(body) < path.stat().st_size / 3
     else:
         assert body == path.read_bytes()
@@ -342,47 +363,70 @@ def test_every_argument_after_test_goes_to_pytest(extra: list[str], monkeypatch:
     assert received == [extra]
 
 
-def test_test_runs_the_gates_then_pytest_with_the_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[list[str]] = []
+class FakeProcess:
+    """What subprocess.Popen and subprocess.run return, for a gate that finds something or not."""
 
-    class Done:
-        def __init__(self, code: int) -> None:
-            self.returncode = code
-            self.stdout = "web/x.py:1: error: something\n" if code else ""
-            self.stderr = ""
+    def __init__(self, cmd: list[str], found: str = "") -> None:
+        self.args = cmd
+        self.returncode = 1 if found else 0
+        self.stdout = found
+        self.stderr = ""
 
-    def fake_run(cmd: list[str], **kwargs: object) -> Done:
-        calls.append(cmd[2:])  # after "python -m"
-        return Done(1 if cmd[2] == "mypy" else 0)
+    def communicate(self) -> tuple[str, str]:
+        return self.stdout, self.stderr
 
-    monkeypatch.setattr(build, "ensure_test_env", lambda: pathlib.Path("python"))
-    monkeypatch.setattr(build, "find_chromium", lambda python: "/usr/bin/chromium")
-    monkeypatch.setattr(build, "build", lambda: build.DIST)
+
+def test_test_runs_the_gates_while_it_builds_then_pytest_with_the_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+
+    def fake_popen(cmd: list[str], **kwargs: object) -> FakeProcess:
+        calls.append(cmd[2])  # after "python -m"
+        return FakeProcess(cmd, "web/x.py:1: error: something\n" if cmd[2] == "mypy" else "")
+
+    def fake_run(cmd: list[str], **kwargs: object) -> FakeProcess:
+        calls.append(" ".join(cmd[2:]))
+        return FakeProcess(cmd)
+
+    def fake_build() -> pathlib.Path:
+        calls.append("build")
+        return build.DIST
+
+    monkeypatch.setattr(machine, "find_chromium", lambda python: "/usr/bin/chromium")
+    monkeypatch.setattr(subprocess, "Popen", fake_popen)
     monkeypatch.setattr(subprocess, "run", fake_run)
-    code = build.test(["-k", "card", "--durations=5"])
-    assert [call[0] for call in calls] == ["ruff", "mypy", "pytest"]
-    assert calls[-1] == ["pytest", "-n", "2", "--dist", "load", "-k", "card", "--durations=5"]
+    code = testrunner.test(["-k", "card", "--durations=5"], fake_build)
+    assert calls == ["ruff", "mypy", "buildtools.complexity", "build",
+                     "pytest -n 2 --dist worksteal -k card --durations=5"]
     assert code != 0  # mypy reported something: the command fails although pytest passed
 
 
 @pytest.mark.parametrize(("args", "parallel"), [
-    ([], ["-n", "2", "--dist", "load"]), (["tests/core", "-k", "card"], ["-n", "2", "--dist", "load"]),
+    ([], ["-n", "2", "--dist", "worksteal"]), (["tests/core", "-k", "card"], ["-n", "2", "--dist", "worksteal"]),
     (["-n", "0"], []), (["-n4"], []), (["--numprocesses=auto"], []), (["-p", "no:xdist"], []),
-    (["-p", "no:cacheprovider"], ["-n", "2", "--dist", "load"])])
+    (["-p", "no:cacheprovider"], ["-n", "2", "--dist", "worksteal"])])
 def test_the_suite_runs_in_two_processes_unless_told_otherwise(args: list[str], parallel: list[str]) -> None:
-    assert build.parallel(args) == parallel
+    assert testrunner.parallel(args) == parallel
 
 
-def test_gates_pass_only_when_ruff_and_mypy_report_nothing(monkeypatch: pytest.MonkeyPatch,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
-    class Done:
-        returncode = 1
-        stdout = "build.py:1:1: F401 unused import\n"
-        stderr = ""
+def test_gates_pass_only_when_ruff_mypy_and_the_complexity_limit_report_nothing(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(subprocess, "Popen", lambda cmd, **kwargs: FakeProcess(cmd, "build.py:1:1: F401 unused\n"))
+    assert testrunner.run_gates(pathlib.Path("python")) == ["ruff", "mypy", "complexity"]
+    assert "F401 unused" in capsys.readouterr().out  # the findings are shown
+    monkeypatch.setattr(subprocess, "Popen", lambda cmd, **kwargs: FakeProcess(cmd))
+    assert testrunner.run_gates(pathlib.Path("python")) == []
 
-    monkeypatch.setattr(subprocess, "run", lambda cmd, **kwargs: Done())
-    assert build.run_gates(pathlib.Path("python")) == ["ruff", "mypy"]
-    assert "F401 unused import" in capsys.readouterr().out  # the findings are shown
+
+def test_the_complexity_gate_names_each_function_over_the_limit(tmp_path: pathlib.Path) -> None:
+    branches = "".join(f"    if x == {i}:\n        return {i}\n" for i in range(24))
+    source = ("def at_the_limit(x):\n" + branches + "    return 0\n\n\nclass C:\n    def over(self, x):\n"
+              + branches.replace("    ", "        ") + "        if x:\n            return 1\n")
+    (tmp_path / "a.py").write_text(source)
+    line = source.splitlines().index("    def over(self, x):") + 1
+    result = subprocess.run([sys.executable, "-m", "buildtools.complexity", str(tmp_path)], cwd=build.ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [f"{tmp_path / 'a.py'}:{line} C.over (26): cyclomatic complexity over 25"]
 
 
 def test_other_commands_refuse_unknown_arguments(capsys: pytest.CaptureFixture[str]) -> None:
@@ -413,22 +457,22 @@ def test_serve_on_a_busy_port_says_so_in_one_plain_line() -> None:
     assert len(lines) == 1, result.stderr
     assert f"port {port} is already in use" in lines[0]
     assert "--port" in lines[0]
-    assert "[build]" not in result.stdout  # refused before building anything
+    assert "[build" not in result.stdout  # refused before building anything
 
 
 def test_readme_node_requirement_is_what_the_set_up_supports() -> None:
     readme = (build.ROOT / "README.md").read_text()
-    assert int(matched(r"Node\.js (\d+)\+", readme)) == build.MIN_NODE_MAJOR
+    assert int(matched(r"Node\.js (\d+)\+", readme)) == machine.MIN_NODE_MAJOR
     # Pyodide itself declares the same minimum; npm runs no package code (--ignore-scripts).
     lock = json.loads((build.ROOT / "package-lock.json").read_text())
-    assert lock["packages"]["node_modules/pyodide"]["engines"]["node"] == f">={build.MIN_NODE_MAJOR}.0.0"
+    assert lock["packages"]["node_modules/pyodide"]["engines"]["node"] == f">={machine.MIN_NODE_MAJOR}.0.0"
 
 
 def test_an_old_node_is_refused_with_the_requirement(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(build, "node_major", lambda: build.MIN_NODE_MAJOR - 2)
+    monkeypatch.setattr(machine, "node_major", lambda: machine.MIN_NODE_MAJOR - 2)
     monkeypatch.setattr(shutil, "which", lambda name: f"/usr/bin/{name}")
-    with pytest.raises(build.BuildError, match=f"needs Node.js {build.MIN_NODE_MAJOR}\\+"):
-        build.ensure_npm()
+    with pytest.raises(build.BuildError, match=f"needs Node.js {machine.MIN_NODE_MAJOR}\\+"):
+        machine.ensure_npm()
 
 
 # -- Content-Security-Policy ------------------------------------------------------
@@ -503,7 +547,7 @@ def test_the_start_up_snapshot_is_built_listed_and_precached(dist: pathlib.Path)
 def test_a_snapshot_imports_the_core_and_the_web_modules_that_never_touch_the_page(dist: pathlib.Path) -> None:
     wheel = next(dist.glob("wheels/*.whl"))
     names = [p.name for p in (build.ROOT / "web").glob("*.py")]
-    modules = build.page_free_modules(wheel, names)
+    modules = snapshot.page_free_modules(wheel, names)
     # The rules, the AIs, the UI package, the screens and their catalogue; never a module that reaches into the page
     # (host imports js; main and embed_main import host).
     assert {"lostcities", "lostcities.card.rules", "lostcities.board.ai", "lostcities.ui.games", "screen",

@@ -882,7 +882,7 @@ def mid_round_save(game: board.Game, number: int) -> dict[str, typing.Any]:
             snap = state.snapshot()
             if (snap["round"] == number and snap["phase"] == "play" and len(snap["draw_pile"]) < 30
                     and sum(snap["tile_points"]) and all(sum(r["tile_points"]) for r in snap["results"])):
-                return json.loads(json.dumps(snap))
+                return typing.cast(dict[str, typing.Any], json.loads(json.dumps(snap)))
     raise AssertionError("no such game")  # pragma: no cover
 
 
@@ -890,7 +890,7 @@ def impossible_edits(snap: dict[str, typing.Any]) -> typing.Iterator[tuple[str, 
     """One-field edits of a save that no game can reach: a total or this round's tile points
     moved, a finished round's tile points that no tiles add up to, an artifact count moved."""
     def edited(path: tuple[typing.Any, ...], value: int) -> dict[str, typing.Any]:
-        out = json.loads(json.dumps(snap))
+        out: dict[str, typing.Any] = json.loads(json.dumps(snap))
         where = out
         for key in path[:-1]:
             where = where[key]

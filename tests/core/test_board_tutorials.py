@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+import typing
 
 import pytest
 
@@ -28,6 +29,11 @@ def lesson(ident: str, step: int = 0) -> tutorial.Lesson:
 
 def spots(html: str) -> set[str]:
     return set(re.findall(r'data-spot="([^"]+)"', html))
+
+
+def state_of(lesson: tutorial.Lesson) -> board.State:
+    """The lesson's position, as the board game's own state."""
+    return typing.cast(board.State, lesson.state)
 
 
 # -- tutorial_position ---------------------------------------------------------------------------------
@@ -83,7 +89,7 @@ def test_tutorial_position_refuses_what_is_no_position(partial: dict[str, object
 
 
 def test_the_board_names_its_parts() -> None:
-    state = lesson("board-event-tiles", step=2).state  # an arrow is waiting for its move
+    state = state_of(lesson("board-event-tiles", step=2))  # an arrow is waiting for its move
     assert state.step is board.Step.MOVE
     view = state.view(0)
     names = ("You", "Computer")
@@ -95,20 +101,20 @@ def test_the_board_names_its_parts() -> None:
             "column:1:B", "bridge:W", "bridge:count", "deck", "camp:0", "researcher:0", "adventurer:0:2",
             "artifact:0", "score:1", "pick:Y", "pick:G", "pick:none"} <= found
     assert "adventurer:0:3" not in found  # two adventurers are on paths
-    panel = bhtml.player_panel(lesson("board-round-end").state.view(0), 0, "You")
+    panel = bhtml.player_panel(state_of(lesson("board-round-end")).view(0), 0, "You")
     assert f'data-spot="artifact:0" title="artifacts">{bhtml.ARTIFACT} 2</span>' in panel
     for name in found:
         assert tutorial.spot_problem(name) is None, name
 
 
 def test_the_start_choice_and_the_artifact_track_are_named() -> None:
-    state = lesson("board-lowest-card", step=1).state
+    state = state_of(lesson("board-lowest-card", step=1))
     view = state.view(0)
     assert {"pick:adventurer", "pick:researcher"} <= spots(bhtml.choices(view, selected="Y2", choosing="start"))
     over = lesson("board-round-end", step=4)
     over.attempt("advance W7")
     assert over.state.is_terminal()
-    found = spots(bhtml.results(over.state.view(0), ("You", "Computer")))
+    found = spots(bhtml.results(state_of(over).view(0), ("You", "Computer")))
     assert {"track:artifacts", "track:0", "track:5"} <= found
 
 
@@ -123,52 +129,53 @@ def test_only_the_lowest_card_begins_an_expedition() -> None:
     assert taken.state.snapshot() == before
     assert taken.attempt("start Y2 researcher").outcome is tutorial.Outcome.FAILURE  # legal, not this lesson's
     assert taken.attempt("start Y2 adventurer").outcome is tutorial.Outcome.SUCCESS
-    assert taken.state.piece(0, board.Colour.YELLOW) == (board.Kind.ADVENTURER, 1)
+    assert state_of(taken).piece(0, board.Colour.YELLOW) == (board.Kind.ADVENTURER, 1)
 
 
 def test_an_equal_card_follows_and_its_tile_pays_at_once() -> None:
     taken = lesson("board-lowest-card", step=3)
     assert taken.attempt("advance Y2").outcome is tutorial.Outcome.SUCCESS
-    assert taken.state.scores()[0] == 5 and taken.state.piece(0, board.Colour.YELLOW) == (board.Kind.ADVENTURER, 2)
+    assert state_of(taken).scores()[0] == 5
+    assert state_of(taken).piece(0, board.Colour.YELLOW) == (board.Kind.ADVENTURER, 2)
 
 
 def test_the_researcher_scores_double() -> None:
     taken = lesson("board-researcher", step=3)  # the question: the researcher on green stone 1
-    assert taken.state.piece(0, board.Colour.GREEN) == (board.Kind.RESEARCHER, 1)
-    assert taken.state.breakdown(0).net == -40
+    assert state_of(taken).piece(0, board.Colour.GREEN) == (board.Kind.RESEARCHER, 1)
+    assert state_of(taken).breakdown(0).net == -40
     assert taken.step.options[taken.step.answer] == "\u221240"
 
 
 def test_arrows_chain_to_the_artifact() -> None:
     taken = lesson("board-event-tiles", step=1)
     taken.attempt("advance Y5")
-    assert taken.state.move_reason is board.MoveReason.ARROW
+    assert state_of(taken).move_reason is board.MoveReason.ARROW
     taken.next()
     taken.attempt("move G")
-    assert taken.state.step is board.Step.MOVE  # the second arrow asks again
+    assert state_of(taken).step is board.Step.MOVE  # the second arrow asks again
     taken.next()
     taken.attempt("move G")
-    assert taken.state.snapshot()["found"] == [1, 0] and taken.state.tile(board.Colour.GREEN, 5) is None
-    assert taken.state.tile(board.Colour.YELLOW, 4) == board.Tile(board.TileKind.ARROW)  # arrows stay
+    assert state_of(taken).snapshot()["found"] == [1, 0] and state_of(taken).tile(board.Colour.GREEN, 5) is None
+    assert state_of(taken).tile(board.Colour.YELLOW, 4) == board.Tile(board.TileKind.ARROW)  # arrows stay
 
 
 def test_the_piece_on_the_lost_city_moves_no_further() -> None:
     taken = lesson("board-lost-city", step=4)
-    assert taken.state.move_reason is board.MoveReason.LOST_CITY
-    assert taken.state.piece(0, board.Colour.RED) == (board.Kind.ADVENTURER, 9)
+    assert state_of(taken).move_reason is board.MoveReason.LOST_CITY
+    assert state_of(taken).piece(0, board.Colour.RED) == (board.Kind.ADVENTURER, 9)
     with pytest.raises(errors.IllegalActionError, match="reached the lost city and moves no further"):
         taken.attempt("move R")
     assert taken.attempt("move B").outcome is tutorial.Outcome.SUCCESS
-    assert taken.state.piece(0, board.Colour.BLUE) == (board.Kind.ADVENTURER, 4)
+    assert state_of(taken).piece(0, board.Colour.BLUE) == (board.Kind.ADVENTURER, 4)
 
 
 def test_the_fifth_piece_across_ends_the_round_without_its_tile() -> None:
     taken = lesson("board-round-end", step=1)
-    assert taken.state.bridges_crossed == 4
-    assert taken.step.options[taken.step.answer] == str(taken.state.breakdown(0).net)  # the question's sum
+    assert state_of(taken).bridges_crossed == 4
+    assert taken.step.options[taken.step.answer] == str(state_of(taken).breakdown(0).net)  # the question's sum
     taken = lesson("board-round-end", step=4)
     taken.attempt("advance W7")
-    state = taken.state
+    state = state_of(taken)
     assert state.is_terminal() and state.bridges_crossed == 5
     assert state.results[0].players[0].artifacts == 2  # the artifact tile on white 7 was not taken
     assert state.tile(board.Colour.WHITE, 7) == board.Tile(board.TileKind.ARTIFACT)
@@ -194,14 +201,14 @@ def test_a_reader_begins_with_the_lowest_card_by_clicking() -> None:
     assert root is not None and scr.lesson is not None
     root.click(target="hand", card="Y5")
     root.click(target="path", colour="Y")
-    assert "lowest yellow card" in scr.error and scr.lesson.state.piece(0, board.Colour.YELLOW) is None
+    assert "lowest yellow card" in scr.error and state_of(scr.lesson).piece(0, board.Colour.YELLOW) is None
     assert any(m["type"] == "illegal" for m in sent)
     root.click(target="hand", card="Y2")
     root.click(target="path", colour="Y")
     assert {"pick:adventurer", "pick:researcher"} <= spots(root.html())  # which piece leaves the camp?
     root.click(action="piece", kind="adventurer")
     host.run()
-    assert scr.lesson.succeeded and scr.lesson.state.piece(0, board.Colour.YELLOW) == (board.Kind.ADVENTURER, 1)
+    assert scr.lesson.succeeded and state_of(scr.lesson).piece(0, board.Colour.YELLOW) == (board.Kind.ADVENTURER, 1)
 
 
 def test_a_reader_is_told_why_the_lost_city_piece_stays() -> None:

@@ -56,7 +56,7 @@ def hard(**options: typing.Any) -> bots.Bot:
 def after_medium_moves(seed: int, moves: int) -> card.State:
     """A fresh single game after ``moves`` moves of medium on both sides."""
     rng = random.Random(seed)
-    state = typing.cast(card.State, card.Game(games=1).new_game(rng))
+    state = card.Game(games=1).new_game(rng)
     medium = card_ai.bot("medium")
     for _ in range(moves):
         state.apply(bots.choose(medium, state.view(state.current_player), rng))
@@ -255,7 +255,7 @@ def test_hard_weighs_every_legal_turn_near_the_end() -> None:
 def test_play_outs_follow_each_players_own_heuristic() -> None:
     # The opponent model of the play-outs is separate from the bot's own:
     # a player that never starts a column ends the play-out with none started.
-    state = typing.cast(card.State, card.Game(games=1).new_game(random.Random(12)))
+    state = card.Game(games=1).new_game(random.Random(12))
     view = state.view(0)
     unseen = card_ai._unseen(view)
     timid = card_ai.Params(start_margin=1000.0)

@@ -214,9 +214,9 @@ def test_the_setup_form_remembers_the_last_choice() -> None:
     assert root(host).data["phase"] == "menu" and "New match (abandon this one)" in root(host).html()
     root(host).click("confirm-new")  # a match is in progress: the menu asks first
     assert root(host).data["phase"] == "menu" and "Abandon this match?" in root(host).html()
-    assert host.storage.get(SAVE) is not None  # nothing is lost yet
+    assert typing.cast(dict[str, str], host.storage).get(SAVE) is not None  # nothing is lost yet
     root(host).click("close-menu")  # keep playing
-    assert root(host).data["phase"] == "handover" and host.storage.get(SAVE) is not None
+    assert root(host).data["phase"] == "handover" and typing.cast(dict[str, str], host.storage).get(SAVE) is not None
     root(host).click("menu")
     root(host).click("confirm-new")
     assert "Abandon this match?" in root(host).html()

@@ -13,11 +13,17 @@ from lostcities.ui import roll as roll_html
 KEY = "lostcities:roll:companion"
 
 
+class Host(screen.MemoryHost):
+    """A :class:`screen.MemoryHost` whose storage is on (a dict, never None)."""
+
+    storage: dict[str, str]
+
+
 class Sheet:
     """The ``#roll`` screen with its companion document open, on a :class:`screen.MemoryHost`."""
 
     def __init__(self, storage: dict[str, str] | None = None) -> None:
-        self.host = screen.MemoryHost(storage={} if storage is None else storage)
+        self.host = Host(storage={} if storage is None else storage)
         self.screen = screen.Screen(roll_screen.RollAdapter(), self.host)
         self.screen.mount()
         assert self.host.root is not None

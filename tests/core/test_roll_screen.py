@@ -18,11 +18,17 @@ from lostcities.ui import roll as roll_html
 SAVE = "lostcities:roll:save"
 
 
+class Host(screen.MemoryHost):
+    """A :class:`screen.MemoryHost` whose storage is on (a dict, never None)."""
+
+    storage: dict[str, str]
+
+
 class Table:
     """A mounted ``#roll`` screen on a :class:`screen.MemoryHost`."""
 
     def __init__(self, storage: dict[str, str] | None = None, seed: int = 1) -> None:
-        self.host = screen.MemoryHost(storage={} if storage is None else storage, seed=seed)
+        self.host = Host(storage={} if storage is None else storage, seed=seed)
         self.screen = screen.Screen(roll_screen.RollAdapter(), self.host)
         self.screen.mount()
         self.host.run()

@@ -36,6 +36,11 @@ def lesson_at(ident: str, step: int) -> tutorial.Lesson:
     return tutorial.Lesson(tutorial.get(ident), step=step)
 
 
+def state_of(lesson: tutorial.Lesson) -> roll.State:
+    """The lesson's position, as the roll game's own state."""
+    return typing.cast(roll.State, lesson.state)
+
+
 # -- tutorial_position ---------------------------------------------------------------------------------
 
 
@@ -136,7 +141,7 @@ def test_every_spot_name_is_a_tutorial_name() -> None:
 def test_every_roll_tutorial_starts_on_rolled_dice() -> None:
     for tut in tutorial.tutorials("roll").values():
         lesson = tutorial.Lesson(tut)
-        assert lesson.state.current_player == lesson.pov and lesson.state.roll is not None, tut.id
+        assert state_of(lesson).current_player == lesson.pov and state_of(lesson).roll is not None, tut.id
 
 
 def test_every_step_opens_on_scripted_dice() -> None:
@@ -151,7 +156,7 @@ def test_every_step_opens_on_scripted_dice() -> None:
 
 def test_the_dice_the_roller_took_are_refused() -> None:
     lesson = lesson_at("roll-choosing-dice", 2)
-    assert lesson.state.taken == (BLUE, 1)
+    assert state_of(lesson).taken == (BLUE, 1)
     with pytest.raises(errors.IllegalActionError, match="no 1 die is available"):
         lesson.attempt("take yellow 1")
     assert lesson.attempt("take blue 6").outcome is tutorial.Outcome.SUCCESS  # the second blue die
@@ -162,31 +167,31 @@ def test_a_falling_number_is_refused_with_the_rule() -> None:
     with pytest.raises(errors.IllegalActionError, match="green already holds 4: numbers must not decrease"):
         lesson.attempt("take green 3")
     assert lesson.attempt("take green 0").outcome is tutorial.Outcome.FAILURE  # legal, but not the lesson
-    assert lesson.state.sheets[0].expedition(GREEN) == (2, 4)  # a refused move is not played
+    assert state_of(lesson).sheets[0].expedition(GREEN) == (2, 4)  # a refused move is not played
     lesson.goto(3)
     assert lesson.attempt("take yellow 0 circle").outcome is tutorial.Outcome.SUCCESS
-    assert lesson.state.sheets[0].is_circled(roll.Colour.YELLOW)
+    assert state_of(lesson).sheets[0].is_circled(roll.Colour.YELLOW)
 
 
 def test_refusing_leaves_all_six_dice_to_the_others() -> None:
     lesson = lesson_at("roll-refusing", 1)
     assert lesson.attempt("refuse").outcome is tutorial.Outcome.SUCCESS
-    assert lesson.state.sheets[0].dice == 1
-    assert lesson.state.pool() == ((RED, roll.Colour.ORANGE, roll.Colour.YELLOW), (0, 9, 9))
+    assert state_of(lesson).sheets[0].dice == 1
+    assert state_of(lesson).pool() == ((RED, roll.Colour.ORANGE, roll.Colour.YELLOW), (0, 9, 9))
     assert lesson.play_reply() is not None  # the computer takes from all six
 
 
 def test_an_acceleration_chain() -> None:
     lesson = lesson_at("roll-accelerations", 1)
     lesson.attempt("take blue 3")
-    assert lesson.state.sheets[0].is_accelerating()
+    assert state_of(lesson).sheets[0].is_accelerating()
     assert lesson.next()
     lesson.attempt("accelerate orange")
-    sheet = lesson.state.sheets[0]
+    sheet = state_of(lesson).sheets[0]
     assert sheet.expedition(roll.Colour.ORANGE) == (1, 1) and sheet.is_accelerating()  # box 2: an arrow again
     assert lesson.next()
     assert lesson.attempt("accelerate purple").outcome is tutorial.Outcome.SUCCESS
-    assert lesson.state.sheets[0].expedition(roll.Colour.PURPLE) == (1,)
+    assert state_of(lesson).sheets[0].expedition(roll.Colour.PURPLE) == (1,)
 
 
 def test_the_first_over_a_bridge_scores_it() -> None:
@@ -194,17 +199,17 @@ def test_the_first_over_a_bridge_scores_it() -> None:
     lesson.attempt("take red 7")
     while lesson.replies:
         lesson.play_reply()
-    mine, other = lesson.state.sheets
+    mine, other = state_of(lesson).sheets
     assert mine.bridge(roll.Column.RED) is roll.BridgeMark.SCORED
     assert other.bridge(roll.Column.RED) is roll.BridgeMark.CLOSED
     assert lesson.next()
     lesson.attempt("take red 8")
-    assert lesson.state.sheets[0].artefacts == 2
+    assert state_of(lesson).sheets[0].artefacts == 2
 
 
 def test_a_fourth_number_turns_an_expedition_positive() -> None:
     lesson = lesson_at("roll-scoring", 1)
-    assert lesson.state.sheets[0].breakdown().expeditions[RED.index] == -20
+    assert state_of(lesson).sheets[0].breakdown().expeditions[RED.index] == -20
     lesson.attempt("take red 9")
-    assert lesson.state.sheets[0].breakdown().expeditions[RED.index] == 10
-    assert lesson.state.sheets[0].breakdown().expeditions[GREEN.index] == -60  # the circle doubles
+    assert state_of(lesson).sheets[0].breakdown().expeditions[RED.index] == 10
+    assert state_of(lesson).sheets[0].breakdown().expeditions[GREEN.index] == -60  # the circle doubles

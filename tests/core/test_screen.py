@@ -12,7 +12,7 @@ import pytest
 
 import card_screen
 import screen
-from lostcities import api, card, errors
+from lostcities import api, bots, card, errors
 from lostcities.ui import games
 
 SAVE = "lostcities:card:save"
@@ -191,7 +191,11 @@ def test_thinking_runs_in_slices_between_tasks() -> None:
     host = screen.MemoryHost(storage=storage)
     slow = Slow(host)
     original = games.Entry.bot
-    games.Entry.bot = lambda self, level: slow  # type: ignore[method-assign,assignment,return-value]
+
+    def always_slow(self: games.Entry[typing.Any], level: str, **options: typing.Any) -> bots.Bot:
+        return typing.cast(bots.Bot, slow)
+
+    games.Entry.bot = always_slow  # type: ignore[method-assign]
     try:
         scr = screen.Screen(card_screen.CardAdapter(), host)
         scr.mount()

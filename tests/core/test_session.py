@@ -110,7 +110,8 @@ def test_the_log_names_players_and_keeps_secrets() -> None:
     s = played(card_setup(None), 0, seed=3)
     drawn: list[str] = []
     for _ in range(20):
-        event = s.apply(s.state.legal_actions()[-1] if s.state.step is card.Step.PLAY else card.draw())
+        state = typing.cast(card.State, s.state)
+        event = s.apply(state.legal_actions()[-1] if state.step is card.Step.PLAY else card.draw())
         if "card" in event.secret:
             drawn.append(event.secret["card"])
     texts = " ".join(entry["text"] for entry in s.log)

@@ -205,6 +205,7 @@ def test_replay_positions_draw_in_every_game() -> None:
 class Spy(bots.Bot):
     """A bot that records what it is given and takes a few slices to answer."""
 
+    name = "spy"
     seen: typing.ClassVar[list[object]] = []
 
     def think(self, view: api.View, rng: random.Random) -> typing.Generator[None, None, api.Action]:
@@ -409,7 +410,8 @@ def test_every_game_has_a_rules_page_and_the_menu_opens_it_over_the_game() -> No
     table.click("rules")
     assert table.phase == "rules" and 'data-rules="card"' in table.html() and "wager" in table.html()
     assert table.root.focus_data == {"action": "close-sheet"}
-    table.click(target="hand", card=table.session.state.view(0).hand[0].id)  # the table is not under it
+    view = typing.cast(card.View, table.session.state.view(0))
+    table.click(target="hand", card=view.hand[0].id)  # the table is not under it
     assert table.phase == "rules"
     table.click("close-sheet")
     assert table.phase == "play" and "lc-table" in table.html()

@@ -20,7 +20,7 @@ import card_screen
 import embed_screen
 import lostcities
 import screen
-from lostcities import api, errors
+from lostcities import api, card, errors
 from lostcities.ui import embed, games, tutorial
 
 ALL = list(tutorial.tutorials().values())
@@ -212,7 +212,7 @@ def test_fuzzed_tutorial_data_only_raises_tutorial_errors(raw: dict[str, typing.
 
 
 def test_codes_round_trip_and_refuse_damage() -> None:
-    state = api.games()["card"](games=1).new_game(random.Random(3))
+    state = card.Game(games=1).new_game(random.Random(3))
     code = embed.encode(state.to_dict())
     assert re.fullmatch(r"[A-Za-z0-9_-]+", code)
     assert api.state_from_dict(embed.decode(code)) == state
@@ -353,7 +353,7 @@ def test_without_storage_a_tutorial_plays_and_says_progress_is_not_kept() -> Non
 
 
 def test_record_viewer_and_puzzle() -> None:
-    game = api.games()["card"](games=1)
+    game = card.Game(games=1)
     state = game.new_game(random.Random(5))
     rng = random.Random(5)
     for _ in range(12):
@@ -425,7 +425,7 @@ def test_reveal_shows_the_other_hands_for_teaching() -> None:
     scr, host, _ = mount(embed.Config.from_query({"game": "card", "mode": "play", "seed": "5", "reveal": "1"}))
     assert host.root is not None
     state = scr.current.state
-    assert isinstance(state, card_screen.card.State)
+    assert isinstance(state, card.State)
     shown = re.findall(r'data-card="([^"]+)"', host.root.regions["lesson"])
     assert sorted(shown) == sorted(c.id for c in state.hand(1))
     scr, host, _ = mount(embed.Config.from_query({"game": "card", "mode": "play", "seed": "5"}))

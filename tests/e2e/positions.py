@@ -67,7 +67,7 @@ def long_column(*, seed: int = 9, players: int = 4, length: int = 7) -> str:
     rng = random.Random(seed)
     current = session.Session.new(setup, rng)
     while True:
-        state = current.state
+        state = typing.cast(board.State, current.state)
         if state.is_terminal():
             raise AssertionError("the board game ended before a column was long enough")
         if state.is_chance():

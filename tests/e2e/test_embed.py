@@ -214,7 +214,7 @@ def test_a_record_position_steps_by_clicks(rules_page: sync_api.Page, site: str,
     ready = wait_event(page, "ready")[0]
     assert (ready["mode"], ready["steps"], ready["step"]) == ("view", 11, 6)
     assert frame.locator(".lc-viewer [data-step='6']").inner_text() == "After 6 of 11 actions"
-    shown = api.Record(record.game, record.actions[:6]).replay()
+    shown = typing.cast(card.State, api.Record(record.game, record.actions[:6]).replay())
     hand = frame.locator(".lc-hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
     assert sorted(hand) == sorted(c.id for c in shown.hand(0))
     frame.locator("[data-action=view-step][data-to='7']").click()

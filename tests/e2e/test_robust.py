@@ -314,6 +314,7 @@ def play_match_by_clicks(page: sync_api.Page) -> None:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.long
 def test_a_long_session_keeps_the_dom_node_count_flat(
         context: sync_api.BrowserContext, page: sync_api.Page, site: str) -> None:
     """Counted at the same two points of every match: after the player's first turn (the

@@ -112,7 +112,8 @@ def start_game(page: sync_api.Page, *, pace: str = "instant", kinds: tuple[str, 
     page.click("[data-action=start]")
 
 
-def save_with(state: roll.State, kinds: tuple[str, ...] = ("human", "easy"), pace: str = "instant") -> dict:
+def save_with(state: roll.State, kinds: tuple[str, ...] = ("human", "easy"),
+              pace: str = "instant") -> dict[str, typing.Any]:
     seats = [{"name": "You" if k == "human" else f"Bot {i}", "kind": k} for i, k in enumerate(kinds)]
     return {"format": "lostcities.roll-ui", "version": 1,
             "setup": {"mode": "game", "seats": seats, "in_sequence": False, "pace": pace},
@@ -178,7 +179,7 @@ def test_an_acceleration_chain_through_the_ui(page: sync_api.Page, site: str) ->
         assert "rw-fresh" in (page.locator(f".rw-main-sheet [data-box='{key}']").get_attribute("class") or "")
     click_for_move(page, "[data-accelerate=none]")
     wait_phase(page, "roll", "choose", "ai")
-    saved = api.state_from_dict(storage(page, "roll:save")["state"])
+    saved = typing.cast(roll.State, api.state_from_dict(storage(page, "roll:save")["state"]))
     sheet = saved.sheets[0]
     assert sheet.expedition(roll.Colour.RED) == (1, 1, 2)
     assert sheet.expedition(roll.Colour.ORANGE) == (1, 1)
@@ -262,7 +263,7 @@ def test_reload_restores_the_position_and_the_computer_resumes(page: sync_api.Pa
     assert phase(page) == "ai"
     assert page.locator(".rw-main-sheet [data-box='red-1'] .rw-hand").inner_text() == "1"
     page.wait_for_function("() => parseInt(document.querySelector('.rw-screen').dataset.moves) > 2")
-    after = api.state_from_dict(storage(page, "roll:save")["state"])
+    after = typing.cast(roll.State, api.state_from_dict(storage(page, "roll:save")["state"]))
     assert [a.notation() for a in after.history[:2]] == ["roll red red blue 1 4 7", "take red 1"]
     assert after.sheets[1] != saved.sheets[1] or after.history[2].notation() == "refuse"
 
