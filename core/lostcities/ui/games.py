@@ -102,7 +102,10 @@ BOARD: typing.Final = Entry[board.State](
     game=board.Game, levels=board_ai.bot, renderer=board_ui, summary=rules_summary.SUMMARIES["board"],
     tutorials=tuple(board_tutorials.TUTORIALS))
 
-_ENTRIES: dict[str, Entry[typing.Any]] = {entry.name: entry for entry in (CARD, ROLL, BOARD)}
+BUILT_IN: typing.Final[tuple[Entry[typing.Any], ...]] = (CARD, ROLL, BOARD)
+"""The family's games, the ones the site ships (a game added with :func:`register` is not one)."""
+
+_ENTRIES: dict[str, Entry[typing.Any]] = {entry.name: entry for entry in BUILT_IN}
 
 
 E = typing.TypeVar("E", bound=Entry[typing.Any])
