@@ -2,8 +2,8 @@
 
 Every number the rules texts do not give lives here and nowhere else, so that
 the values printed on a real board can replace the derived and reconstructed
-ones in one place.  Each value is marked as ``/work/shared/rules/README.md``
-marks it:
+ones in one place.  Each value is marked as the shared rules folder's
+``README.md`` (``shared/rules/`` beside the repository) marks it:
 
 * **confirmed** -- a rulebook text or two or more independent public sources;
 * **derived** -- Keltis (the game the board game was re-themed from, whose

@@ -5,7 +5,7 @@ that the values printed on a real sheet can replace the reconstructed ones
 in one place.  Each value is marked:
 
 * **confirmed** -- stated by the rulebook or by several independent public
-  sources (see ``/work/shared/rules/README.md``);
+  sources (see ``README.md`` in the shared rules folder beside the repository);
 * **reconstructed** -- no public source gives it; the value is a consistent
   reconstruction chosen for this project.
 

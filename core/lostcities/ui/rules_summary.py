@@ -2,7 +2,7 @@
 
 One :class:`Summary` per game (by its ``name``; a game's entry in
 :mod:`lostcities.ui.games` names its summary): a short goal and sections of
-plain-text points, written from the rulebooks in ``/work/shared/rules/`` (the
+plain-text points, written from the rulebooks in the shared rules folder (``shared/rules/`` beside the repository) (the
 values that no rulebook prints are those of the game's ``data`` module).  The
 renderer :func:`page` draws it as a page of the home screen (``#rules/card``)
 or as an overlay over a game (with a *Back to the game* button).  CSS hooks:
