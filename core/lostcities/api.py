@@ -410,7 +410,13 @@ class Game(abc.ABC):
     """The game's action classes: ``check_action`` accepts only their instances."""
     known_actions: typing.ClassVar[KnownActions] = KnownActions()
     """The actions the game builds once and lists in ``legal_actions()``: ``State.check``
-    recognises them intact by identity instead of examining their fields again."""
+    recognises them intact by identity instead of examining their fields again.  A game
+    that declares none gets an empty table of its own (every action checked in full)."""
+
+    def __init_subclass__(cls, **kwargs: typing.Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.known_actions is Game.known_actions:
+            cls.known_actions = KnownActions()  # never a table shared with another game
     option_ranges: typing.ClassVar[dict[str, tuple[int, int]]] = {}
     """Integer options checked by range, lowest and highest value: options outside
     the schema (e.g. ``players``, the seat count) or schema options whose form
