@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import random
 import typing
 
@@ -262,24 +263,23 @@ class ColumnScore:
         """``+20`` for a column of at least eight cards (never multiplied)."""
         return BONUS_POINTS if self.cards >= BONUS_CARDS else 0
 
-    @property
+    @functools.cached_property
     def points(self) -> int:
-        """The column's result: ``subtotal * multiplier + bonus``; 0 if never started."""
-        found: int | None = self.__dict__.get("_points")  # worked out once: a score is a frozen value
-        if found is None:
-            found = self.__dict__["_points"] = self.subtotal * self.multiplier + self.bonus if self.is_started else 0
-        return found
+        """The column's result: ``subtotal * multiplier + bonus``; 0 if never started
+        (worked out once: a score is a frozen value)."""
+        return self.subtotal * self.multiplier + self.bonus if self.is_started else 0
+
+    @functools.cached_property
+    def _table(self) -> dict[str, typing.Any]:
+        return {
+            "colour": self.colour.value, "wagers": self.wagers, "numbers": list(self.numbers),
+            "cards": self.cards, "sum": self.sum, "cost": self.cost, "subtotal": self.subtotal,
+            "multiplier": self.multiplier, "bonus": self.bonus, "points": self.points,
+        }
 
     def to_dict(self) -> dict[str, typing.Any]:
         """Every line of the table, JSON-safe (for a user interface)."""
-        table: dict[str, typing.Any] | None = self.__dict__.get("_table")
-        if table is None:
-            table = self.__dict__["_table"] = {
-                "colour": self.colour.value, "wagers": self.wagers, "numbers": list(self.numbers),
-                "cards": self.cards, "sum": self.sum, "cost": self.cost, "subtotal": self.subtotal,
-                "multiplier": self.multiplier, "bonus": self.bonus, "points": self.points,
-            }
-        return {**table, "numbers": list(self.numbers)}
+        return {**self._table, "numbers": list(self.numbers)}
 
 
 def score_column(cards: typing.Sequence[Card]) -> ColumnScore:
@@ -347,12 +347,9 @@ class PlayerScore:
 
     columns: tuple[ColumnScore, ...]
 
-    @property
+    @functools.cached_property
     def points(self) -> int:
-        found: int | None = self.__dict__.get("_points")
-        if found is None:
-            found = self.__dict__["_points"] = sum(c.points for c in self.columns)
-        return found
+        return sum(c.points for c in self.columns)
 
     def to_dict(self) -> dict[str, typing.Any]:
         return {"points": self.points, "columns": [c.to_dict() for c in self.columns]}
