@@ -140,8 +140,6 @@ def test_a_whole_game_against_the_easy_computer_by_clicks(page: sync_api.Page, s
             assert cell.inner_text().strip() == roll_html.number(value), (player, column)
     winner = page.locator(".rw-result").inner_text()
     assert ("You" if 0 in state.winners() else "Bot 1") in winner
-    # The computer thought in short slices: the page stayed responsive.
-    assert int(page.get_attribute(SCREEN, "data-think-max") or 0) < 200
 
 
 # -- (b) an acceleration chain ----------------------------------------------------------------
