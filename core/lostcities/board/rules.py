@@ -1577,7 +1577,20 @@ def _start_problem(hand: typing.Sequence[int], c: int, up_and_down: bool) -> str
     return f"an expedition starts with your lowest {name} card ({name} {low}), not the {name} {v}"
 
 
+def _can_advance(column: typing.Sequence[int], c: int, up_and_down: bool) -> bool:
+    """Whether card ``c`` may go on top of ``column`` (not empty): :func:`_advance_problem`
+    without building its message (legal-action lists ask this of every card in hand)."""
+    last = VALUE_OF[column[-1]]
+    v = VALUE_OF[c]
+    if v == last:
+        return True
+    direction = _direction(column) if up_and_down else 1
+    return not ((direction > 0 and v < last) or (direction < 0 and v > last))
+
+
 def _advance_problem(column: typing.Sequence[int], c: int, up_and_down: bool) -> str | None:
+    if _can_advance(column, c, up_and_down):
+        return None
     last = VALUE_OF[column[-1]]
     v = VALUE_OF[c]
     direction = _direction(column) if up_and_down else 1
@@ -1633,7 +1646,7 @@ def _legal_plays(up_down: bool, hand: typing.Sequence[int], cols: _Grid, stones:
                     out.append(_START[c][1])
         else:
             column = cols[colour]
-            if (opens if not column else _advance_problem(column, c, up_down) is None):
+            if (opens if not column else _can_advance(column, c, up_down)):
                 out.append(_ADVANCE[c])
         out.append(_DISCARD[c])
     return out
