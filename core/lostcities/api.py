@@ -173,8 +173,10 @@ def check_entries(snapshot: typing.Any, keys: typing.AbstractSet[str],
     ...
     lostcities.errors.InvalidStateError: a sheet must be an object
     """
-    if not isinstance(snapshot, typing.Mapping):
+    if type(snapshot) is not dict and not isinstance(snapshot, typing.Mapping):  # a dict: the usual case, fast
         raise errors.InvalidStateError(f"{what} must be an object")
+    if snapshot.keys() == keys:  # exactly the entries named: the usual case
+        return
     missing = sorted(keys - set(snapshot))
     if missing:
         raise errors.InvalidStateError(f"{what} lacks {missing[0]!r}")

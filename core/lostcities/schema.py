@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import abc
 import dataclasses
+import functools
 import typing
 
 from lostcities import api, cards, errors
@@ -210,11 +211,19 @@ class Entries(Schema[dict[str, typing.Any]]):
     message: str | None = None
     """Said instead of :func:`check_entries`'s words when given."""
 
+    @functools.cached_property
+    def _names(self) -> frozenset[str]:
+        return frozenset(self.fields)
+
+    @functools.cached_property
+    def _optional_names(self) -> frozenset[str]:
+        return frozenset(self.optional)
+
     def read(self, value: typing.Any) -> dict[str, typing.Any]:
         if self.message is None:
-            check_entries(value, set(self.fields), set(self.optional), self.what)
-        elif not isinstance(value, typing.Mapping) or not set(self.fields) <= set(value) <= {*self.fields,
-                                                                                             *self.optional}:
+            check_entries(value, self._names, self._optional_names, self.what)
+        elif (not isinstance(value, typing.Mapping)
+              or not self._names <= set(value) <= self._names | self._optional_names):
             refuse(self.message)
         out = {key: schema.read(value[key]) for key, schema in self.fields.items()}
         for key, (schema, default) in self.optional.items():

@@ -184,6 +184,10 @@ _OPEN: typing.Final = BridgeMark.OPEN
 _SCORED: typing.Final = BridgeMark.SCORED
 _CLOSED: typing.Final = BridgeMark.CLOSED
 
+_COLOUR_NAMES: typing.Final = tuple(c.value for c in COLOURS)
+_COLUMN_NAMES: typing.Final = tuple(c.value for c in COLUMNS)
+_MARK_NAMES: typing.Final = {m: m.value for m in BridgeMark}
+"""Enum values read once (``Sheet.to_dict`` runs for every view, save and snapshot)."""
 _BOXES: typing.Final = roll_data.BOXES
 _EXPEDITION_SCORES: typing.Final = roll_data.EXPEDITION_SCORES
 _ARTEFACT_SCORES: typing.Final = roll_data.ARTEFACT_SCORES
@@ -695,12 +699,12 @@ class Sheet:
         """
         return {
             "expeditions": {
-                c.value: {"numbers": list(self.boxes[e]), "circle": self.circles[e], "top": self.tops[e]}
-                for e, c in enumerate(COLOURS)
+                name: {"numbers": list(self.boxes[e]), "circle": self.circles[e], "top": self.tops[e]}
+                for e, name in enumerate(_COLOUR_NAMES)
             },
             "artefacts": self.artefacts,
             "dice": self.dice,
-            "bridges": {col.value: self.bridges[i].value for i, col in enumerate(COLUMNS)},
+            "bridges": {name: _MARK_NAMES[self.bridges[i]] for i, name in enumerate(_COLUMN_NAMES)},
             "accelerating": self.accelerating,
         }
 
