@@ -45,6 +45,7 @@ import startup  # noqa: E402 - the counting server of benchmarks/startup.py
 from playwright import sync_api  # noqa: E402
 
 import build  # noqa: E402
+from buildtools import machine  # noqa: E402
 
 TOOLS = ROOT / "benchmarks" / "npm"
 INSTALLED = ROOT / ".cache" / "benchmark-npm"
@@ -64,7 +65,7 @@ def lighthouse_cli() -> pathlib.Path:
         for name in ("package.json", "package-lock.json"):
             shutil.copyfile(TOOLS / name, INSTALLED / name)
         print("installing the pinned Lighthouse (npm ci, once)", flush=True)
-        subprocess.run([build.machine.ensure_npm(), "ci", "--ignore-scripts", "--no-audit", "--no-fund",
+        subprocess.run([machine.ensure_npm(), "ci", "--ignore-scripts", "--no-audit", "--no-fund",
                         "--loglevel=error"], cwd=INSTALLED, check=True)
     return cli
 
@@ -168,7 +169,7 @@ def embed_before_play(browser: sync_api.Browser, site: Site) -> tuple[int, int]:
         sent = site.counter.take()
         workers = page.frames[1].evaluate(
             "navigator.serviceWorker ? navigator.serviceWorker.getRegistrations().then(r => r.length) : 0")
-        return sent, int(workers)
+        return sent, int(typing.cast(int, workers))
     finally:
         context.close()
         host.shutdown()

@@ -72,12 +72,12 @@ REGION = '(<(\\w+)\\b[^>]*\\sdata-region="{name}"[^>]*>)(</\\2>)'
 def page_of(root: typing.Any) -> str:
     """A :class:`screen.MemoryRoot` as the page holds it: the shell with every region's markup in
     its place and the root's ``data-*`` attributes and classes on its element."""
-    text = root.shell
+    text = str(root.shell)
     for name, inner in root.regions.items():
-        pattern = re.compile(REGION.format(name=re.escape(name)))
-        if not pattern.search(text):
+        found = re.search(REGION.format(name=re.escape(name)), text)
+        if found is None:
             raise machine.BuildError(f"the screen drew the region {name!r}, which its page does not hold")
-        text = pattern.sub(lambda m, inner=inner: m.group(1) + inner + m.group(3), text, count=1)
+        text = text[:found.end(1)] + inner + text[found.start(3):]
     head = re.match(r"<(\w+)([^>]*)>", text)
     if head is None:
         raise machine.BuildError("a screen's shell does not start with its element")

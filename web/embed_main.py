@@ -11,6 +11,7 @@ frame and is sent as an ``error`` message (when the ``parent`` is known).
 
 from __future__ import annotations
 
+import functools
 import json
 import traceback
 import typing
@@ -99,7 +100,7 @@ class EmbedApp:
         known.queue = js.Array.new()
         known.live = True
         for data in queued:
-            self.guard(lambda data=data: self.handle(data))
+            self.guard(functools.partial(self.handle, data))
 
     def handle(self, data: typing.Any) -> None:
         """A message of the host page (from ``parent``), as the browser handed it over."""
