@@ -46,6 +46,7 @@ from playwright import sync_api  # noqa: E402
 
 import build  # noqa: E402
 from buildtools import machine  # noqa: E402
+from tests.e2e import conftest  # noqa: E402
 
 TOOLS = ROOT / "benchmarks" / "npm"
 INSTALLED = ROOT / ".cache" / "benchmark-npm"
@@ -224,9 +225,17 @@ def main() -> None:
                     found = run_lighthouse(cli, site.url + PAGES[page], preset)
                     site.runs.setdefault(f"{preset}/{page}", []).append(found)
                     print(f"run {run + 1} {site.name} {preset} {page}: {found}", flush=True)
+                    if args.json:
+                        args.json.write_text(json.dumps({s.name: {"runs": s.runs} for s in sites}, indent=1))
     if not args.no_embed:
         with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chrome_path(), args=startup.ARGS)
+            # As browsers run (the e2e tests' launch): Playwright turns third-party storage partitioning
+            # off, which refuses a framed page's service worker instead of registering it.
+            features = conftest.playwright_disabled_features()
+            browser = playwright.chromium.launch(
+                executable_path=chrome_path(), ignore_default_args=["--disable-features=" + ",".join(features)],
+                args=[*startup.ARGS, "--disable-features=" + ",".join(
+                    f for f in features if f != "ThirdPartyStoragePartitioning")])
             try:
                 for site in sites:
                     values = [bytes_until_ready(browser, site) for _ in range(args.runs)]

@@ -112,14 +112,14 @@ class App:
                 self.set_crumb(lc_html.short_title(self.screen.game))
                 self.screen.mount()
             elif route == "rules" and sub in PLAYABLE:
-                self.host.app.innerHTML = rules_summary.page(PLAYABLE[sub].entry.summary)
+                self.host.show(rules_summary.page(PLAYABLE[sub].entry.summary))
                 self.set_crumb(f"Rules: {lc_html.short_title(PLAYABLE[sub].entry.game)}")
             elif route == "rules":
                 self.render_home()
                 self.host.notify(rules_problem(sub), "error")
             elif route == "stats":
                 games = [playable.entry.game for playable in catalogue.GAMES]
-                self.host.app.innerHTML = stats.page(screen.read_stats(self.host), games)
+                self.host.show(stats.page(screen.read_stats(self.host), games))
                 self.set_crumb("Statistics")
             else:
                 if route:
@@ -158,7 +158,7 @@ class App:
             return
         if name and name not in PLAYABLE:
             self.host.notify(f"There is no tutorial called \u201c{name[:40]}\u201d here; pick one below.", "error")
-        self.host.app.innerHTML = catalogue.learn_page(name if name in PLAYABLE else "", self.tutorial_stars())
+        self.host.show(catalogue.learn_page(name if name in PLAYABLE else "", self.tutorial_stars()))
 
     def lesson_links(self, lesson: tutorial.Lesson) -> str:
         """The lesson panel's way on: the game's tutorials, and the next one once this one is done."""
@@ -172,11 +172,10 @@ class App:
 
     def set_crumb(self, *names: str) -> None:
         """The top bar's trail after *Lost Cities* (nothing on the home screen)."""
-        document.getElementById("topbar-crumb").innerHTML = lc_html.crumb(*names)
+        host.set_markup(document.getElementById("topbar-crumb"), lc_html.crumb(*names))
 
     def render_home(self) -> None:
-        self.host.app.innerHTML = catalogue.home_page(self.in_progress, version=lostcities.__version__,
-                                                      seed=self.host.seed)
+        self.host.show(catalogue.home_page(self.in_progress, version=lostcities.__version__, seed=self.host.seed))
 
     def in_progress(self, name: str) -> bool:
         """True when a readable, unfinished game of ``name`` is saved (damaged saves do not count)."""

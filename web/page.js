@@ -67,15 +67,19 @@
     // A game whose save (or open document) is stored continues: the engine draws it.
     var waits = game && (stored("lostcities:" + game + ":save") !== null || stored("lostcities:" + game + ":last"));
     var top = name.split("/")[0];
+    // data-built: <main> shows the build's drawing, which Python takes over as it stands (web/host.py).
     if (page && !waits) {
       app.innerHTML = page.innerHTML;
+      app.setAttribute("data-built", name);
       crumb.innerHTML = page.getAttribute("data-crumb") || "";
     } else if (waits || top === "stats" || top === "learn") {
       app.innerHTML = template("loading").innerHTML;
+      app.removeAttribute("data-built");
       crumb.innerHTML = "";
     } else {
       // Home, and what Python answers with the home page and a notice (an unknown game...).
       if (app.innerHTML !== home) app.innerHTML = home;
+      app.setAttribute("data-built", "home");
       crumb.innerHTML = "";
       fillTiles();
     }

@@ -76,7 +76,7 @@ def test_the_home_page_and_its_pages_are_usable_before_python(context: sync_api.
         page.locator(".game-tile.game-card a[href='#rules/card']").click()
         page.locator(".lc-rules").wait_for()
         assert page.locator("#topbar-crumb").inner_text().endswith("Rules: The card game")
-        page.go_back()
+        page.go_back(wait_until="commit")
         page.locator(".game-tile.game-roll a[href='#learn/roll']").click()
         assert page.locator(".lc-learn-item").count() >= 5
         page.locator(".lc-learn-links a[href='#roll']").click()
@@ -94,8 +94,12 @@ def test_python_draws_the_same_page_over_the_built_one(context: sync_api.Browser
             page.wait_for_timeout(200)
             built = page.locator("#app").inner_html()
             crumb = page.locator("#topbar-crumb").inner_html()
+            page.evaluate("document.querySelector('#app > *').lcBuilt = true")  # a property: not in the markup
             stall.release()
             page.wait_for_selector(conftest.READY, state="attached", timeout=conftest.BOOT_TIMEOUT_MS)
+            # Python took the page over as it stood: the same elements (nothing drawn anew, so the
+            # browser paints nothing new), the same markup.
+            assert page.evaluate("document.querySelector('#app > *').lcBuilt === true"), route
             assert page.locator("#app").inner_html() == built, route
             assert page.locator("#topbar-crumb").inner_html() == crumb, route
         context.unroute(ENGINE)
