@@ -214,40 +214,49 @@ def main() -> None:
     unknown = [p for p in pages if p not in PAGES] + [p for p in presets if p not in ("mobile", "desktop")]
     if unknown:
         raise SystemExit(f"unknown page or preset: {', '.join(unknown)}")
-    cli = lighthouse_cli()
     sites = [Site("after", args.site or build.build())]
     if args.before:
         sites.insert(0, Site("before", args.before))
-    for run in range(args.runs):
+    lighthouse_runs(sites, args.runs, presets, pages, args.json)
+    if not args.no_embed:
+        byte_counts(sites, args.runs)
+    report(sites, presets, pages)
+    if args.json:
+        args.json.write_text(json.dumps({s.name: {"runs": s.runs, **s.extra} for s in sites}, indent=1))
+
+
+def lighthouse_runs(sites: list[Site], runs: int, presets: list[str], pages: list[str],
+                    out: pathlib.Path | None) -> None:
+    cli = lighthouse_cli()
+    for run in range(runs):
         for preset in presets:
             for page in pages:
                 for site in sites:  # interleaved: the machine's load falls on both alike
                     found = run_lighthouse(cli, site.url + PAGES[page], preset)
                     site.runs.setdefault(f"{preset}/{page}", []).append(found)
                     print(f"run {run + 1} {site.name} {preset} {page}: {found}", flush=True)
-                    if args.json:
-                        args.json.write_text(json.dumps({s.name: {"runs": s.runs} for s in sites}, indent=1))
-    if not args.no_embed:
-        with sync_api.sync_playwright() as playwright:
-            # As browsers run (the e2e tests' launch): Playwright turns third-party storage partitioning
-            # off, which refuses a framed page's service worker instead of registering it.
-            features = conftest.playwright_disabled_features()
-            browser = playwright.chromium.launch(
-                executable_path=chrome_path(), ignore_default_args=["--disable-features=" + ",".join(features)],
-                args=[*startup.ARGS, "--disable-features=" + ",".join(
-                    f for f in features if f != "ThirdPartyStoragePartitioning")])
-            try:
-                for site in sites:
-                    values = [bytes_until_ready(browser, site) for _ in range(args.runs)]
-                    site.extra["home bytes until ready (median)"] = median([float(v) for v in values])
-                    sent, workers = embed_before_play(browser, site)
-                    site.extra["embed bytes before Play"] = sent
-                    site.extra["embed service workers before Play"] = workers
-            finally:
-                browser.close()
-    report(sites, presets, pages)
-    if args.json:
-        args.json.write_text(json.dumps({s.name: {"runs": s.runs, **s.extra} for s in sites}, indent=1))
+                    if out:
+                        out.write_text(json.dumps({s.name: {"runs": s.runs} for s in sites}, indent=1))
+
+
+def byte_counts(sites: list[Site], runs: int) -> None:
+    with sync_api.sync_playwright() as playwright:
+        # As browsers run (the e2e tests' launch): Playwright turns third-party storage partitioning
+        # off, which refuses a framed page's service worker instead of registering it.
+        features = conftest.playwright_disabled_features()
+        browser = playwright.chromium.launch(
+            executable_path=chrome_path(), ignore_default_args=["--disable-features=" + ",".join(features)],
+            args=[*startup.ARGS, "--disable-features=" + ",".join(
+                f for f in features if f != "ThirdPartyStoragePartitioning")])
+        try:
+            for site in sites:
+                values = [bytes_until_ready(browser, site) for _ in range(runs)]
+                site.extra["home bytes until ready (median)"] = median([float(v) for v in values])
+                sent, workers = embed_before_play(browser, site)
+                site.extra["embed bytes before Play"] = sent
+                site.extra["embed service workers before Play"] = workers
+        finally:
+            browser.close()
 
 
 if __name__ == "__main__":
