@@ -59,6 +59,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import operator
 import random
 import typing
 
@@ -699,9 +700,14 @@ class State(api.State, cards.Table[Card]):
         self._totals = [0, 0]
 
     # -- read-only accessors ----------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        return self._player
+    current_player = property(operator.attrgetter("_player"), doc="The player to act, or ``CHANCE`` or ``TERMINAL``.")
+    """(read straight from the state's field: the engine asks it on every action)"""
+
+    def is_terminal(self) -> bool:
+        return self._player == api.TERMINAL
+
+    def is_chance(self) -> bool:
+        return self._player == api.CHANCE
 
     @property
     def step(self) -> Step | None:
@@ -775,10 +781,14 @@ class State(api.State, cards.Table[Card]):
         if self._player == api.CHANCE:
             return []
         p = self._player
+        out: list[api.Action]
         if self._step == 0:
             tops = self._tops[p]
-            return [action for c in self._hands[p] for action in _CHOICES[c][tops[COLOUR_OF[c]]]]
-        out: list[api.Action] = [_DRAW_DECK]
+            out = []
+            for c in self._hands[p]:
+                out += _CHOICES[c][tops[COLOUR_OF[c]]]
+            return out
+        out = [_DRAW_DECK]
         for i, pile in enumerate(self._piles):
             if pile and i != self._discarded:
                 out.append(_DRAW_FROM[i])
@@ -943,19 +953,15 @@ class State(api.State, cards.Table[Card]):
             return api.Event(api.CHANCE, "", "deal", text, {
                 "game_number": number, "games": self.game.games, "starter": starter,
                 "hand_size": HAND_SIZE, "draw_pile": len(self._deck)})
+        act: typing.Any = action  # checked: one of this game's actions
         if cls is Play:
-            play_ = typing.cast(Play, action)
-            column = tuple(self._play(play_.card.index))
-            return api.Event.lazy(p, "play", _play_body, (p, play_, column))
+            return _lazy_event(p, "play", _play_body, (p, act, tuple(self._play(act.card.index))))
         if cls is Discard:
-            discard_ = typing.cast(Discard, action)
-            pile = tuple(self._discard(discard_.card.index))
-            return api.Event.lazy(p, "discard", _discard_body, (p, discard_, pile))
-        draw_ = typing.cast(Draw, action)
+            return _lazy_event(p, "discard", _discard_body, (p, act, tuple(self._discard(act.card.index))))
         number = self._game_number
-        args = (p, draw_, self._draw(draw_.colour), len(self._deck))
+        args = (p, act, self._draw(act.colour), len(self._deck))
         if self._player >= 0:
-            return api.Event.lazy(p, "draw", _draw_body, args)
+            return _lazy_event(p, "draw", _draw_body, args)
         notation, text, details, secret = _draw_body(*args)
         text += self._describe_end(number, details)
         return api.Event(p, notation, "draw", text, details, secret)
@@ -981,7 +987,7 @@ class State(api.State, cards.Table[Card]):
 
     def _deal(self, action: Deal) -> None:
         n = self.game.colours
-        order = [c.index for c in action.cards]
+        order = list(map(_INDEX, action.cards))
         self._starter = self.game.next_starter(self._results)
         self._game_number += 1
         self._hands = [order[:HAND_SIZE], order[HAND_SIZE : 2 * HAND_SIZE]]
@@ -1007,7 +1013,7 @@ class State(api.State, cards.Table[Card]):
     def sample_chance(self, rng: random.Random) -> Deal:
         order = list(self.game.deck)
         rng.shuffle(order)
-        return Deal(tuple(order))
+        return self._sampled(Deal.trusted(cards=tuple(order)))  # the game's own cards
 
     # -- copies, views, saves ---------------------------------------------------
     def clone(self) -> State:
@@ -1079,6 +1085,10 @@ class State(api.State, cards.Table[Card]):
             "draw_pile": [_IDS[c] for c in reversed(self._deck)],
             "results": [_result_to_snapshot(r) for r in self._results],
         }
+
+
+_lazy_event: typing.Final = api.Event.lazy
+_INDEX: typing.Final = operator.attrgetter("index")
 
 
 def _card_words(c: int) -> str:
