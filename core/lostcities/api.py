@@ -373,7 +373,8 @@ class Event:
         fields = event.__dict__
         fields["player"] = player
         fields["kind"] = kind
-        fields["_build"] = (build, args)
+        fields["_build"] = build
+        fields["_args"] = args
         return event
 
     if not typing.TYPE_CHECKING:
@@ -381,8 +382,8 @@ class Event:
             # Only reached for the fields a lazy event has not made yet.
             if name not in _LAZY_FIELDS or "_build" not in self.__dict__:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            build, args = self.__dict__.pop("_build")
-            action, text, details, secret = build(*args)
+            build = self.__dict__.pop("_build")
+            action, text, details, secret = build(*self.__dict__.pop("_args"))
             self.__dict__.update(action=action, text=text, details=details, secret=secret)
             return self.__dict__[name]
 

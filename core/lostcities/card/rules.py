@@ -941,30 +941,30 @@ class State(api.State, cards.Table[Card]):
         {}
         """
         p = self._player
-        cls = type(action)
-        if cls is Deal:
-            self._deal(typing.cast(Deal, action))
-            number, starter = self._game_number, self._starter
-            text = (f"Game {number} of {self.game.games}: the cards are shuffled and dealt, "
-                    f"{HAND_SIZE} to each player; {{p{starter}}} {{p{starter}:starts}}.")
-            if self.game.games == 1:
-                text = (f"The cards are shuffled and dealt, {HAND_SIZE} to each player; "
-                        f"{{p{starter}}} {{p{starter}:starts}}.")
-            return api.Event(api.CHANCE, "", "deal", text, {
-                "game_number": number, "games": self.game.games, "starter": starter,
-                "hand_size": HAND_SIZE, "draw_pile": len(self._deck)})
         act: typing.Any = action  # checked: one of this game's actions
+        cls = type(act)
+        if cls is Draw:
+            number = self._game_number
+            args = (p, act, self._draw(act.colour), len(self._deck))
+            if self._player >= 0:
+                return _lazy_event(p, "draw", _draw_body, args)
+            notation, text, details, secret = _draw_body(*args)
+            text += self._describe_end(number, details)
+            return api.Event(p, notation, "draw", text, details, secret)
         if cls is Play:
             return _lazy_event(p, "play", _play_body, (p, act, tuple(self._play(act.card.index))))
         if cls is Discard:
             return _lazy_event(p, "discard", _discard_body, (p, act, tuple(self._discard(act.card.index))))
-        number = self._game_number
-        args = (p, act, self._draw(act.colour), len(self._deck))
-        if self._player >= 0:
-            return _lazy_event(p, "draw", _draw_body, args)
-        notation, text, details, secret = _draw_body(*args)
-        text += self._describe_end(number, details)
-        return api.Event(p, notation, "draw", text, details, secret)
+        self._deal(act)  # the deal: the only other action
+        number, starter = self._game_number, self._starter
+        text = (f"Game {number} of {self.game.games}: the cards are shuffled and dealt, "
+                f"{HAND_SIZE} to each player; {{p{starter}}} {{p{starter}:starts}}.")
+        if self.game.games == 1:
+            text = (f"The cards are shuffled and dealt, {HAND_SIZE} to each player; "
+                    f"{{p{starter}}} {{p{starter}:starts}}.")
+        return api.Event(api.CHANCE, "", "deal", text, {
+            "game_number": number, "games": self.game.games, "starter": starter,
+            "hand_size": HAND_SIZE, "draw_pile": len(self._deck)})
 
     def _describe_end(self, number: int, details: dict[str, typing.Any]) -> str:
         """Add the end of game ``number`` (and of the match) to an event; return its sentences."""
