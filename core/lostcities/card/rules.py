@@ -851,39 +851,33 @@ class State(api.State, cards.Table[Card]):
     def _do(self, action: api.Action) -> None:
         act: typing.Any = action  # checked: one of this game's actions
         cls = type(act)
-        if cls is Play:
-            self._play(act.card.index)
-        elif cls is Discard:
-            self._discard(act.card.index)
-        elif cls is Draw:
+        if cls is Draw:
             self._draw(act.colour)
+        elif cls is Play:
+            self._lay(act.card.index, False)
+        elif cls is Discard:
+            self._lay(act.card.index, True)
         else:
             self._deal(typing.cast(Deal, action))
 
-    def _play(self, c: int) -> list[int]:
-        """Play card ``c`` from the hand of the player to act; return its column."""
+    def _lay(self, c: int, discard: bool) -> list[int]:
+        """The player to act plays card ``c`` from their hand to its column (or discards it
+        on its colour's pile), ending the first step of the turn; return that column (pile)."""
         p = self._player
-        self._take_from_hand(p, c)
-        column = self._cols[p][COLOUR_OF[c]]
-        column.append(c)
-        self._tops[p][COLOUR_OF[c]] = RANK_OF[c]
-        self._step = 1
-        return column
-
-    def _discard(self, c: int) -> list[int]:
-        """Discard card ``c`` from the hand of the player to act; return its pile."""
-        self._take_from_hand(self._player, c)
-        pile = self._piles[COLOUR_OF[c]]
-        pile.append(c)
-        self._discarded = COLOUR_OF[c]
-        self._step = 1
-        return pile
-
-    def _take_from_hand(self, p: int, c: int) -> None:
         self._hands[p].remove(c)
         known = self._known[p]
         if known and c in known:
             known.remove(c)
+        self._step = 1
+        colour = COLOUR_OF[c]
+        if discard:
+            self._discarded = colour
+            target = self._piles[colour]
+        else:
+            self._tops[p][colour] = RANK_OF[c]
+            target = self._cols[p][colour]
+        target.append(c)
+        return target
 
     def _draw(self, colour: Colour | None) -> int:
         """The player to act draws (from the draw pile if ``colour`` is None); return the card."""
@@ -952,9 +946,9 @@ class State(api.State, cards.Table[Card]):
             text += self._describe_end(number, details)
             return api.Event(p, notation, "draw", text, details, secret)
         if cls is Play:
-            return _lazy_event(p, "play", _play_body, (p, act, tuple(self._play(act.card.index))))
+            return _lazy_event(p, "play", _play_body, (p, act, tuple(self._lay(act.card.index, False))))
         if cls is Discard:
-            return _lazy_event(p, "discard", _discard_body, (p, act, tuple(self._discard(act.card.index))))
+            return _lazy_event(p, "discard", _discard_body, (p, act, tuple(self._lay(act.card.index, True))))
         self._deal(act)  # the deal: the only other action
         number, starter = self._game_number, self._starter
         text = (f"Game {number} of {self.game.games}: the cards are shuffled and dealt, "
