@@ -19,7 +19,7 @@ import typing
 
 import filelock
 
-from buildtools import bytecode, compress, icons, machine, snapshot
+from buildtools import bytecode, compress, icons, machine, pages, snapshot
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
@@ -340,18 +340,26 @@ def fill(text: str, values: dict[str, str]) -> str:
 
 def write_pages(site: Site) -> None:
     """The pages, with their style sheets (linked, or listed for a page that loads them later: the
-    embed, after its first paint) and the list of what their start fetches (announced by
-    web/boot.js: after the first paint, the embed on Play)."""
+    embed, after its first paint), the list of what their start fetches (announced by web/boot.js:
+    after the first paint, the embed on Play) and what the build draws of them
+    (:mod:`buildtools.pages`): index.html's home page and the templates of its other pages, and
+    the embed's posters (``web/posters/<tutorial>.html``, fetched by web/embed.js before Play)."""
     styles = [p.name for p in web_files() if p.suffix == ".css"]
     linked = "".join(f'  <link rel="stylesheet" href="./web/{name}">\n' for name in styles)
     late = ",".join(f"./web/{name}" for name in styles if name not in EARLY_STYLES)
     chunks = pyscript_chunks(pyscript_dist())
+    drawn = pages.drawn()
     for name, entry in ENTRY_PAGES.items():
         links = preloads(site.core_wheel, entry, chunks, site.modules, site.snapshot) if entry else []
-        page = fill(page_source(name).read_text(), {
-            "<!--PRELOAD-LIST-->": ",".join(f"{rel} {href}" for rel, href in links),
-            "  <!--STYLES-->\n": linked, "<!--STYLE-LIST-->": late})
-        (site.folder / name).write_text(page)
+        values = {"<!--PRELOAD-LIST-->": ",".join(f"{rel} {href}" for rel, href in links),
+                  "  <!--STYLES-->\n": linked, "<!--STYLE-LIST-->": late}
+        if name == "index.html":
+            values |= {"<!--HOME-->": drawn.home, "<!--PAGES-->": pages.templates(drawn)}
+        (site.folder / name).write_text(fill(page_source(name).read_text(), values))
+    for ident, poster in drawn.posters.items():
+        path = site.folder / "web" / "posters" / f"{ident}.html"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(poster)
 
 
 def write_service_worker(site: pathlib.Path | Site) -> None:

@@ -25,7 +25,7 @@ import pytest
 from PIL import Image
 
 import build
-from buildtools import bytecode, compress, machine, pipeline, snapshot, testrunner
+from buildtools import bytecode, compress, machine, pages, pipeline, snapshot, testrunner
 
 
 def matched(pattern: str, text: str) -> str:
@@ -489,7 +489,8 @@ def page_policy(html: str) -> dict[str, list[str]]:
 
 
 def test_every_page_has_a_strict_content_security_policy(dist: pathlib.Path) -> None:
-    pages = sorted(dist.rglob("*.html"))
+    posters = dist / "web" / "posters"
+    pages = sorted(p for p in dist.rglob("*.html") if p.parent != posters)
     assert pages == [dist / "embed-demo.html", dist / "embed.html", dist / "index.html"]
     for page in pages:
         html = page.read_text()
@@ -554,3 +555,38 @@ def test_a_snapshot_imports_the_core_and_the_web_modules_that_never_touch_the_pa
             "card_screen", "roll_screen", "embed_screen", "catalogue"} <= set(modules)
     assert not {"host", "main", "embed_main"} & set(modules)
     assert not any(name.endswith("__main__") for name in modules)
+
+
+def test_the_pages_the_build_draws_are_the_apps_markup(dist: pathlib.Path) -> None:
+    """index.html holds the home page in <main> and a template per page that needs no live game, drawn
+    by the app's own renderers; the embed's posters are plain markup (no script, no handler)."""
+    html = (dist / "index.html").read_text()
+    drawn = pages.drawn()
+    assert f'<main id="app" aria-live="polite">{drawn.home}</main>' in html
+    for route in drawn.routes:
+        assert f'<template data-route="{route.route}"' in html and route.content in html
+    setup = next(route for route in drawn.routes if route.route == "card")
+    assert setup.content.startswith('<section class="lc-screen" data-phase="setup"')
+    assert 'data-region="main"><section class="lc-setup"' in setup.content
+    posters = sorted((dist / "web" / "posters").glob("*.html"))
+    assert [p.stem for p in posters] == sorted(drawn.posters)
+    for poster in posters:
+        text = poster.read_text()
+        assert "lc-lesson-panel" in text and "Step 1 of" in text
+        assert "<script" not in text and not re.search(r"\son[a-z]+\s*=", text)
+
+
+def test_a_memory_root_is_written_as_the_page_holds_it() -> None:
+    import types
+
+    root = types.SimpleNamespace(
+        shell=('<section class="x-screen" data-phase="loading"><div class="x-main" data-region="main"></div>'
+               '<div data-region="tools"></div></section>'),
+        regions={"main": '<p>table</p><div data-region="hand"></div>', "hand": "<b>cards</b>", "tools": ""},
+        data={"phase": "play", "moves": "3"}, classes={"lc-in-game"})
+    assert pages.page_of(root) == (
+        '<section class="x-screen lc-in-game" data-phase="play" data-moves="3"><div class="x-main" data-region="main">'
+        '<p>table</p><div data-region="hand"><b>cards</b></div></div><div data-region="tools"></div></section>')
+    root.regions = {"main": "", "nowhere": "<i>?</i>"}
+    with pytest.raises(machine.BuildError, match="'nowhere'"):
+        pages.page_of(root)

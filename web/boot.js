@@ -216,7 +216,10 @@
     });
   }
 
-  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  // The app's pages keep the whole site for offline play; the embed (data-service-worker="none")
+  // never does: a rules site's reader gets the engine only, and only after Play.
+  if ("serviceWorker" in navigator && location.protocol !== "file:"
+      && document.documentElement.getAttribute("data-service-worker") !== "none") {
     var reloading = false;
     navigator.serviceWorker.addEventListener("controllerchange", function () {
       // Only after the player asked for the update: never mix two builds.

@@ -14,7 +14,8 @@ import board_screen
 import card_screen
 import roll_screen
 import screen
-from lostcities.ui import games
+from lostcities.ui import embed, games, tutorial
+from lostcities.ui import html as lc_html
 
 GAMES: typing.Final[tuple[screen.Playable, ...]] = (
     screen.Playable(games.CARD, card_screen.CardAdapter),
@@ -25,3 +26,24 @@ GAMES: typing.Final[tuple[screen.Playable, ...]] = (
 
 for _playable in GAMES:
     screen.register(_playable)
+
+
+def tile_links(name: str) -> list[tuple[str, str]]:
+    """The links under a game's tile: its tutorials and its rules."""
+    links = [("Learn to play", f"#learn/{name}")] if tutorial.tutorials(name) else []
+    return [*links, ("Rules", f"#rules/{name}")]
+
+
+def home_page(in_progress: typing.Callable[[str], bool], *, version: str, seed: int | None) -> str:
+    """The home screen: a tile per game (*Continue* where ``in_progress(name)``), then the statistics.
+    The build draws it with no game in progress as ``index.html``'s first paint (``buildtools/pages.py``)."""
+    tiles = [lc_html.tile(game.entry.game, in_progress=in_progress(game.entry.name), links=tile_links(game.entry.name))
+             for game in GAMES]
+    return lc_html.home(tiles, version=version, seed=seed, links=[("Your statistics", "#stats")])
+
+
+def learn_page(name: str, stars: typing.Mapping[str, int]) -> str:
+    """*Learn to play*: the tutorials of the game ``name`` (``""``: of every game), with the stars earned."""
+    return "".join(embed.tutorial_list(game.entry.game, list(tutorial.tutorials(game.entry.name).values()), stars,
+                                       rules=True)
+                   for game in GAMES if name in ("", game.entry.name))

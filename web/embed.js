@@ -1,39 +1,89 @@
 // The embed's first paint and its start: plain JavaScript that runs before Python.
-// It shows the tutorial's title (or the game's) with a Play button, starts PyScript on
-// a press (or at once with autoplay=1), and reports the frame's height to the host page
-// (the only message sent without a `parent` origin).  Everything else is Python
-// (web/embed_main.py): no position or move is handled here.
+// Before Play the frame shows the tutorial's title (or the game's), a Play button and the position
+// itself: a built-in tutorial's first step as the build drew it (web/posters/<id>.html), else a
+// neutral picture until the engine draws it.  It registers no service worker and stores nothing.
+// It answers `hello` at once (a `waiting` message: `phase` idle, or starting after Play), keeps
+// `goto`, `load` and `reset` until the engine runs them (web/embed_main.py reads the queue), and
+// reports the frame's height to the host page (the only message sent without a `parent` origin).
 (function () {
   "use strict";
   var params = new URLSearchParams(location.search);
   var GAMES = { card: "The card game", roll: "Roll & Write", board: "The board game" };
+  var QUEUE_LIMIT = 16;
   var parent = null;
+  var rawParent = params.get("parent");
   try {
-    var raw = params.get("parent");
-    if (raw) {
-      var url = new URL(raw);
+    if (rawParent) {
+      var url = new URL(rawParent);
       if ((url.protocol === "http:" || url.protocol === "https:") && (url.pathname === "/" || url.pathname === "")
           && !url.search && !url.hash && !url.username) parent = url.origin;
     }
   } catch (err) { parent = null; }
   var ident = (params.get("id") || "").slice(0, 64);
-  window.__lostcitiesEmbed = { parent: parent, id: ident };
+  // Shared with web/embed_main.py: `queue` holds the host page's messages until it sets `live`.
+  var shared = { parent: parent, id: ident, queue: [], live: false };
+  window.__lostcitiesEmbed = shared;
 
+  function framed() { return window.parent !== window; }
   function post(message) {
-    if (window.parent === window) return;
+    if (!framed()) return;
     message.lc = 1;
     message.id = ident;
-    // Only the size goes anywhere without a parent origin; every other message is Python's, to `parent` only.
+    // Only the size goes anywhere without a parent origin; every other message goes to `parent` only.
+    if (message.type !== "resize" && !parent) return;
     window.parent.postMessage(message, parent || "*");
   }
+
+  // The page that really frames this one: Chromium and Safari name it (ancestorOrigins), else the
+  // referrer (its origin, as browsers send it by default).  A `parent` that differs is said in the
+  // console: the frame's messages would go where no page listens.
+  function realParent() {
+    try {
+      if (location.ancestorOrigins && location.ancestorOrigins.length) return location.ancestorOrigins[0];
+      if (document.referrer) return new URL(document.referrer).origin;
+    } catch (err) { return null; }
+    return null;
+  }
+  function checkParent() {
+    if (!framed()) return;
+    var real = realParent();
+    if (rawParent && !parent) return;  // refused in the frame itself, with an `error` (web/embed_main.py)
+    if (!parent) {
+      console.info("Lost Cities embed: no parent parameter, so this frame sends only its height. Add parent="
+                   + (real || "<your page's origin>") + " to the frame's address to receive its messages.");
+    } else if (real && real !== "null" && real !== parent) {
+      console.warn("Lost Cities embed: parent=" + parent + " but this frame is in a page of " + real
+                   + ": its messages go only to " + parent + " and it reads messages only from there."
+                   + " Write parent=" + real + " in the frame's address.");
+    }
+  }
+
   var lastHeight = 0;
   function reportSize() {
-    // (The table fills the frame below the lesson panel: web/boot.js keeps its height in --lesson-h.)
     var height = Math.ceil(document.documentElement.getBoundingClientRect().height);
     if (height && height !== lastHeight) {
       lastHeight = height;
       post({ type: "resize", height: height });
     }
+  }
+
+  function lateStyles() {
+    // The tables' styles: with the poster, else with the engine (the first paint needs two small sheets).
+    if (document.documentElement.dataset.tableStyles) return;
+    document.documentElement.dataset.tableStyles = "1";
+    (document.documentElement.getAttribute("data-late-styles") || "").split(",").filter(Boolean).forEach(
+      function (href) {
+        var css = document.createElement("link");
+        css.rel = "stylesheet";
+        css.href = href;
+        document.head.appendChild(css);
+      });
+  }
+
+  function phase() { return document.documentElement.dataset.starting ? "starting" : "idle"; }
+  function waiting() {
+    post({ type: "waiting", phase: phase(), game: params.get("game") || null, tutorial: params.get("tut") || null,
+           queued: shared.queue.length });
   }
 
   function start() {
@@ -43,24 +93,55 @@
     if (button) button.hidden = true;
     var text = document.getElementById("loading-text");
     if (text) text.hidden = false;
-    // The tables' styles come with the engine: the first paint needs only the two small sheets.
-    var late = (document.documentElement.getAttribute("data-late-styles") || "").split(",").filter(Boolean);
-    ["./pyscript/core.css"].concat(late).forEach(function (href) {
-      var css = document.createElement("link");
-      css.rel = "stylesheet";
-      css.href = href;
-      document.head.appendChild(css);
-    });
+    lateStyles();
+    var core = document.createElement("link");
+    core.rel = "stylesheet";
+    core.href = "./pyscript/core.css";
+    document.head.appendChild(core);
     if (window.__lostcitiesPreload) window.__lostcitiesPreload();
     var py = document.createElement("script");
     py.type = "py";
     py.src = "./web/embed_main.py";
     py.setAttribute("config", "./web/pyscript.json");
     document.body.appendChild(py);
-    var core = document.createElement("script");
-    core.type = "module";
-    core.src = "./pyscript/core.js";
-    document.head.appendChild(core);
+    var module = document.createElement("script");
+    module.type = "module";
+    module.src = "./pyscript/core.js";
+    document.head.appendChild(module);
+  }
+
+  // What Play opens, before the engine runs: the poster of a built-in tutorial opened at its start,
+  // else a neutral picture (a position from the address, free play, a step or a message's change).
+  function neutral(words) {
+    var poster = document.getElementById("embed-poster");
+    if (!poster) return;
+    poster.innerHTML = "";
+    var box = document.createElement("p");
+    box.className = "lc-embed-neutral";
+    box.textContent = words;
+    poster.appendChild(box);
+    poster.hidden = false;
+  }
+  function showPoster() {
+    var tut = params.get("tut");
+    var mode = params.get("mode");
+    var plain = tut && !params.get("step") && !/step=/.test(location.hash) && (!mode || mode === "tutorial")
+      && !params.get("s") && !params.get("rec") && /^[a-z0-9-]{1,64}$/.test(tut);
+    if (!plain) {
+      var what = params.get("rec") ? "A game to step through" : params.get("s") ? "A position" : "The table";
+      neutral(what + ": press Play to open it here.");
+      return;
+    }
+    fetch("./web/posters/" + tut + ".html").then(function (response) {
+      if (!response.ok) throw new Error("no poster");
+      return response.text();
+    }).then(function (markup) {
+      var poster = document.getElementById("embed-poster");
+      if (!poster || document.documentElement.dataset.ready || poster.dataset.changed) return;
+      lateStyles();
+      poster.innerHTML = markup;
+      poster.hidden = false;
+    }).catch(function () { neutral("A tutorial: press Play to start it here."); });
   }
 
   function describe() {
@@ -84,8 +165,38 @@
     }).catch(function () { /* the title stays generic */ });
   }
 
+  // The host page's messages before the engine runs them (then web/embed_main.py reads them itself):
+  // from `parent` and from the parent window only, as the engine reads them.
+  addEventListener("message", function (event) {
+    if (shared.live || !parent || event.origin !== parent || event.source !== window.parent) return;
+    var data = event.data;
+    if (!data || typeof data !== "object" || data.lc !== 1) return;
+    if (data.type === "hello") {
+      waiting();
+    } else if (data.type === "goto" || data.type === "load" || data.type === "reset") {
+      if (shared.queue.length >= QUEUE_LIMIT) {
+        post({ type: "error", code: "bad_message",
+               message: "Too many messages before Play: the frame keeps " + QUEUE_LIMIT + " until the engine runs." });
+        return;
+      }
+      shared.queue.push(data);
+      var poster = document.getElementById("embed-poster");
+      if (poster) poster.dataset.changed = "1";
+      neutral(data.type === "goto" ? "Press Play to open step " + data.step + " here."
+              : data.type === "reset" ? "Press Play to start again from the beginning."
+              : "Press Play to open what this page asked for.");
+      waiting();
+    } else {
+      post({ type: "error", code: "bad_message",
+             message: "Unknown message type " + JSON.stringify(String(data.type)).slice(0, 60)
+                      + ": the frame reads hello, goto, load and reset." });
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
+    checkParent();
     describe();
+    if (params.get("autoplay") !== "1") showPoster();
     var button = document.getElementById("embed-play");
     if (button) button.addEventListener("click", start);
     if (params.get("autoplay") === "1") start();

@@ -11,6 +11,7 @@ frame and is sent as an ``error`` message (when the ``parent`` is known).
 
 from __future__ import annotations
 
+import functools
 import json
 import traceback
 import typing
@@ -87,10 +88,26 @@ class EmbedApp:
         # Only the host page named by `parent`, and only its own window (not another frame of it).
         if not self.parent or str(event.origin) != self.parent or event.source != window.parent:
             return
+        self.handle(event.data)
+
+    def take_queue(self) -> None:
+        """Run the host page's messages that web/embed.js kept before the engine ran (it checked their
+        origin and source as :meth:`on_message` does), in order; from now on this app reads them."""
+        known = getattr(window, "__lostcitiesEmbed", None)
+        if not known:
+            return
+        queued = list(known.queue)
+        known.queue = js.Array.new()
+        known.live = True
+        for data in queued:
+            self.guard(functools.partial(self.handle, data))
+
+    def handle(self, data: typing.Any) -> None:
+        """A message of the host page (from ``parent``), as the browser handed it over."""
         if self.screen is None:
             return
         try:
-            text = str(js.JSON.stringify(event.data))
+            text = str(js.JSON.stringify(data))
         except Exception:  # noqa: BLE001 - anything a foreign page sends (a cycle, a depth JavaScript refuses)
             self.screen.report(embed.EmbedError("the message cannot be read as JSON", code="bad_message"))
             return
@@ -114,4 +131,5 @@ class EmbedApp:
 
 APP = EmbedApp()
 APP.guard(APP.start)
+APP.take_queue()
 document.documentElement.dataset.ready = "1"

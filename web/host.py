@@ -62,12 +62,30 @@ def arrows_svg(root: typing.Any, arrows: typing.Sequence[tuple[str, str]]) -> st
             f'{"".join(lines)}</svg>')
 
 
+def same_markup(el: typing.Any, html: str) -> bool:
+    """True when ``el`` holds ``html`` already (both compared as the browser writes them back)."""
+    probe = document.createElement("template")
+    probe.innerHTML = html
+    return bool(probe.innerHTML == el.innerHTML)
+
+
+def set_markup(el: typing.Any, html: str) -> None:
+    """``el``'s content becomes ``html``, untouched when it holds that already: a page the build drew
+    (web/page.js showed it) stays as it is, with what the person chose in its forms, its focus and
+    its scroll, and the browser paints nothing new."""
+    if not same_markup(el, html):
+        el.innerHTML = html
+
+
 class BrowserRoot:
     """A :class:`screen.Root` on a DOM element."""
 
-    def __init__(self, el: typing.Any, container: typing.Any) -> None:
+    def __init__(self, el: typing.Any, container: typing.Any, *, adopted: bool = False) -> None:
         self.el = el
         self.container = container
+        self.adopted = adopted
+        """The element is the build's drawing of this screen (web/page.js showed it): until a region
+        changes, a region drawn as it stands is left alone."""
         self._proxy: typing.Any = None
         self._arrows: tuple[tuple[str, str], ...] = ()
         self._resized: typing.Any = None  # redraws the arrows when the root's size changes
@@ -75,6 +93,10 @@ class BrowserRoot:
 
     def set_html(self, region: str, html: str) -> None:
         target = self.el.querySelector(f"[data-region={css_string(region)}]")
+        if target and self.adopted:
+            if same_markup(target, html):
+                return
+            self.adopted = False
         if target:
             motion = getattr(window, "lcMotion", None)  # web/motion.js: cards travel (FLIP)
             if motion:
@@ -188,8 +210,24 @@ class BrowserHost:
         self._timers: dict[int, typing.Any] = {}
 
     def mount(self, shell: str) -> BrowserRoot:
+        built = self.app.firstElementChild if self.app.hasAttribute("data-built") else None
+        self.app.removeAttribute("data-built")
+        if built:
+            # The build drew this screen's first panel (its new-game form): the screen takes that element
+            # over when it is the same screen (its shell's element and classes).
+            probe = document.createElement("template")
+            probe.innerHTML = shell
+            element = probe.content.firstElementChild
+            if element and element.tagName == built.tagName and all(
+                    built.classList.contains(name) for name in element.classList):
+                return BrowserRoot(built, self.app, adopted=True)
         self.app.innerHTML = shell
         return BrowserRoot(self.app.firstElementChild, self.app)
+
+    def show(self, html: str) -> None:
+        """A page of the app that is not a screen (home, rules, Learn to play, statistics)."""
+        self.app.removeAttribute("data-built")
+        set_markup(self.app, html)
 
     # -- storage ---------------------------------------------------------------------------------
     def storage_get(self, key: str) -> str | None:

@@ -6,10 +6,10 @@
  *   element.addEventListener("lc:completed", function (e) { console.log(e.detail.stars); });
  *
  * The frame is created with sandbox="allow-scripts allow-same-origin", loading="lazy"
- * and a title; its height follows the `resize` messages.  Messages are accepted only
+ * and a title; its height is the one its `resize` messages report (its content's).  Messages are accepted only
  * from the frame's own window and origin, and re-dispatched on the container element as
  * DOM events named "lc:<type>" (lc:ready, lc:move, lc:illegal, lc:step, lc:result,
- * lc:completed, lc:state, lc:error, lc:resize) with the message as `detail`.
+ * lc:completed, lc:state, lc:error, lc:resize, lc:waiting) with the message as `detail`.
  * No dependency; plain ES5.  See docs/embedding.md.
  */
 (function (global) {
@@ -45,10 +45,10 @@
     iframe.style.width = "100%";
     iframe.style.border = "0";
     iframe.style.display = "block";
-    // The table is drawn for the frame's size (820x560 and phones are the designed sizes): a frame
-    // starts at that height and grows when its content needs more, never below it.
-    var least = options.height || (container.clientWidth && container.clientWidth < 600 ? 720 : 560);
-    iframe.style.height = least + "px";
+    // The frame lays its content out to its width and reports the content's height: the frame starts
+    // at options.height (else a guess by the container's width) and then takes the height reported.
+    var initial = options.height || (container.clientWidth && container.clientWidth < 600 ? 720 : 560);
+    iframe.style.height = initial + "px";
     container.appendChild(iframe);
 
     function onMessage(event) {
@@ -56,7 +56,7 @@
       var message = event.data;
       if (!message || message.lc !== 1 || typeof message.type !== "string" || message.id !== params.id) return;
       if (message.type === "resize" && typeof message.height === "number" && message.height > 0) {
-        iframe.style.height = Math.max(least, Math.min(Math.ceil(message.height), 4000)) + "px";
+        iframe.style.height = Math.min(Math.ceil(message.height), 4000) + "px";
       }
       container.dispatchEvent(new CustomEvent("lc:" + message.type, { detail: message, bubbles: true }));
     }

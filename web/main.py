@@ -33,8 +33,6 @@ from lostcities.ui import html as lc_html
 
 PLAYABLE: typing.Final = {game.entry.name: game for game in catalogue.GAMES}
 """The games of ``catalogue.GAMES`` by name (their routes)."""
-PLANNED: typing.Final[dict[str, str]] = {}
-"""Games announced on the home screen that are not playable yet (name -> notice)."""
 
 
 def parse_seed(search: str) -> tuple[int | None, str | None]:
@@ -114,18 +112,15 @@ class App:
                 self.set_crumb(lc_html.short_title(self.screen.game))
                 self.screen.mount()
             elif route == "rules" and sub in PLAYABLE:
-                self.host.app.innerHTML = rules_summary.page(PLAYABLE[sub].entry.summary)
+                self.host.show(rules_summary.page(PLAYABLE[sub].entry.summary))
                 self.set_crumb(f"Rules: {lc_html.short_title(PLAYABLE[sub].entry.game)}")
             elif route == "rules":
                 self.render_home()
                 self.host.notify(rules_problem(sub), "error")
             elif route == "stats":
                 games = [playable.entry.game for playable in catalogue.GAMES]
-                self.host.app.innerHTML = stats.page(screen.read_stats(self.host), games)
+                self.host.show(stats.page(screen.read_stats(self.host), games))
                 self.set_crumb("Statistics")
-            elif route in PLANNED:
-                self.render_home()
-                self.host.notify(PLANNED[route], "info")
             else:
                 if route:
                     self.host.notify(f"There is no game called \u201c{route[:40]}\u201d here; pick one below.",
@@ -163,12 +158,7 @@ class App:
             return
         if name and name not in PLAYABLE:
             self.host.notify(f"There is no tutorial called \u201c{name[:40]}\u201d here; pick one below.", "error")
-        stars = self.tutorial_stars()
-        shown = name if name in PLAYABLE else ""
-        pages = [embed.tutorial_list(game.entry.game, list(tutorial.tutorials(game.entry.name).values()), stars,
-                                     rules=True)
-                 for game in catalogue.GAMES if shown in ("", game.entry.name)]
-        self.host.app.innerHTML = "".join(pages)
+        self.host.show(catalogue.learn_page(name if name in PLAYABLE else "", self.tutorial_stars()))
 
     def lesson_links(self, lesson: tutorial.Lesson) -> str:
         """The lesson panel's way on: the game's tutorials, and the next one once this one is done."""
@@ -182,20 +172,10 @@ class App:
 
     def set_crumb(self, *names: str) -> None:
         """The top bar's trail after *Lost Cities* (nothing on the home screen)."""
-        document.getElementById("topbar-crumb").innerHTML = lc_html.crumb(*names)
+        host.set_markup(document.getElementById("topbar-crumb"), lc_html.crumb(*names))
 
     def render_home(self) -> None:
-        tiles = [lc_html.tile(cls, in_progress=self.in_progress(name), links=self.tile_links(name))
-                 for name, cls in ((game.entry.name, game.entry.game) for game in catalogue.GAMES)]
-        tiles += [lc_html.planned_tile(name, text) for name, text in PLANNED.items()]
-        self.host.app.innerHTML = lc_html.home(tiles, version=lostcities.__version__, seed=self.host.seed,
-                                               links=[("Your statistics", "#stats")])
-
-    @staticmethod
-    def tile_links(name: str) -> list[tuple[str, str]]:
-        """The links under a game's tile: its tutorials and its rules."""
-        links = [("Learn to play", f"#learn/{name}")] if tutorial.tutorials(name) else []
-        return [*links, ("Rules", f"#rules/{name}")]
+        self.host.show(catalogue.home_page(self.in_progress, version=lostcities.__version__, seed=self.host.seed))
 
     def in_progress(self, name: str) -> bool:
         """True when a readable, unfinished game of ``name`` is saved (damaged saves do not count)."""

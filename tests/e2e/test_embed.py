@@ -29,7 +29,7 @@ HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A rules p
 <body><h1>Rules of Lost Cities</h1><div id="slot"></div></body></html>"""
 HOST_SCRIPT = """
 window.events = [];
-["ready","move","illegal","step","result","completed","state","error","resize"].forEach(function (t) {
+["ready","move","illegal","step","result","completed","state","error","resize","waiting"].forEach(function (t) {
   document.addEventListener("lc:" + t, function (e) { window.events.push(e.detail); });
 });
 var params = Object.fromEntries(new URLSearchParams(location.search));
@@ -135,9 +135,11 @@ def test_a_tutorial_step_by_clicks_in_a_cross_site_frame(rules_page: sync_api.Pa
     assert wait_event(page, "step")[0]["index"] == 2
     assert page.locator("iframe").get_attribute("sandbox") == "allow-scripts allow-same-origin"
     assert page.locator("iframe").get_attribute("title")
-    # the frame's height follows its content, never below the height the table is drawn for
-    resize = wait_event(page, "resize")[-1]
-    page.wait_for_function(f"document.querySelector('iframe').style.height === '{max(560, resize['height'])}px'")
+    # the frame's height is its content's, as the frame last reported it (no floor: issue 19)
+    wait_event(page, "resize")
+    page.wait_for_function("(() => { const sizes = window.events.filter(e => e.type === 'resize');"
+                           " return document.querySelector('iframe').style.height"
+                           " === sizes[sizes.length - 1].height + 'px'; })()")
     # the yellow 3 and the column are pointed at
     assert frame.locator("[data-spot='hand:Y3'].is-spot").count() == 1
     assert frame.locator("[data-spot='column:0:Y'].is-spot").count() == 1
@@ -471,3 +473,85 @@ def test_the_app_cannot_be_framed_by_another_site(rules_page: sync_api.Page, sit
     app = next((f for f in page.frames if f.name == "" and f.url.startswith(site + "index.html")), None)
     assert app is None or app.locator("html[data-ready]").count() == 0, "another site framed the app"
     assert page.frame_locator("iframe").first.locator("#embed-play, html[data-ready]").count() >= 1
+
+
+def frame_of(page: sync_api.Page, site: str) -> sync_api.Frame:
+    return next(frame for frame in page.frames if frame.url.startswith(site))
+
+
+def test_before_play_a_frame_shows_its_poster_keeps_nothing_and_answers_at_once(
+        rules_page: sync_api.Page, site: str, host: str) -> None:
+    page = rules_page
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(f"{host}/host.html?" + urllib.parse.urlencode({"site": site, "tut": "card-wagers", "id": "p1"}))
+    frame = page.frame_locator("iframe")
+    poster = frame.locator("#embed-poster:not([hidden]) .lc-lesson-panel")
+    poster.filter(has_text="Step 1 of 6").wait_for()
+    assert frame.locator("#embed-poster [data-card]").count() >= 8  # the position itself: the hand
+    assert frame.locator("#embed-poster").get_attribute("inert") is not None
+    page.evaluate("frameHandle.hello()")
+    waiting = wait_event(page, "waiting")[0]
+    assert (waiting["phase"], waiting["tutorial"], waiting["queued"], waiting["id"]) == ("idle", "card-wagers", 0, "p1")
+    page.evaluate("frameHandle.goto(3)")
+    assert wait_event(page, "waiting", 2)[-1]["queued"] == 1
+    assert "step 3" in frame.locator("#embed-poster").inner_text()
+    page.evaluate("frameHandle.send({type: 'jump'})")
+    error = wait_event(page, "error")[0]
+    assert error["code"] == "bad_message" and "jump" in error["message"]
+    inside = frame_of(page, site)
+    assert inside.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+    assert inside.evaluate("localStorage.length") == 0
+    assert not [url for url in requested if "pyodide" in url or url.endswith("sw.js")]
+    assert not events(page, "ready")
+    frame.locator("#embed-play").click()
+    frame.locator("html[data-ready='1']").wait_for(state="attached", timeout=BOOT)
+    # The queued goto ran once the engine did: the tutorial opens at step 3.
+    page.wait_for_function("window.events.some(e => e.type === 'step' && e.index === 3)", timeout=30_000)
+    assert inside.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+
+
+def test_a_position_from_the_address_shows_a_neutral_picture_and_the_helper_fits_it(
+        rules_page: sync_api.Page, site: str, host: str) -> None:
+    page = rules_page
+    page.goto(f"{host}/host.html?" + urllib.parse.urlencode({"site": site, "game": "card", "id": "n1"}))
+    frame = page.frame_locator("iframe")
+    frame.locator("#embed-poster:not([hidden]) .lc-embed-neutral").wait_for()
+    page.wait_for_function("window.events.some(e => e.type === 'resize')", timeout=10_000)
+    page.wait_for_timeout(300)
+    reported = events(page, "resize")[-1]["height"]
+    height = page.locator("iframe").evaluate("f => f.getBoundingClientRect().height")
+    assert height == reported < 400  # no 560 px floor: the frame is as tall as its content
+
+
+def test_a_parent_that_is_not_the_real_one_is_said_in_the_console(rules_page: sync_api.Page, site: str,
+                                                                   host: str) -> None:
+    page = rules_page
+    said: list[str] = []
+    page.on("console", lambda message: said.append(message.text) if message.type == "warning" else None)
+    raw = urllib.parse.urlencode({"tut": "card-wagers", "parent": "https://rules.example.org", "id": "m"})
+    page.goto(f"{host}/host.html?" + urllib.parse.urlencode({"site": site, "raw": raw}))
+    page.frame_locator("iframe").locator("#embed-play").wait_for()
+    page.wait_for_timeout(300)
+    assert any("parent=https://rules.example.org" in text and f"in a page of {host}" in text for text in said), said
+
+
+@pytest.mark.parametrize(("width", "tut"), [(320, "card-wagers"), (360, "card-wagers"), (768, "card-wagers"),
+                                            (360, "board-lowest-card")])
+def test_the_frame_height_settles_at_its_width(partitioned: sync_api.Browser, site: str, host: str, width: int,
+                                               tut: str) -> None:
+    context = partitioned.new_context(viewport={"width": width + 16, "height": 800})
+    try:
+        page = context.new_page()
+        frame = open_embed(page, host, site, tut=tut, autoplay="1", id="h")
+        wait_event(page, "ready")
+        page.wait_for_timeout(2500)
+        settled = len(events(page, "resize"))
+        page.wait_for_timeout(2500)
+        resizes = events(page, "resize")
+        assert len(resizes) == settled, f"still resizing: {[e['height'] for e in resizes]}"
+        height = page.locator("iframe").evaluate("f => f.getBoundingClientRect().height")
+        assert height == resizes[-1]["height"] < 1600
+        assert frame.locator("html").evaluate("h => h.scrollWidth <= h.clientWidth"), "the table overflows sideways"
+    finally:
+        context.close()

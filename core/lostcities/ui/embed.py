@@ -58,7 +58,8 @@ MAX_JSON: typing.Final = 400_000
 PROTOCOL: typing.Final = 1
 """The ``lc`` field of every message."""
 OUT_TYPES: typing.Final = frozenset({"ready", "resize", "move", "illegal", "step", "result", "completed", "state",
-                                     "error"})
+                                     "error", "waiting"})
+"""The messages a frame sends (``waiting`` only before the engine runs: web/embed.js answers ``hello`` with it)."""
 IN_TYPES: typing.Final = frozenset({"hello", "goto", "load", "reset"})
 ERROR_CODES: typing.Final = frozenset({"bad_parameter", "bad_scenario", "bad_record", "unknown_tutorial",
                                        "bad_tutorial", "bad_message", "internal"})

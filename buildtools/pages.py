@@ -1,0 +1,134 @@
+"""The pages drawn at build time: what needs no live game, by the app's own renderers under CPython.
+
+The home page, *Learn to play*, the rules summaries and each game's new-game form are the markup the
+app draws once Python runs (``web/main.py`` draws them with the same functions of
+``web/catalogue.py``; each game's form comes from its :class:`screen.Screen` mounted on a
+:class:`screen.MemoryHost` with empty storage), so the built ``index.html`` is readable and usable
+at its first paint and Python's own drawing changes nothing on screen.  The embed's posters are a
+built-in tutorial's first position, drawn by the embedded screen the same way.
+
+Nothing here touches a page: :func:`drawn` returns strings, :mod:`buildtools.pipeline` writes them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import html
+import importlib
+import re
+import sys
+import types
+import typing
+
+from buildtools import machine
+
+ROOT = machine.ROOT
+
+
+@dataclasses.dataclass(frozen=True)
+class Route:
+    """A page of the app drawn at build time: ``#<route>``'s content of ``<main id="app">``, the top bar's
+    trail after *Lost Cities*, and the game whose save, when one is stored, means the engine is needed
+    (the screen continues it)."""
+
+    route: str
+    content: str
+    crumb: str
+    game: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Drawn:
+    home: str
+    """The home page's content (no game in progress: ``web/page.js`` turns *Play* into *Continue*)."""
+    routes: tuple[Route, ...]
+    save_formats: dict[str, str]
+    """Each game's save ``format`` (what ``web/page.js`` checks before it says *Continue*)."""
+    posters: dict[str, str]
+    """The embed's first paint of each built-in tutorial (id -> the content of ``<main id="app">``)."""
+
+
+@contextlib.contextmanager
+def app_modules() -> typing.Iterator[types.SimpleNamespace]:
+    """The core and web/'s page-free modules, imported from the sources (then forgotten again, so a
+    later import in this process sees nothing of them)."""
+    before = set(sys.modules)
+    sys.path[:0] = [str(ROOT / "core"), str(ROOT / "web")]
+    try:
+        names = ("catalogue", "screen", "embed_screen", "lostcities", "lostcities.session",
+                 "lostcities.ui.html", "lostcities.ui.embed", "lostcities.ui.tutorial", "lostcities.ui.rules_summary")
+        found = {name.rsplit(".", 1)[-1]: importlib.import_module(name) for name in names}
+        yield types.SimpleNamespace(**found)
+    finally:
+        del sys.path[:2]
+        for name in set(sys.modules) - before:
+            del sys.modules[name]
+
+
+REGION = '(<(\\w+)\\b[^>]*\\sdata-region="{name}"[^>]*>)(</\\2>)'
+
+
+def page_of(root: typing.Any) -> str:
+    """A :class:`screen.MemoryRoot` as the page holds it: the shell with every region's markup in
+    its place and the root's ``data-*`` attributes and classes on its element."""
+    text = str(root.shell)
+    for name, inner in root.regions.items():
+        found = re.search(REGION.format(name=re.escape(name)), text)
+        if found is None:
+            raise machine.BuildError(f"the screen drew the region {name!r}, which its page does not hold")
+        text = text[:found.end(1)] + inner + text[found.start(3):]
+    head = re.match(r"<(\w+)([^>]*)>", text)
+    if head is None:
+        raise machine.BuildError("a screen's shell does not start with its element")
+    attrs = head.group(2)
+    for name, value in root.data.items():
+        attrs = re.sub(rf'\sdata-{re.escape(name)}="[^"]*"', "", attrs) + f' data-{name}="{html.escape(value)}"'
+    if root.classes:
+        found = re.search(r'\sclass="([^"]*)"', attrs)
+        classes = " ".join([*(found.group(1).split() if found else []), *sorted(root.classes)])
+        attrs = (attrs.replace(found.group(0), f' class="{classes}"') if found else f' class="{classes}"' + attrs)
+    return f"<{head.group(1)}{attrs}>" + text[head.end():]
+
+
+def drawn() -> Drawn:
+    """Every page of :class:`Drawn`, drawn now."""
+    with app_modules() as m:
+        games = m.catalogue.GAMES
+        crumb = m.html.crumb
+        routes = [Route("learn", m.catalogue.learn_page("", {}), crumb("Learn to play"))]
+        for game in games:
+            name, cls = game.entry.name, game.entry.game
+            routes.append(Route(f"learn/{name}", m.catalogue.learn_page(name, {}), crumb("Learn to play")))
+            routes.append(Route(f"rules/{name}", m.rules_summary.page(game.entry.summary),
+                                crumb(f"Rules: {m.html.short_title(cls)}")))
+            host = m.screen.MemoryHost(storage={}, seed=None)
+            scr = m.screen.Screen(game.adapter(), host)
+            scr.mount()
+            if scr.mode != "setup" or host.notices:
+                raise machine.BuildError(f"{name}'s screen opened {scr.mode!r}, not its new-game form")
+            routes.append(Route(name, page_of(host.root), crumb(m.html.short_title(cls)), game=name))
+        posters = {}
+        for tut in m.tutorial.tutorials().values():
+            playable = {game.entry.name: game for game in games}.get(tut.game)
+            if playable is None:
+                continue
+            host = m.screen.MemoryHost(storage={}, seed=None)
+            config = m.embed.Config.from_query({"tut": tut.id})
+            scr = m.embed_screen.EmbeddedScreen(playable.adapter(), host, config, lambda message: None)
+            scr.mount()
+            posters[tut.id] = page_of(host.root)
+        home = m.catalogue.home_page(lambda name: False, version=m.lostcities.__version__, seed=None)
+        formats = {game.entry.name: m.session.save_format(game.entry.name) for game in games}
+    return Drawn(home, tuple(routes), formats, posters)
+
+
+def templates(pages: Drawn) -> str:
+    """The routes as ``<template>`` elements of index.html (``web/page.js`` shows the one of the address)."""
+    parts = []
+    for route in pages.routes:
+        game = f' data-game="{html.escape(route.game)}"' if route.game else ""
+        parts.append(f'  <template data-route="{html.escape(route.route)}" data-crumb="{html.escape(route.crumb)}"'
+                     f"{game}>{route.content}</template>\n")
+    formats = ",".join(f"{name}={value}" for name, value in pages.save_formats.items())
+    return f'  <div hidden id="lc-pages" data-save-formats="{html.escape(formats)}"></div>\n' + "".join(parts)

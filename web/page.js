@@ -1,0 +1,151 @@
+// The built pages before Python runs (index.html).  The build draws the home page into <main>
+// and every other page that needs no live game into a <template> (buildtools/pages.py, with the
+// app's own renderers); this script shows the one of the address, says "Continue" on a tile whose
+// game is saved, and keeps a tap that needs the engine (Start, the menu...) until Python is ready,
+// then hands it on.  Once Python has drawn its page (html[data-ready]) it does nothing more: the
+// markup Python draws is the same, so nothing moves.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var app = document.getElementById("app");
+  var crumb = document.getElementById("topbar-crumb");
+  if (!app || !crumb) return;
+  var home = app.innerHTML;
+  var formats = {};
+  var pages = document.getElementById("lc-pages");
+  (pages ? pages.getAttribute("data-save-formats") || "" : "").split(",").forEach(function (pair) {
+    var at = pair.indexOf("=");
+    if (at > 0) formats[pair.slice(0, at)] = pair.slice(at + 1);
+  });
+  var pending = null;  // the tap that waits for the engine: {route, selector}
+  var typed = null;    // what the person chose in a form before Python drew it: {route, fields}
+
+  function isReady() { return root.dataset.ready === "1"; }
+  // As web/main.py reads it: the first two parts of the hash, in lower case.
+  function route() {
+    var parts = location.hash.replace(/^#/, "").toLowerCase().split("/");
+    return parts[0] + (parts.length > 1 && parts[1] ? "/" + parts[1] : "");
+  }
+  function stored(key) {
+    try { return localStorage.getItem(key); } catch (err) { return null; }
+  }
+  // A save of this game that reads as one (web/main.py's *Continue* also replays it: a finished
+  // game says *Play* once Python has checked it).
+  function isSaved(game) {
+    var text = stored("lostcities:" + game + ":save");
+    if (!text) return false;
+    try {
+      var data = JSON.parse(text);
+      return !!data && data.format === formats[game] && typeof data.state === "object" && data.state !== null;
+    } catch (err) {
+      return false;
+    }
+  }
+  function template(name) {
+    var found = null;
+    Array.prototype.forEach.call(document.querySelectorAll("template[data-route]"), function (node) {
+      if (node.getAttribute("data-route") === name) found = node;
+    });
+    return found;
+  }
+  function fillTiles() {
+    Array.prototype.forEach.call(app.querySelectorAll(".game-tile a[data-game]"), function (tile) {
+      var button = tile.querySelector(".play-button");
+      if (!button || !isSaved(tile.getAttribute("data-game")) || tile.querySelector(".badge")) return;
+      var badge = document.createElement("span");
+      badge.className = "badge";
+      badge.textContent = "game in progress";
+      tile.insertBefore(badge, button);
+      button.textContent = "Continue";
+    });
+  }
+  function show() {
+    if (isReady()) return;
+    var name = route();
+    var page = name ? template(name) : null;
+    var game = page ? page.getAttribute("data-game") : null;
+    // A game whose save (or open document) is stored continues: the engine draws it.
+    var waits = game && (stored("lostcities:" + game + ":save") !== null || stored("lostcities:" + game + ":last"));
+    var top = name.split("/")[0];
+    // data-built: <main> shows the build's drawing, which Python takes over as it stands (web/host.py).
+    if (page && !waits) {
+      app.innerHTML = page.innerHTML;
+      app.setAttribute("data-built", name);
+      crumb.innerHTML = page.getAttribute("data-crumb") || "";
+    } else if (waits || top === "stats" || top === "learn") {
+      app.innerHTML = template("loading").innerHTML;
+      app.removeAttribute("data-built");
+      crumb.innerHTML = "";
+    } else {
+      // Home, and what Python answers with the home page and a notice (an unknown game...).
+      if (app.innerHTML !== home) app.innerHTML = home;
+      app.setAttribute("data-built", "home");
+      crumb.innerHTML = "";
+      fillTiles();
+    }
+    root.setAttribute("data-page", name || "home");
+  }
+
+  function selectorOf(el) {
+    return Array.prototype.map.call(el.attributes, function (attr) {
+      return /^data-/.test(attr.name) ? "[" + attr.name + '="' + CSS.escape(attr.value) + '"]' : "";
+    }).join("");
+  }
+  function fields() {
+    return Array.prototype.map.call(app.querySelectorAll("input[name], select[name], textarea[name]"), function (f) {
+      return { name: f.name, type: f.type, value: f.value, checked: f.checked };
+    });
+  }
+  function restoreFields(saved) {
+    var inputs = app.querySelectorAll("input[name], select[name], textarea[name]");
+    saved.forEach(function (one) {
+      Array.prototype.forEach.call(inputs, function (f) {
+        if (f.name !== one.name || f.type !== one.type) return;
+        if (f.type === "radio") { if (f.value === one.value) f.checked = one.checked; }
+        else if (f.type === "checkbox") f.checked = one.checked;
+        else f.value = one.value;
+      });
+    });
+  }
+
+  // A tap on one of the page's buttons before Python runs: kept, with a word of progress, and
+  // handed on once Python has drawn the same page.
+  document.addEventListener("click", function (event) {
+    if (isReady() || !event.target || !event.target.closest) return;
+    var target = event.target.closest("#app [data-action]");
+    if (!target) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (pending) return;
+    pending = { route: route(), selector: selectorOf(target) };
+    typed = { route: route(), fields: fields() };
+    target.setAttribute("aria-busy", "true");
+    target.classList.add("is-waiting");
+    var note = document.createElement("p");
+    note.className = "lc-pending";
+    note.id = "loading-text";
+    note.setAttribute("role", "status");
+    note.textContent = "Starting the game engine\u2026";
+    target.insertAdjacentElement("afterend", note);
+    if (window.__lostcitiesPreload) window.__lostcitiesPreload();
+  }, true);
+  document.addEventListener("change", function () {
+    if (!isReady()) typed = { route: route(), fields: fields() };
+  }, true);
+
+  function takeOver() {
+    if (typed && typed.route === route()) restoreFields(typed.fields);
+    var tap = pending && pending.route === route() ? app.querySelector(pending.selector) : null;
+    pending = typed = null;
+    root.removeAttribute("data-page");
+    if (tap) tap.click();
+  }
+  new MutationObserver(function (changes, observer) {
+    if (!isReady()) return;
+    observer.disconnect();
+    removeEventListener("hashchange", show);
+    takeOver();
+  }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  addEventListener("hashchange", show);
+  show();
+})();
