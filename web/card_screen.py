@@ -46,7 +46,7 @@ class CardAdapter:
         """The play or discard of the turn in progress (the draw completes the sentence)."""
 
     def shell(self) -> str:
-        return lc_html.shell(self.prefix, "Lost Cities \u00b7 card game")
+        return lc_html.shell(self.prefix, lc_html.short_title(card.Game))
 
     # -- setup and restore -------------------------------------------------------------------------
     def setup_form(self, scr: screen.Screen, last: session.Setup | None) -> str:

@@ -77,9 +77,9 @@ def card_face(
     attrs: typing.Mapping[str, str | None] | None = None,
 ) -> str:
     """One card face up: its value (a multiplication sign for a wager) top left and bottom right,
-    the expedition's symbol in the middle."""
+    the expedition's symbol in the middle (a wager's too, so that no two colours differ by colour alone)."""
     if c.is_wager:
-        return lc_html.card_face(c, c.colour.letter, WAGER_SYMBOL, WAGER_SYMBOL, tag=tag,
+        return lc_html.card_face(c, c.colour.letter, WAGER_SYMBOL, SYMBOLS[c.colour], tag=tag,
                                  classes=["lc-wager", *classes], attrs=attrs)
     return lc_html.card_face(c, c.colour.letter, str(c.value), SYMBOLS[c.colour], tag=tag, classes=classes,
                              attrs=attrs)
@@ -218,7 +218,8 @@ def _column(view: card.View, player: int, colour: card.Colour, *, target: bool, 
         faces.append(f'<span class="lc-slot" aria-hidden="true">{SYMBOLS[colour]}</span>')
     score = card.ColumnScore(colour) if not cards else card.score_column(cards)
     label = f"{lc_html.possessive(name)} {colour.value} expedition: " + (
-        ", ".join(c.label for c in cards) + f"; {points(score.points, sign=True)}" if cards else "empty")
+        ", ".join("wager" if c.is_wager else str(c.value) for c in cards) + f"; {points(score.points, sign=True)}"
+        if cards else "empty")  # the cards as their corners show them (WCAG 2.5.3, label in name)
     cls = _classes("lc-col", f"lc-{colour.letter}", "lc-mine" if mine else "lc-theirs",
                    "is-target" if target else None, "is-empty" if not cards else None)
     if mine and interactive:

@@ -102,6 +102,18 @@ def classes_of(*names: str | None) -> str:
     return " ".join(n for n in names if n)
 
 
+def painted(text: str, cls: str) -> str:
+    """A ``span`` of class ``cls`` whose ``text`` the style sheet draws (``data-paint``): a number
+    repeated for the eye inside a control whose accessible name already says it (a card's second
+    corner, a pile's size, the values on a board path), so that the control's visible text stays
+    the words of its name (WCAG 2.5.3, *label in name*).
+
+    >>> painted("7", "lc-corner")
+    '<span class="lc-corner" data-paint="7"></span>'
+    """
+    return f'<span class="{esc(cls)}" data-paint="{esc(text)}"></span>'
+
+
 def button(label: str, action: str, *, cls: str = "", extra: typing.Mapping[str, str | None] | None = None) -> str:
     """A ``<button type="button" data-action=...>`` with an escaped label.
 
@@ -193,7 +205,7 @@ FaceMaker = typing.Callable[..., str]
 def card_face(c: CardLike, letter: str, corner: str, middle: str, *, tag: str = "span",
               classes: typing.Iterable[str] = (), attrs: typing.Mapping[str, str | None] | None = None) -> str:
     """One card face up (classes ``lc-card lc-<letter>``): ``corner`` top left and
-    bottom right, ``middle`` in the middle; a ``span`` is an image, a ``button``
+    bottom right (drawn by the style sheet: the name says it once), ``middle`` in the middle; a ``span`` is an image, a ``button``
     a button.
 
     >>> import types
@@ -207,7 +219,7 @@ def card_face(c: CardLike, letter: str, corner: str, middle: str, *, tag: str = 
     return (f"<{tag}{attrs_of(base)}>"
             f'<span class="lc-corner lc-top" aria-hidden="true">{corner}</span>'
             f'<span class="lc-mid" aria-hidden="true">{middle}</span>'
-            f'<span class="lc-corner lc-bottom" aria-hidden="true">{corner}</span></{tag}>')
+            f'<span class="lc-corner lc-bottom" aria-hidden="true" data-paint="{esc(corner)}"></span></{tag}>')
 
 
 def hand(cards: typing.Sequence[CardT], face: FaceMaker, *, selected: str | None, clickable: bool,
@@ -242,7 +254,7 @@ def discard_pile(pile: typing.Sequence[CardT], face: FaceMaker, *, colour: str, 
     else:
         inner = f'<span class="lc-slot" aria-hidden="true">{symbol}</span>'
         label = f"{colour} discard pile: empty"
-    count = f'<span class="lc-count" aria-hidden="true">{len(pile)}</span>' if pile else ""
+    count = f'<span class="lc-count" aria-hidden="true" data-paint="{len(pile)}"></span>' if pile else ""
     names = classes_of("lc-pile", *cls, f"lc-{letter}", "is-target" if target else None,
                        "is-source" if source else None, "is-empty" if not pile else None)
     if role is not None:
@@ -258,14 +270,14 @@ def discard_pile(pile: typing.Sequence[CardT], face: FaceMaker, *, colour: str, 
 
 
 def shell(prefix: str, title: str, *, before: str = "") -> str:
-    """A game screen's element: a bar with the title (for screen readers: the top
-    bar's trail shows it) and the menu button, the ``main`` region, and after it
+    """A game screen's element: a bar with the title (the screen's ``h1``, for screen readers:
+    the top bar's trail shows it) and the menu button, the ``main`` region, and after it
     the shared regions ``tools`` (hint, undo, moves, replay) and ``moves`` (the
     move log panel).  Classes ``<prefix>-screen``, ``-bar``, ``-bar-title``,
     ``-menu-button``, ``-main``.  ``before``: markup placed first (an SVG sprite)."""
     return (
         f'<section class="{esc(prefix)}-screen" data-phase="loading">{before}'
-        f'<div class="{esc(prefix)}-bar"><span class="{esc(prefix)}-bar-title">{esc(title)}</span>'
+        f'<div class="{esc(prefix)}-bar"><h1 class="{esc(prefix)}-bar-title">{esc(title)}</h1>'
         + button("Menu", "menu", cls=f"secondary {prefix}-menu-button", extra={"aria-haspopup": "true"})
         + f'</div><div class="{esc(prefix)}-main" data-region="main"></div>'
         + '<div class="lc-tools" data-region="tools"></div><div class="lc-moves" data-region="moves"></div></section>'
@@ -612,7 +624,7 @@ def setup_form(game: type[api.Game], *, seats: typing.Sequence[session.Seat] = (
                options: typing.Mapping[str, api.OptionValue] | None = None,
                level_words: typing.Mapping[str, str] | None = None, heading: str = "", intro: str = "",
                extra: str = "", help_html: str = "", error: str = "") -> str:
-    """The new-game form of ``game``, generated from its metadata: the seats
+    """The new-game form of ``game`` (under the screen's ``h1``), generated from its metadata: the seats
     (for a two-player game the opponent: a computer level or a friend; else
     a row per seat), one fieldset per option, the screen's ``extra`` fields,
     the Start button and ``help_html``.  :func:`lostcities.session.setup_from_form`
@@ -620,7 +632,7 @@ def setup_form(game: type[api.Game], *, seats: typing.Sequence[session.Seat] = (
     problem_line = f'<p class="lc-form-error" role="alert">{esc(error)}</p>' if error else ""
     return (
         '<section class="lc-setup" aria-labelledby="lc-setup-title">'
-        f'<h1 id="lc-setup-title">{heading or esc(game.title)}</h1>'
+        f'<h2 id="lc-setup-title">{heading or esc(game.title)}</h2>'
         f'<p class="lc-intro">{esc(intro or game.description)}</p>{problem_line}'
         f"{_seat_fields(game, seats, level_words or {})}{extra}{option_fields(game, options or {})}"
         f'<p>{button("Start", "start", cls="lc-start")}</p>{help_html}</section>'
