@@ -424,7 +424,7 @@ def hand(view: board.View, *, selected: str | None = None, interactive: bool = T
     """The viewer's hand, sorted by colour and value; buttons at the viewer's play step."""
     clickable = interactive and view.current_player == view.player and view.step is not None
     return lc_html.hand(sorted(view.hand, key=lambda c: c.index), card_face, selected=selected, clickable=clickable,
-                        name=name, cls="lc-hand lcb-hand")
+                        name=name, cls="lc-hand lcb-hand", waiting=view.step is not None and not clickable)
 
 
 # -- the status line and the choices --------------------------------------------------------------

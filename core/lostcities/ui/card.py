@@ -351,9 +351,11 @@ def table(
 
 def hand(view: card.View, *, selected: str | None = None, interactive: bool = True, name: str | None = None) -> str:
     """The viewer's hand, face up, sorted by colour and value; the cards are
-    buttons (``data-target="hand"``) when it is the viewer's play step."""
+    buttons (``data-target="hand"``) when it is the viewer's play step, buttons that
+    wait while the game goes on (:func:`lostcities.ui.html.hand`)."""
     clickable = interactive and view.current_player == view.player and view.step is not None
-    return lc_html.hand(sorted_cards(view.hand), card_face, selected=selected, clickable=clickable, name=name)
+    return lc_html.hand(sorted_cards(view.hand), card_face, selected=selected, clickable=clickable, name=name,
+                        waiting=view.step is not None and not clickable)
 
 
 # -- scores --------------------------------------------------------------------------------
@@ -556,8 +558,8 @@ def prompt(view: card.View, *, selected: str | None, name: str | None) -> tuple[
         if card.play(selected) in view.legal_actions():
             return (f"{chosen.label.capitalize()}: tap your {chosen.colour.value} column to play it, "
                     "or its discard pile to discard it."), "is-selected"
-        return (f"{chosen.label.capitalize()} cannot go on your {chosen.colour.value} column now: "
-                "tap its discard pile to discard it, or choose another card."), "is-selected"
+        # short: the status line shows it whole, beside the Discard button that says the rest
+        return f"{chosen.label.capitalize()} cannot be played now: discard it or choose another card.", "is-selected"
     return f"{you}: choose a card from your hand to play or discard.", "is-play"
 
 

@@ -223,22 +223,40 @@ def card_face(c: CardLike, letter: str, corner: str, middle: str, *, tag: str = 
 
 
 def hand(cards: typing.Sequence[CardT], face: FaceMaker, *, selected: str | None, clickable: bool,
-         name: str | None, cls: str = "lc-hand") -> str:
+         name: str | None, cls: str = "lc-hand", waiting: bool = False) -> str:
     """A hand face up, in the order given: buttons (``data-target="hand"``, the
-    ``selected`` one pressed) when ``clickable``; ``name``: whose hand (None: yours).
-    Every card carries its tutorial name, ``data-spot="hand:<id>"``."""
+    ``selected`` one pressed) when ``clickable``; ``waiting``: buttons that do nothing yet
+    (``aria-disabled``, ``data-hand="wait"``: the keyboard stays in the hand while the others
+    play); ``name``: whose hand (None: yours).  Buttons are one stop of the Tab key
+    (the selected card, else the first), the arrow keys move between them (``data-roving``).
+    Every card carries its tutorial name, ``data-spot="hand:<id>"``.
+
+    >>> import types
+    >>> face = lambda c, tag="span", classes=(), attrs=None: f"<{tag}{attrs_of(attrs or {})}></{tag}>"
+    >>> cards = [types.SimpleNamespace(id=i) for i in ("Y3", "B5")]
+    >>> hand(cards, face, selected="B5", clickable=True, name=None).count('tabindex="0"')
+    1
+    >>> 'aria-disabled="true"' in hand(cards, face, selected=None, clickable=False, name=None, waiting=True)
+    True
+    """
     faces = []
+    stop = selected if selected in {c.id for c in cards} else (cards[0].id if cards else "")
     for c in cards:
         chosen = c.id == selected
+        tab = "0" if c.id == stop else "-1"
         if clickable:
             faces.append(face(c, tag="button", classes=["is-selected"] if chosen else [],
                               attrs={"data-target": "hand", "data-spot": f"hand:{c.id}",
-                                     "aria-pressed": "true" if chosen else "false"}))
+                                     "aria-pressed": "true" if chosen else "false", "tabindex": tab}))
+        elif waiting:
+            faces.append(face(c, tag="button", attrs={"data-spot": f"hand:{c.id}", "data-hand": "wait",
+                                                      "aria-disabled": "true", "tabindex": tab}))
         else:
             faces.append(face(c, attrs={"data-spot": f"hand:{c.id}"}))
     owner = esc(possessive(name))
-    return (f'<div class="{esc(cls)}" aria-label="{owner} hand: {len(cards)} cards" data-size="{len(cards)}">'
-            f'{"".join(faces)}</div>')
+    roving = ' data-roving="hand"' if clickable or waiting else ""
+    return (f'<div class="{esc(cls)}" role="group" aria-label="{owner} hand: {len(cards)} cards" '
+            f'data-size="{len(cards)}"{roving}>{"".join(faces)}</div>')
 
 
 def discard_pile(pile: typing.Sequence[CardT], face: FaceMaker, *, colour: str, letter: str, symbol: str,
@@ -269,14 +287,21 @@ def discard_pile(pile: typing.Sequence[CardT], face: FaceMaker, *, colour: str, 
 # -- the screen and its panels -------------------------------------------------------------------
 
 
-def shell(prefix: str, title: str, *, before: str = "") -> str:
+def shell(prefix: str, title: str, *, before: str = "", skip: str = "Skip to my hand") -> str:
     """A game screen's element: a bar with the title (the screen's ``h1``, for screen readers:
     the top bar's trail shows it) and the menu button, the ``main`` region, and after it
     the shared regions ``tools`` (hint, undo, moves, replay) and ``moves`` (the
     move log panel).  Classes ``<prefix>-screen``, ``-bar``, ``-bar-title``,
-    ``-menu-button``, ``-main``.  ``before``: markup placed first (an SVG sprite)."""
+    ``-menu-button``, ``-main``.  ``before``: markup placed first (an SVG sprite).  ``skip``: the words of
+    the first button, shown when it has the keyboard's focus (class ``lc-skip``): it takes the keyboard to
+    the table's first control (the hand, the dice).
+
+    >>> shell("lc", "The card game").count("<h1")
+    1
+    """
     return (
         f'<section class="{esc(prefix)}-screen" data-phase="loading">{before}'
+        + button(skip, "skip", cls="lc-skip") +
         f'<div class="{esc(prefix)}-bar"><h1 class="{esc(prefix)}-bar-title">{esc(title)}</h1>'
         + button("Menu", "menu", cls=f"secondary {prefix}-menu-button", extra={"aria-haspopup": "true"})
         + f'</div><div class="{esc(prefix)}-main" data-region="main"></div>'

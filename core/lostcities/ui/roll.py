@@ -440,12 +440,14 @@ def placements(sheet: roll.Sheet, colour: roll.Colour, face: int) -> str:
         then = ", then an acceleration" if after.is_accelerating() else ""
         label = f"{text}: {gain}{then}."
         buttons.append(
-            f'<button type="button" class="rw-place rw-{colour.value}" data-target="sheet" data-{kind}="{esc(value)}"'
+            f'<button type="button" class="rw-place rw-{colour.value}" data-target="sheet" data-place="write"'
+            f' data-{kind}="{esc(value)}"'
             f' aria-label="{esc(label)}">{symbol(colour)}'
             f'<span class="rw-place-text">{esc(text)}</span><small>{esc(gain + then)}</small></button>')
     if not buttons:
         return ""
-    return f'<div class="rw-places" role="group" aria-label="where to write it">{"".join(buttons)}</div>'
+    return (f'<div class="rw-places" role="group" aria-label="where to write it" data-roving="places">'
+            f'{"".join(buttons)}</div>')
 
 
 def play_status(view: roll.View, names: typing.Sequence[str], *, computers: typing.Collection[int] = (),
@@ -743,7 +745,7 @@ def sheet_thumb(s: roll.Sheet, *, name: str, player: int, kind: str = "", curren
                    "rw-hidden-choice" if hidden else None)
     doing = "choosing\u2026" if current else ("has chosen" if hidden else "")
     note = f'<span class="rw-thumb-note">{doing}</span>' if doing else ""
-    who = f'<span class="rw-kind">{esc(kind)}</span>' if kind else ""
+    who = f' <span class="rw-kind">{esc(kind)}</span>' if kind else ""  # a space: two words to read
     # the name says what the eye reads, in its order (WCAG 2.5.3); the numbers are drawn by the style sheet
     said = ", ".join(w for w in (name, kind, doing) if w)
     return (
@@ -816,8 +818,9 @@ def take_dice(r: roll.Roll, colour: str, number: int, *, taken: tuple[roll.Colou
     return [k for k in keys if k is not None]
 
 def die(kind: str, index: int, face: roll.Colour | int, *, state: str = "free", interactive: bool = False,
-        chosen: bool = False) -> str:
-    """One die: a colour die (its colour and symbol) or a number die (0..9).
+        chosen: bool = False, stop: bool | None = None) -> str:
+    """One die: a colour die (its colour and symbol) or a number die (0..9); ``stop``: whether a
+    usable die is its group's stop of the Tab key (None: no ``tabindex``).
 
     ``state``: ``free``, ``selected`` (picked now), ``taken`` (by the active
     player) or ``chosen`` (by the last choice shown); ``chosen`` also outlines
@@ -843,6 +846,8 @@ def die(kind: str, index: int, face: roll.Colour | int, *, state: str = "free", 
     tag = "button" if usable else "span"
     extra = (' type="button"' if usable else "") + (' data-target="die"' if interactive else "")
     pressed = f' aria-pressed="{"true" if state == "selected" else "false"}"' if usable else ""
+    if usable and stop is not None:
+        pressed += f' tabindex="{"0" if stop else "-1"}"'
     return (f'<{tag}{extra} class="{cls}" data-die="{key}"'
             f' data-spot="die:{kind}:{index}" data-face="{value}" data-state="{state}"{pressed} '
             f'aria-label="{esc(label)}">{inner}</{tag}>')
@@ -864,12 +869,19 @@ def dice_tray(r: roll.Roll | None, *, marks: DiceMarks = DiceMarks(), interactiv
             return "chosen"
         return "free"
 
+    # the usable dice are one stop of the Tab key (a picked die, else the first), the arrows move between them
+    keys = [die_key(kind, i) for kind in ("colour", "number") for i in range(3)]
+    usable = [k for k in keys if state(k) in ("free", "selected")] if interactive else []
+    stop = next((k for k in usable if state(k) == "selected"), usable[0] if usable else "")
     colours = "".join(die("colour", i, c, state=state(die_key("colour", i)), interactive=interactive,
-                          chosen=die_key("colour", i) in marks.chosen) for i, c in enumerate(r.colours))
+                          chosen=die_key("colour", i) in marks.chosen, stop=die_key("colour", i) == stop)
+                      for i, c in enumerate(r.colours))
     numbers = "".join(die("number", i, n, state=state(die_key("number", i)), interactive=interactive,
-                          chosen=die_key("number", i) in marks.chosen) for i, n in enumerate(r.numbers))
+                          chosen=die_key("number", i) in marks.chosen, stop=die_key("number", i) == stop)
+                      for i, n in enumerate(r.numbers))
     cls = "rw-dice rw-rolling" if rolling else "rw-dice"
-    return (f'<div class="{cls}" data-roll="{esc(r.notation())}" data-spot="roll">'
+    group = ' role="group" aria-label="the dice" data-roving="dice"' if usable else ""
+    return (f'<div class="{cls}" data-roll="{esc(r.notation())}" data-spot="roll"{group}>'
             f'<div class="rw-dice-row rw-colour-dice">{colours}</div>'
             f'<div class="rw-dice-row rw-number-dice">{numbers}</div></div>')
 
@@ -1069,7 +1081,7 @@ def setup_form(*, mode: str = "game", seats: typing.Sequence[tuple[str, str]] = 
 
 def frame() -> str:
     """The screen's element: the icons, the title bar with the menu button, the ``main`` region."""
-    return lc_html.shell("rw", lc_html.short_title(roll.Game), before=icon_sprite())
+    return lc_html.shell("rw", lc_html.short_title(roll.Game), before=icon_sprite(), skip="Skip to the dice")
 
 
 def play_area(layout: str, *, viewer: int | None = None) -> str:
