@@ -304,7 +304,8 @@ def test_thumbnail() -> None:
     total = str(sheet.score()).replace("-", roll_html.MINUS)
     assert "Ben" in button["text"] and tree.one(**{"class": "rw-thumb-total"})["attrs"]["data-paint"] == total
     # the name holds the visible words in their order (WCAG 2.5.3), then the points
-    assert button["attrs"]["aria-label"] == f"Ben, easy, choosing\u2026: {lc_html.points(sheet.score())}; show this sheet"
+    said = f"Ben, easy, choosing\u2026: {lc_html.points(sheet.score())}; show this sheet"
+    assert button["attrs"]["aria-label"] == said
     assert any("rw-fresh" in classes(e) for e in tree.elements)
 
 

@@ -16,6 +16,7 @@ import typing
 import pytest
 from playwright import sync_api
 
+import build
 from tests.e2e import conftest, positions, test_layout
 
 AXE_TAGS: typing.Final = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
@@ -31,7 +32,7 @@ RUN_JS = """async (tags) => {
 
 @functools.cache
 def axe_source() -> str:
-    path = conftest.build.ROOT / "node_modules" / "axe-core" / "axe.min.js"
+    path = build.NODE_MODULES / "axe-core" / "axe.min.js"
     assert path.exists(), "axe-core is missing from node_modules: python3 build.py installs package-lock.json"
     return path.read_text(encoding="utf-8")
 

@@ -205,8 +205,8 @@ FaceMaker = typing.Callable[..., str]
 def card_face(c: CardLike, letter: str, corner: str, middle: str, *, tag: str = "span",
               classes: typing.Iterable[str] = (), attrs: typing.Mapping[str, str | None] | None = None) -> str:
     """One card face up (classes ``lc-card lc-<letter>``): ``corner`` top left and
-    bottom right (drawn by the style sheet: the name says it once), ``middle`` in the middle; a ``span`` is an image, a ``button``
-    a button.
+    bottom right (drawn by the style sheet: the name says it once), ``middle`` in the middle;
+    a ``span`` is an image, a ``button`` a button.
 
     >>> import types
     >>> card_face(types.SimpleNamespace(id="Y7", label="yellow 7"), "Y", "7", "*", tag="button")[:72]

@@ -858,7 +858,8 @@ def dice_tray(r: roll.Roll | None, *, marks: DiceMarks = DiceMarks(), interactiv
     """The six dice of a roll (three colour dice, three number dice), or an empty tray."""
     if r is None:
         blanks = "".join('<span class="rw-die rw-die-blank" aria-hidden="true"></span>' for _ in range(6))
-        return f'<div class="rw-dice rw-dice-empty" data-spot="roll" role="img" aria-label="no dice rolled yet">{blanks}</div>'
+        return (f'<div class="rw-dice rw-dice-empty" data-spot="roll" role="img" aria-label="no dice rolled yet">'
+                f'{blanks}</div>')
 
     def state(key: str) -> str:
         if key in marks.selected:
