@@ -488,6 +488,9 @@ class Screen:
         self.focus_next: tuple[typing.Mapping[str, str], ...] = ()
         """Where the keyboard goes at the next frame (set by an adapter answering an input: after
         choosing a card, its Play button), before the element it was on; the first that matches."""
+        self._had_focus = False
+        """Whether the keyboard was on the table after the last frame (a focus lost since is put back;
+        a page just opened keeps its focus where it is)."""
 
     # -- lifecycle -----------------------------------------------------------------------------------
     def mount(self) -> None:
@@ -1334,7 +1337,7 @@ class Screen:
         if root is None:
             return
         focus = root.focused()
-        lost = focus is None and root.is_focus_lost()
+        lost = focus is None and self._had_focus and root.is_focus_lost()
         if self._layout != frame.layout:
             root.set_html("main", frame.skeleton)
             self._layout = frame.layout
@@ -1345,10 +1348,10 @@ class Screen:
                 self._parts[region] = html
         self._focus_places = frame.focus
         wanted, self.focus_next = self.focus_next, ()
-        if (focus or lost) and any(root.focus(place) for place in wanted):
-            return
-        if (focus and not root.focus(focus)) or lost:  # never left on the page's body
+        if not ((focus or lost) and any(root.focus(place) for place in wanted)) and (
+                (focus and not root.focus(focus)) or lost):  # never left on the page's body
             any(root.focus(place) for place in frame.focus)
+        self._had_focus = root.focused() is not None
 
 
 MENU_TOOLS: typing.Final = frozenset({"hint", "undo-move", "moves", "replay"})
