@@ -23,8 +23,9 @@ PACE_MS: typing.Final[dict[str, int]] = {"relaxed": 900, "quick": 350, "instant"
 ROLL_ANIMATION_MS: typing.Final = 650
 BEST_KEY: typing.Final = "lostcities:roll:best"
 FOCUS: typing.Final = ({"action": "roll"}, {"target": "die", "state": "free"}, {"action": "refuse"},
-                       {"action": "confirm-new"})
-"""Where the keyboard goes when its element is gone (after Start, after a roll)."""
+                       {"action": "confirm-new"}, {"target": "thumb"}, {"action": "menu"})
+"""Where the keyboard goes when its element is gone (after Start, after a roll, after writing): while the
+others choose, the sheets' tabs."""
 
 
 def read_setup(values: typing.Mapping[str, str]) -> session.Setup:
