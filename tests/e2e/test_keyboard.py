@@ -10,15 +10,12 @@ the number dice), arrows to a number die, Enter (on to the first place to write 
 
 from __future__ import annotations
 
-import json
 import typing
 
 import pytest
 from playwright import sync_api
 
-from lostcities import api, roll
-from lostcities.ui import roll as roll_html
-from tests.e2e import conftest, positions, test_layout
+from tests.e2e import conftest, positions, test_layout, test_roll
 
 ACTIVE_JS = """() => { const a = document.activeElement;
   return a === document.body || !a ? null : {tag: a.tagName, cls: a.className, data: {...a.dataset}}; }"""
@@ -106,19 +103,6 @@ def test_a_board_game_turn_by_keyboard(shared: sync_api.Page) -> None:
     wait_focus(page, ".lc-hand [data-target=hand]")
 
 
-def dice_to_pick(save: str) -> tuple[str, str]:
-    """A colour die and a number die (``data-die``) whose pair fits the sheet of the player to choose."""
-    state = api.state_from_dict(json.loads(save)["state"])
-    assert isinstance(state, roll.State) and state.roll is not None
-    sheet, r = state.sheets[state.current_player], state.roll
-    taken = roll_html.taken_dice(r, state.taken) if state.phase is roll.Phase.OTHERS else frozenset()
-    for c, colour in enumerate(r.colours):
-        for n, number in enumerate(r.numbers):
-            if sheet.targets(colour, number) and not {f"colour-{c}", f"number-{n}"} & taken:
-                return roll_html.die_key("colour", c), roll_html.die_key("number", n)
-    raise AssertionError("no pair of dice fits the position's sheet")
-
-
 def arrow_to(page: sync_api.Page, die: str) -> None:
     """Arrow keys along the dice until ``die`` has the focus (the group goes round)."""
     for _ in range(6):
@@ -130,9 +114,10 @@ def arrow_to(page: sync_api.Page, die: str) -> None:
 
 def test_a_roll_and_write_turn_by_keyboard(shared: sync_api.Page) -> None:
     page = shared
-    save = positions.mid_game("roll")
-    test_layout.open_position(page, "roll", save)
-    colour, number = dice_to_pick(save)
+    test_layout.open_position(page, "roll", positions.mid_game("roll"))
+    pair = test_roll.written_pair(page)  # a pair of free dice that fits the sheet
+    assert pair is not None, "no pair of dice fits the position's sheet"
+    colour, number = pair
     skip_in(page, "Skip to the dice")
     wait_focus(page, ".rw-dice [data-die]")
     assert page.locator(".rw-dice [data-die][tabindex='0']").count() == 1, "the dice are one stop of the Tab key"
