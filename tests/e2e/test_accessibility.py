@@ -9,7 +9,6 @@ Content-Security-Policy says); build.py never copies it into the site.
 
 from __future__ import annotations
 
-import collections
 import functools
 import typing
 
@@ -120,7 +119,3 @@ def test_the_embed_after_play_has_no_serious_or_critical_violation(page: sync_ap
     found = serious(violations(page))
     assert not found, f"axe on the embed ({tut}):\n" + "\n".join(found)
 
-
-def tally(page: sync_api.Page) -> collections.Counter[str]:
-    """Every violation's rule and impact with its count of elements (for the report's figures)."""
-    return collections.Counter({f"{v['id']} [{v['impact']}]": len(v["nodes"]) for v in violations(page)})
