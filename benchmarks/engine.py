@@ -15,18 +15,30 @@ the CPU time per replayed action stays flat when replaying is linear; and
 
     PYTHONPATH=core python benchmarks/engine.py              # the card game
     PYTHONPATH=core python benchmarks/engine.py --game board --games 20
+    PYTHONPATH=core python benchmarks/engine.py --compare /tmp/base/core
 
 Figures are CPU time of this process only, the best of ``--rounds`` (the modes
 alternate); on a loaded machine they still move by some per cent between
 runs, so compare modes of the same run.
+
+``--compare CORE`` measures the games against another build of the core as
+well (``CORE`` is the directory holding its ``lostcities``, e.g. the ``core``
+of a worktree of an earlier commit): each round runs one child process per
+build, alternating, so a change of load hits both; the ratios of this build to
+the other are of the same run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import pathlib
 import random
+import subprocess
 import sys
 import time
+import typing
 
 import lostcities
 from lostcities import api
@@ -83,29 +95,84 @@ def replay_rate(record: api.Record, length: int, repeat: int) -> float:
     return (time.process_time() - start) / (repeat * length) * 1e6
 
 
+Figures = dict[str, tuple[int, int, float]]
+"""Per mode, the best measurement: (games, player actions, CPU seconds)."""
+
+MODES: typing.Final = (("validated", True), ("unchecked", False))
+
+
+def measure(game: api.Game, count: int, seed: int, rounds: int) -> Figures:
+    """The best of ``rounds`` measurements of each mode (the modes alternate: a
+    change of load hits both)."""
+    best: Figures = {}
+    for _ in range(rounds):
+        for label, validated in MODES:
+            games, turns, seconds = play(game, count, seed, validated)
+            if label not in best or seconds < best[label][2]:
+                best[label] = (games, turns, seconds)
+    return best
+
+
+def show(best: Figures, rounds: int, build: str = "") -> dict[str, float]:
+    """Print the figures of one build; return its games per second by mode."""
+    rates = {}
+    for label, (games, turns, seconds) in best.items():
+        rates[label] = games / seconds
+        print(f"{build}{label:<10} {games / seconds:9.1f} games/s {turns / seconds:11.0f} actions/s "
+              f"({turns / games:.0f} player actions per game, best of {rounds}: {seconds:.2f} s)")
+    print(f"{build}validated / unchecked: {rates['validated'] / rates['unchecked']:.2f}")
+    return rates
+
+
+def measure_in_child(core: pathlib.Path, args: argparse.Namespace) -> Figures:
+    """One round of :func:`measure` in a child process importing ``lostcities`` from ``core``."""
+    command = [sys.executable, __file__, "--child", "--game", args.game, "--games", str(args.games),
+               "--seed", str(args.seed), "--rounds", "1"]
+    env = {**os.environ, "PYTHONPATH": str(core)}
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    return {label: (games, turns, seconds) for label, (games, turns, seconds) in json.loads(done.stdout).items()}
+
+
+def compare(other: pathlib.Path, args: argparse.Namespace) -> None:
+    """Measure this build and ``other`` in alternating child processes; print both and the ratios."""
+    builds = {"this": pathlib.Path(lostcities.__file__).resolve().parent.parent, "other": other.resolve()}
+    best: dict[str, Figures] = {name: {} for name in builds}
+    for _ in range(args.rounds):
+        for name, core in builds.items():
+            for label, figures in measure_in_child(core, args).items():
+                if label not in best[name] or figures[2] < best[name][label][2]:
+                    best[name][label] = figures
+    rates = {}
+    for name, core in builds.items():
+        print(f"# {name}: {core}")
+        rates[name] = show(best[name], args.rounds, f"{name:<6}")
+    for label, _ in MODES:
+        print(f"{label} this / other: {rates['this'][label] / rates['other'][label]:.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="card", choices=sorted(api.games()))
     parser.add_argument("--games", type=int, default=0, help="random games per mode (default: per game)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3, help="measurements per mode (the best is shown)")
+    parser.add_argument("--compare", type=pathlib.Path, metavar="CORE",
+                        help="also measure the lostcities package under CORE, in the same run")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     game = variant(args.game)
-    count = args.games or DEFAULT_GAMES[args.game]
+    args.games = args.games or DEFAULT_GAMES[args.game]
+    if args.child:  # one round for --compare: the figures as JSON
+        print(json.dumps(measure(game, args.games, args.seed, args.rounds)))
+        return 0
     print(f"# {game!r}: lostcities {lostcities.__version__}, Python {sys.version.split()[0]}, "
-          f"{count} seeded random games per mode, CPU time")
-    best: dict[str, tuple[int, int, float]] = {}
-    for _ in range(args.rounds):  # the modes alternate: a change of load hits both
-        for label, validated in (("validated", True), ("unchecked", False)):
-            games, turns, seconds = play(game, count, args.seed, validated)
-            if label not in best or seconds < best[label][2]:
-                best[label] = (games, turns, seconds)
-    figures = {}
-    for label, (games, turns, seconds) in best.items():
-        figures[label] = games / seconds
-        print(f"{label:<10} {games / seconds:9.1f} games/s {turns / seconds:11.0f} actions/s "
-              f"({turns / games:.0f} player actions per game, best of {args.rounds}: {seconds:.2f} s)")
-    print(f"validated / unchecked: {figures['validated'] / figures['unchecked']:.2f}")
+          f"{args.games} seeded random games per mode, CPU time")
+    if args.compare is not None:
+        if not (args.compare / "lostcities").is_dir():
+            parser.error(f"--compare {args.compare}: no lostcities package there")
+        compare(args.compare, args)
+        return 0
+    show(measure(game, args.games, args.seed, args.rounds), args.rounds)
     record = long_record(game, args.seed)
     total = len(record.actions)
     lengths = sorted({max(1, total * share // 4) for share in (1, 2, 4)})

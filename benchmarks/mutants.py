@@ -179,7 +179,7 @@ def run(mutant: Mutant, root: pathlib.Path, deep: bool, timeout: float) -> tuple
         if not deep:
             selection = f"({selection}) and not deep"
         command = [sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", "-p", "no:cacheprovider",
-                   "--no-header", "-o", "addopts=--import-mode=importlib", "-o", f"pythonpath={core} .",
+                   "--no-header", "-o", "addopts=--import-mode=importlib", "-o", f"pythonpath={core} . web",
                    "-k", selection, *tests]
         env = {**os.environ, "PYTHONPATH": str(core), "PYTHONDONTWRITEBYTECODE": "1"}
         start = os.times()

@@ -777,6 +777,29 @@ def forged(cls: type, **fields: object) -> object:
     return action
 
 
+def test_a_sampled_deal_is_trusted_only_intact_and_at_its_chance_node() -> None:
+    """``apply`` takes the deal ``sample_chance`` just drew without checking it card by card,
+    but a deal whose cards were replaced since is checked in full, and one drawn at a
+    player's turn is refused: nothing changes either time."""
+    state = card.Game(games=1).new_state()
+    deal = state.sample_chance(random.Random(2))
+    cards = deal.cards
+    before = state.to_dict()
+    object.__setattr__(deal, "cards", cards[:-1] + cards[:1])  # the first card twice, the last missing
+    try:
+        with pytest.raises(errors.IllegalActionError, match="exactly once"):
+            state.apply(deal)
+    finally:
+        object.__setattr__(deal, "cards", cards)
+    assert state.to_dict() == before
+    state.apply(deal)
+    assert state.hand(0) == cards[:card.HAND_SIZE]
+    playing = state.to_dict()
+    with pytest.raises(errors.IllegalActionError, match="already dealt"):
+        state.apply(state.sample_chance(random.Random(3)))
+    assert state.to_dict() == playing
+
+
 def test_forged_action_objects_are_refused_by_check_and_change_nothing() -> None:
     state = make_state((H0, H1))
     over = card.Game(games=1).new_game(random.Random(5))

@@ -59,6 +59,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import operator
 import random
 import typing
 
@@ -699,9 +700,14 @@ class State(api.State, cards.Table[Card]):
         self._totals = [0, 0]
 
     # -- read-only accessors ----------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        return self._player
+    current_player = property(operator.attrgetter("_player"), doc="The player to act, or ``CHANCE`` or ``TERMINAL``.")
+    """(read straight from the state's field: the engine asks it on every action)"""
+
+    def is_terminal(self) -> bool:
+        return self._player == api.TERMINAL
+
+    def is_chance(self) -> bool:
+        return self._player == api.CHANCE
 
     @property
     def step(self) -> Step | None:
@@ -775,10 +781,14 @@ class State(api.State, cards.Table[Card]):
         if self._player == api.CHANCE:
             return []
         p = self._player
+        out: list[api.Action]
         if self._step == 0:
             tops = self._tops[p]
-            return [action for c in self._hands[p] for action in _CHOICES[c][tops[COLOUR_OF[c]]]]
-        out: list[api.Action] = [_DRAW_DECK]
+            out = []
+            for c in self._hands[p]:
+                out += _CHOICES[c][tops[COLOUR_OF[c]]]
+            return out
+        out = [_DRAW_DECK]
         for i, pile in enumerate(self._piles):
             if pile and i != self._discarded:
                 out.append(_DRAW_FROM[i])
@@ -841,39 +851,33 @@ class State(api.State, cards.Table[Card]):
     def _do(self, action: api.Action) -> None:
         act: typing.Any = action  # checked: one of this game's actions
         cls = type(act)
-        if cls is Play:
-            self._play(act.card.index)
-        elif cls is Discard:
-            self._discard(act.card.index)
-        elif cls is Draw:
+        if cls is Draw:
             self._draw(act.colour)
+        elif cls is Play:
+            self._lay(act.card.index, False)
+        elif cls is Discard:
+            self._lay(act.card.index, True)
         else:
             self._deal(typing.cast(Deal, action))
 
-    def _play(self, c: int) -> list[int]:
-        """Play card ``c`` from the hand of the player to act; return its column."""
+    def _lay(self, c: int, discard: bool) -> list[int]:
+        """The player to act plays card ``c`` from their hand to its column (or discards it
+        on its colour's pile), ending the first step of the turn; return that column (pile)."""
         p = self._player
-        self._take_from_hand(p, c)
-        column = self._cols[p][COLOUR_OF[c]]
-        column.append(c)
-        self._tops[p][COLOUR_OF[c]] = RANK_OF[c]
-        self._step = 1
-        return column
-
-    def _discard(self, c: int) -> list[int]:
-        """Discard card ``c`` from the hand of the player to act; return its pile."""
-        self._take_from_hand(self._player, c)
-        pile = self._piles[COLOUR_OF[c]]
-        pile.append(c)
-        self._discarded = COLOUR_OF[c]
-        self._step = 1
-        return pile
-
-    def _take_from_hand(self, p: int, c: int) -> None:
         self._hands[p].remove(c)
         known = self._known[p]
         if known and c in known:
             known.remove(c)
+        self._step = 1
+        colour = COLOUR_OF[c]
+        if discard:
+            self._discarded = colour
+            target = self._piles[colour]
+        else:
+            self._tops[p][colour] = RANK_OF[c]
+            target = self._cols[p][colour]
+        target.append(c)
+        return target
 
     def _draw(self, colour: Colour | None) -> int:
         """The player to act draws (from the draw pile if ``colour`` is None); return the card."""
@@ -931,34 +935,30 @@ class State(api.State, cards.Table[Card]):
         {}
         """
         p = self._player
-        cls = type(action)
-        if cls is Deal:
-            self._deal(typing.cast(Deal, action))
-            number, starter = self._game_number, self._starter
-            text = (f"Game {number} of {self.game.games}: the cards are shuffled and dealt, "
-                    f"{HAND_SIZE} to each player; {{p{starter}}} {{p{starter}:starts}}.")
-            if self.game.games == 1:
-                text = (f"The cards are shuffled and dealt, {HAND_SIZE} to each player; "
-                        f"{{p{starter}}} {{p{starter}:starts}}.")
-            return api.Event(api.CHANCE, "", "deal", text, {
-                "game_number": number, "games": self.game.games, "starter": starter,
-                "hand_size": HAND_SIZE, "draw_pile": len(self._deck)})
+        act: typing.Any = action  # checked: one of this game's actions
+        cls = type(act)
+        if cls is Draw:
+            number = self._game_number
+            args = (p, act, self._draw(act.colour), len(self._deck))
+            if self._player >= 0:
+                return _lazy_event(p, "draw", _draw_body, args)
+            notation, text, details, secret = _draw_body(*args)
+            text += self._describe_end(number, details)
+            return api.Event(p, notation, "draw", text, details, secret)
         if cls is Play:
-            play_ = typing.cast(Play, action)
-            column = tuple(self._play(play_.card.index))
-            return api.Event.lazy(p, "play", _play_body, (p, play_, column))
+            return _lazy_event(p, "play", _play_body, (p, act, tuple(self._lay(act.card.index, False))))
         if cls is Discard:
-            discard_ = typing.cast(Discard, action)
-            pile = tuple(self._discard(discard_.card.index))
-            return api.Event.lazy(p, "discard", _discard_body, (p, discard_, pile))
-        draw_ = typing.cast(Draw, action)
-        number = self._game_number
-        args = (p, draw_, self._draw(draw_.colour), len(self._deck))
-        if self._player >= 0:
-            return api.Event.lazy(p, "draw", _draw_body, args)
-        notation, text, details, secret = _draw_body(*args)
-        text += self._describe_end(number, details)
-        return api.Event(p, notation, "draw", text, details, secret)
+            return _lazy_event(p, "discard", _discard_body, (p, act, tuple(self._lay(act.card.index, True))))
+        self._deal(act)  # the deal: the only other action
+        number, starter = self._game_number, self._starter
+        text = (f"Game {number} of {self.game.games}: the cards are shuffled and dealt, "
+                f"{HAND_SIZE} to each player; {{p{starter}}} {{p{starter}:starts}}.")
+        if self.game.games == 1:
+            text = (f"The cards are shuffled and dealt, {HAND_SIZE} to each player; "
+                    f"{{p{starter}}} {{p{starter}:starts}}.")
+        return api.Event(api.CHANCE, "", "deal", text, {
+            "game_number": number, "games": self.game.games, "starter": starter,
+            "hand_size": HAND_SIZE, "draw_pile": len(self._deck)})
 
     def _describe_end(self, number: int, details: dict[str, typing.Any]) -> str:
         """Add the end of game ``number`` (and of the match) to an event; return its sentences."""
@@ -981,7 +981,7 @@ class State(api.State, cards.Table[Card]):
 
     def _deal(self, action: Deal) -> None:
         n = self.game.colours
-        order = [c.index for c in action.cards]
+        order = list(map(_INDEX, action.cards))
         self._starter = self.game.next_starter(self._results)
         self._game_number += 1
         self._hands = [order[:HAND_SIZE], order[HAND_SIZE : 2 * HAND_SIZE]]
@@ -1007,7 +1007,7 @@ class State(api.State, cards.Table[Card]):
     def sample_chance(self, rng: random.Random) -> Deal:
         order = list(self.game.deck)
         rng.shuffle(order)
-        return Deal(tuple(order))
+        return self._sampled(Deal.trusted(cards=tuple(order)))  # the game's own cards
 
     # -- copies, views, saves ---------------------------------------------------
     def clone(self) -> State:
@@ -1079,6 +1079,10 @@ class State(api.State, cards.Table[Card]):
             "draw_pile": [_IDS[c] for c in reversed(self._deck)],
             "results": [_result_to_snapshot(r) for r in self._results],
         }
+
+
+_lazy_event: typing.Final = api.Event.lazy
+_INDEX: typing.Final = operator.attrgetter("index")
 
 
 def _card_words(c: int) -> str:
