@@ -562,7 +562,7 @@ def test_the_pages_the_build_draws_are_the_apps_markup(dist: pathlib.Path) -> No
     by the app's own renderers; the embed's posters are plain markup (no script, no handler)."""
     html = (dist / "index.html").read_text()
     drawn = pages.drawn()
-    assert f'<main id="app" aria-live="polite">{drawn.home}</main>' in html
+    assert f'<main id="app">{drawn.home}</main>' in html
     for route in drawn.routes:
         assert f'<template data-route="{route.route}"' in html and route.content in html
     setup = next(route for route in drawn.routes if route.route == "card")

@@ -29,6 +29,12 @@ between its actions (so that a piece's slide and the tile's effect can be follow
 DRAW_FIRST: typing.Final = "You have played this turn: now draw a card from the draw pile or a discard pile."
 MOVE_FIRST: typing.Final = "First answer the move: tap a highlighted path, or choose \u201cNo move\u201d."
 PICK_FIRST: typing.Final = "Choose a card from your hand first."
+CHOICE_FOCUS: typing.Final[tuple[typing.Mapping[str, str], ...]] = (
+    {"action": "piece"}, {"action": "begin"}, {"action": "advance"}, {"action": "throw"})
+"""Where the keyboard goes once a card is chosen: its first button."""
+MOVE_FOCUS: typing.Final[tuple[typing.Mapping[str, str], ...]] = (
+    {"action": "move"}, {"action": "enter"}, {"action": "no-move"}, *screen.CARD_FOCUS)
+"""Where the keyboard goes at the move step (after a card that lets a piece move): its first button."""
 
 
 class BoardAdapter:
@@ -111,7 +117,9 @@ class BoardAdapter:
             text, kind = bhtml.prompt(view, selected=selected, choosing=self.choosing, name=mine)
         levels = [f"computer, {current.level(p)}" if current.is_computer(p) else "" for p in range(len(names))]
         targets = bhtml.legal_targets(view, selected) if interactive else bhtml.Targets()
-        return screen.Frame(f"play-{view.player}", bhtml.PLAY_LAYOUT, focus=screen.CARD_FOCUS, parts={
+        focus = (MOVE_FOCUS if view.step is board.Step.MOVE else screen.DRAW_FOCUS if view.step is board.Step.DRAW
+                 else screen.CARD_FOCUS) if interactive else screen.CARD_FOCUS
+        return screen.Frame(f"play-{view.player}", bhtml.PLAY_LAYOUT, focus=focus, parts={
             "counters": bhtml.counters(view, targets=targets, interactive=interactive, marks=self.marks),
             "board": bhtml.board_html(view, names=names, selected=selected, marks=self.marks, interactive=interactive,
                                       with_counters=False),
@@ -143,6 +151,7 @@ class BoardAdapter:
         step, action, target = view.step, event.action, event.target
         colour = event.data.get("colour", "")
         if action == "deselect":
+            scr.focus_next = ({"card": self.selected, "target": "hand"},) if self.selected else ()
             self.selected, self.choosing, scr.error = None, "", ""
             return screen.REDRAW
         if step is board.Step.MOVE:
@@ -153,6 +162,8 @@ class BoardAdapter:
             chosen = event.data.get("card")
             self.selected = None if chosen == self.selected else chosen
             self.choosing, scr.error = "", ""
+            # the keyboard goes on to the card's buttons (start, advance, else discard)
+            scr.focus_next = CHOICE_FOCUS if self.selected else ()
             self.marks = bhtml.Marks(fresh=self.marks.fresh, source=self.marks.source)  # the slides are over
             return screen.REDRAW
         if not (target or action):

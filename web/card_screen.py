@@ -46,7 +46,7 @@ class CardAdapter:
         """The play or discard of the turn in progress (the draw completes the sentence)."""
 
     def shell(self) -> str:
-        return lc_html.shell(self.prefix, "Lost Cities \u00b7 card game")
+        return lc_html.shell(self.prefix, lc_html.short_title(card.Game))
 
     # -- setup and restore -------------------------------------------------------------------------
     def setup_form(self, scr: screen.Screen, last: session.Setup | None) -> str:
@@ -119,7 +119,8 @@ class CardAdapter:
         else:
             text, kind = card_html.prompt(view, selected=selected, name=mine)
         show_actions = interactive and view.step is card.Step.PLAY
-        return screen.Frame("play", card_html.PLAY_LAYOUT, focus=screen.CARD_FOCUS, parts={
+        focus = screen.DRAW_FOCUS if interactive and view.step is card.Step.DRAW else screen.CARD_FOCUS
+        return screen.Frame("play", card_html.PLAY_LAYOUT, focus=focus, parts={
             "table": card_html.table(view, names=names, selected=selected, marks=self.marks, interactive=interactive),
             "hand": card_html.hand(view, selected=selected, interactive=interactive, name=mine),
             "status": card_html.status(self.note, text, kind),
@@ -148,6 +149,7 @@ class CardAdapter:
             return scr.refuse("Choose a card from your hand first.") if self.selected is None else (
                 screen.Do(f"{event.action} {self.selected}"))
         if event.action == "deselect":
+            scr.focus_next = ({"card": self.selected, "target": "hand"},) if self.selected else ()
             self.selected = None
             scr.error = ""
             return screen.REDRAW
@@ -158,6 +160,8 @@ class CardAdapter:
             chosen = event.data.get("card")
             self.selected = None if chosen == self.selected else chosen
             scr.error = ""
+            # the keyboard goes on to the card's buttons: Play (when it can be played), else Discard
+            scr.focus_next = ({"action": "play"}, {"action": "discard"}) if self.selected else ()
             return screen.REDRAW
         if target in ("column", "discard"):
             if self.selected is None:

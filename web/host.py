@@ -119,18 +119,25 @@ class BrowserRoot:
         return found
 
     def focus(self, data: typing.Mapping[str, str]) -> bool:
+        # not a copy of a card in flight (web/motion.js: aria-hidden, gone when it lands)
         selector = "".join(f"[data-{key}={css_string(value)}]" for key, value in data.items())
-        target = self.el.querySelector(selector) if selector else None
+        target = self.el.querySelector(selector + ':not([aria-hidden="true"])') if selector else None
         if not target:
             return False
         target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
-        return True
+        return bool(target.matches(":focus"))  # False for what cannot hold the focus (a cell)
 
     def focused(self) -> dict[str, str] | None:
         active = document.activeElement
         if not active or active == document.body or not self.el.contains(active):
             return None
         return data_of(active) or None
+
+    def is_focus_lost(self) -> bool:
+        # A focused element just replaced may stay document.activeElement, detached, until the
+        # browser's next rendering update (its focus fix-up): that focus is lost too.
+        active = document.activeElement
+        return not active or active == document.body or not active.isConnected
 
     def spot(self, names: typing.Sequence[str], arrows: typing.Sequence[tuple[str, str]] = ()) -> None:
         wanted = set(names)
@@ -165,6 +172,8 @@ class BrowserRoot:
             raise RuntimeError("the screen listener is installed once")
 
         def on_event(event: typing.Any) -> None:
+            if str(event.type) == "keydown" and rove(event):
+                return
             handler(read_input(event))
 
         self._proxy = create_proxy(on_event)
@@ -182,6 +191,25 @@ class BrowserRoot:
             self._resized.destroy()
             self._watch = self._resized = None
         self.el.remove()
+
+
+def rove(event: typing.Any) -> bool:
+    """An arrow key (Home, End) inside a ``data-roving`` group of buttons moves the focus and the
+    group's one Tab stop (``tabindex="0"``) to the next button (:func:`screen.roving_index`)."""
+    target = event.target
+    group = target.closest("[data-roving]") if target and hasattr(target, "closest") else None
+    if not group:
+        return False
+    buttons = [b for b in group.querySelectorAll("button") if not b.hidden]
+    index = next((i for i, b in enumerate(buttons) if b == target), -1)
+    to = screen.roving_index(str(event.key or ""), index, len(buttons)) if index >= 0 else None
+    if to is None:
+        return False
+    event.preventDefault()
+    for i, b in enumerate(buttons):
+        b.setAttribute("tabindex", "0" if i == to else "-1")
+    buttons[to].focus()
+    return True
 
 
 def read_input(event: typing.Any) -> screen.Input:

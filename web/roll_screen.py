@@ -23,8 +23,9 @@ PACE_MS: typing.Final[dict[str, int]] = {"relaxed": 900, "quick": 350, "instant"
 ROLL_ANIMATION_MS: typing.Final = 650
 BEST_KEY: typing.Final = "lostcities:roll:best"
 FOCUS: typing.Final = ({"action": "roll"}, {"target": "die", "state": "free"}, {"action": "refuse"},
-                       {"action": "confirm-new"})
-"""Where the keyboard goes when its element is gone (after Start, after a roll)."""
+                       {"action": "confirm-new"}, {"target": "thumb"}, {"action": "menu"})
+"""Where the keyboard goes when its element is gone (after Start, after a roll, after writing): while the
+others choose, the sheets' tabs."""
 
 
 def read_setup(values: typing.Mapping[str, str]) -> session.Setup:
@@ -239,7 +240,18 @@ class RollAdapter:
         kind = key.partition("-")[0]
         self.picked = set() if key in self.picked else {k for k in self.picked if not k.startswith(kind)} | {key}
         scr.error = roll_html.pair_problem(sheet, roll_html.picked_pair(r, self.picked))
+        scr.focus_next = self._next_focus(key, kind)
         return screen.REDRAW
+
+    def _next_focus(self, key: str, kind: str) -> tuple[dict[str, str], ...]:
+        """Where the keyboard goes after a die is picked: to the other kind's free dice, then (the
+        pair complete) to the first place to write it; it stays on the die when there is none."""
+        if key not in self.picked:
+            return ({"die": key},)
+        other = "number" if kind == "colour" else "colour"
+        if any(k.startswith(other) for k in self.picked):
+            return ({"place": "write"}, {"die": key})
+        return (*({"die": f"{other}-{i}", "state": "free"} for i in range(3)), {"die": key})
 
     def _on_sheet(self, scr: screen.Screen, key: str) -> screen.Command:
         """A tap on a box, circle or top artefact of the sheet of the person to act."""

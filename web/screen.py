@@ -125,6 +125,10 @@ class Root(typing.Protocol):
     def focused(self) -> dict[str, str] | None:
         """The ``data-*`` attributes of the focused element if it is inside the screen."""
 
+    def is_focus_lost(self) -> bool:
+        """True when the keyboard focus is nowhere (on the page's body): the element it was on
+        has been replaced.  Focus elsewhere (the top bar, another frame) is not lost."""
+
     def mark(self, places: typing.Sequence[typing.Mapping[str, str]]) -> None:
         """Highlight (class ``is-hinted``) every element matching one of these
         ``data-*`` descriptions, and no other."""
@@ -211,8 +215,10 @@ class Frame:
     (``skeleton`` goes into the ``main`` region when the layout changes), and
     ``parts`` maps region names inside it to their HTML; only the parts that
     changed since the last frame are replaced.  ``focus``: where the keyboard
-    goes when the element it was on is gone (after *Start*, after a roll), the
-    first of these ``data-*`` descriptions that matches an element."""
+    goes when the element it was on is gone (after *Start*, after a roll, after a
+    play) or when it was lost while nothing could hold it (the computer's turn), the
+    first of these ``data-*`` descriptions that matches an element; an adapter
+    sends it elsewhere after an action with :attr:`Screen.focus_next`."""
 
     layout: str
     skeleton: str
@@ -220,8 +226,34 @@ class Frame:
     focus: tuple[typing.Mapping[str, str], ...] = ()
 
 
-CARD_FOCUS: typing.Final[tuple[typing.Mapping[str, str], ...]] = ({"target": "hand"}, {"target": "deck"})
-"""A card table's :attr:`Frame.focus`: the hand, else the draw pile."""
+CARD_FOCUS: typing.Final[tuple[typing.Mapping[str, str], ...]] = (
+    {"target": "hand"}, {"target": "deck"}, {"hand": "wait"}, {"action": "menu"})
+"""A card table's :attr:`Frame.focus`: the hand, else the draw pile, else the hand waiting for its turn."""
+DRAW_FOCUS: typing.Final[tuple[typing.Mapping[str, str], ...]] = (
+    {"target": "deck"}, {"target": "pile"}, *CARD_FOCUS)
+"""A card table's :attr:`Frame.focus` at the draw step: the draw pile first."""
+
+ROVING_KEYS: typing.Final[dict[str, int]] = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
+
+
+def roving_index(key: str, index: int, count: int) -> int | None:
+    """Where a key moves the focus within a group of ``count`` controls that is one stop of the Tab
+    key (a hand, the dice, the places to write): the arrows to the previous or next (round the
+    end), Home and End to the first and last; None for any other key or an empty group.
+
+    >>> roving_index("ArrowRight", 2, 3), roving_index("ArrowLeft", 0, 3), roving_index("End", 0, 3)
+    (0, 2, 2)
+    >>> roving_index("Enter", 0, 3) is None
+    True
+    """
+    if count <= 0:
+        return None
+    if key == "Home":
+        return 0
+    if key == "End":
+        return count - 1
+    step = ROVING_KEYS.get(key)
+    return None if step is None else (index + step) % count
 
 
 class OpenDocument(Exception):
@@ -453,6 +485,12 @@ class Screen:
         self._outer: dict[str, str] = {}
         self._marked: tuple[typing.Mapping[str, str], ...] = ()
         self._focus_places: tuple[typing.Mapping[str, str], ...] = ()
+        self.focus_next: tuple[typing.Mapping[str, str], ...] = ()
+        """Where the keyboard goes at the next frame (set by an adapter answering an input: after
+        choosing a card, its Play button), before the element it was on; the first that matches."""
+        self._had_focus = False
+        """Whether the keyboard was on the table after the last frame (a focus lost since is put back;
+        a page just opened keeps its focus where it is)."""
 
     # -- lifecycle -----------------------------------------------------------------------------------
     def mount(self) -> None:
@@ -969,6 +1007,12 @@ class Screen:
             event = current.apply(current.state.legal_actions()[0])
         self._after(event)
 
+    def _on_skip(self) -> None:
+        """The screen's first button, *Skip to my hand* (the dice): the keyboard goes to the table's
+        first control (the frame's focus places), past the top bar and the opponents' side."""
+        if self.root is not None:
+            any(self.root.focus(place) for place in self._focus_places)
+
     # -- history, help, statistics ------------------------------------------------------------------
     def _on_moves(self) -> None:
         """The *Moves* toggle: the log panel under the table opens or closes."""
@@ -1293,6 +1337,7 @@ class Screen:
         if root is None:
             return
         focus = root.focused()
+        lost = focus is None and self._had_focus and root.is_focus_lost()
         if self._layout != frame.layout:
             root.set_html("main", frame.skeleton)
             self._layout = frame.layout
@@ -1302,13 +1347,17 @@ class Screen:
                 root.set_html(region, html)
                 self._parts[region] = html
         self._focus_places = frame.focus
-        if focus and not root.focus(focus):
+        wanted, self.focus_next = self.focus_next, ()
+        if not ((focus or lost) and any(root.focus(place) for place in wanted)) and (
+                (focus and not root.focus(focus)) or lost):  # never left on the page's body
             any(root.focus(place) for place in frame.focus)
+        self._had_focus = root.focused() is not None
 
 
 MENU_TOOLS: typing.Final = frozenset({"hint", "undo-move", "moves", "replay"})
 """The table's tools, offered in the menu (see ``Screen._tool_entries``)."""
 _ACTIONS: dict[str, typing.Callable[[Screen], None]] = {
+    "skip": Screen._on_skip,
     "moves": Screen._on_moves,
     "rules": Screen._on_rules,
     "stats": Screen._on_stats,
@@ -1384,6 +1433,9 @@ class MemoryRoot:
 
     def focused(self) -> dict[str, str] | None:
         return self.focus_data
+
+    def is_focus_lost(self) -> bool:
+        return self.focus_data is None
 
     def mark(self, places: typing.Sequence[typing.Mapping[str, str]]) -> None:
         self.marked = [dict(place) for place in places]

@@ -86,13 +86,16 @@ def test_card_faces_carry_id_label_and_symbol() -> None:
     (el, *_) = face.elements
     assert el.attrs["data-card"] == "Y7" and el.attrs["aria-label"] == "yellow 7"
     assert {"lc-card", "lc-Y"} <= el.classes and "lc-wager" not in el.classes
-    assert face.text.count("7") == 2  # top left and bottom right
+    # top left as text, bottom right drawn by the style sheet: the visible text stays in the name "yellow 7"
+    assert face.text.count("7") == 1 and face.find("lc-bottom")[0].attrs["data-paint"] == "7"
+    assert card_html.SYMBOLS[card.Colour.YELLOW] in face.text
     wager = Parsed(card_html.card_face(card.Card.from_id("P$3"), tag="button"))
     assert wager.elements[0].attrs["data-card"] == "P$3"
     assert wager.elements[0].attrs["aria-label"] == "purple wager"
     assert wager.elements[0].attrs["type"] == "button"
     assert "lc-wager" in wager.elements[0].classes
     assert card_html.WAGER_SYMBOL in wager.text
+    assert card_html.SYMBOLS[card.Colour.PURPLE] in wager.text  # a wager carries its expedition's symbol too
     back = Parsed(card_html.card_back())
     assert "data-card" not in back.elements[0].attrs and "lc-back" in back.elements[0].classes
 

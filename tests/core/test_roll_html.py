@@ -301,7 +301,11 @@ def test_thumbnail() -> None:
                                       fresh={"box:red-2"}))
     button = tree.one(data_sheet="1")
     assert button["tag"] == "button" and "rw-current" in classes(button) and "rw-focused" in classes(button)
-    assert "Ben" in button["text"] and str(sheet.score()).replace("-", roll_html.MINUS) in button["text"]
+    total = str(sheet.score()).replace("-", roll_html.MINUS)
+    assert "Ben" in button["text"] and tree.one(**{"class": "rw-thumb-total"})["attrs"]["data-paint"] == total
+    # the name holds the visible words in their order (WCAG 2.5.3), then the points
+    said = f"Ben, easy, choosing\u2026: {lc_html.points(sheet.score())}; show this sheet"
+    assert button["attrs"]["aria-label"] == said
     assert any("rw-fresh" in classes(e) for e in tree.elements)
 
 
@@ -391,7 +395,8 @@ def test_frame() -> None:
     assert screen["attrs"]["data-phase"] == "loading" and tree.elements[0] is screen
     assert tree.one(data_action="menu")["tag"] == "button"
     assert tree.one(data_region="main")["attrs"]["class"] == "rw-main"
-    assert tree.one(**{"class": "rw-bar-title"})["text"] == "Lost Cities \u00b7 Roll & Write"
+    title = tree.one(**{"class": "rw-bar-title"})
+    assert title["tag"] == "h1" and title["text"] == "Roll & Write"  # the screen's h1; the top bar says Lost Cities
     assert tree.elements[1]["attrs"]["class"] == "rw-sprite"  # the icons come first
 
 

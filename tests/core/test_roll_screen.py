@@ -240,7 +240,7 @@ def test_simultaneous_choices_hand_over_and_stay_hidden() -> None:
     before = table.state.before[1]
     assert before is not None
     ben = html.split('data-sheet="1"')[1].split("</button>")[0]
-    assert f'<b class="rw-thumb-total">{roll_html.number(before.score())}</b>' in ben
+    assert f'<b class="rw-thumb-total" data-paint="{roll_html.number(before.score())}"></b>' in ben
 
 
 def test_setup_form_round_trip_and_refusals() -> None:

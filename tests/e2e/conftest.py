@@ -11,6 +11,7 @@ import contextlib
 import os
 import pathlib
 import re
+import shutil
 import threading
 import typing
 import urllib.parse
@@ -72,17 +73,36 @@ def playwright_disabled_features() -> list[str]:
     return re.findall(r'^\s*"([A-Za-z0-9]+)",?\s*$', block.group(1), re.M)
 
 
+SHARED_MEMORY_NEEDED: typing.Final = 2 << 30
+"""Free bytes in ``/dev/shm`` for Chromium to keep its shared memory there (a tmpfs in RAM)."""
+
+
+def is_shared_memory_roomy(path: str = "/dev/shm") -> bool:
+    """Whether ``path`` has room for Chromium's shared memory.  Playwright tells Chromium to put it
+    in the temporary directory instead (``--disable-dev-shm-usage``, for containers whose
+    ``/dev/shm`` is tiny), which is on a disk that other work on the machine may fill for a
+    moment; a renderer that cannot get shared memory crashes ("Target crashed")."""
+    try:
+        return shutil.disk_usage(path).free >= SHARED_MEMORY_NEEDED
+    except OSError:
+        return False
+
+
 @pytest.fixture(scope="session")
 def browser() -> typing.Iterator[sync_api.Browser]:
     """Debian's Chromium as real browsers run: Playwright turns third-party storage partitioning
-    off by default, so its list of disabled features is given back without that one."""
+    off by default, so its list of disabled features is given back without that one; its shared
+    memory stays in ``/dev/shm`` where that has room (:func:`is_shared_memory_roomy`)."""
     executable = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
     features = playwright_disabled_features()
     assert "ThirdPartyStoragePartitioning" in features
+    ignored = ["--disable-features=" + ",".join(features)]
+    if is_shared_memory_roomy():
+        ignored.append("--disable-dev-shm-usage")
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=executable,
-            ignore_default_args=["--disable-features=" + ",".join(features)],
+            ignore_default_args=ignored,
             args=[*CHROMIUM_ARGS,
                   "--disable-features=" + ",".join(f for f in features if f != "ThirdPartyStoragePartitioning")])
         yield browser

@@ -15,7 +15,7 @@ def test_static_page_shows_title_and_the_home_page_before_python(site: str) -> N
     html = urllib.request.urlopen(site).read().decode()
     assert "<title>Lost Cities</title>" in html
     # The home page itself, drawn by the build (the loader is a template, for pages that need the engine).
-    assert '<main id="app" aria-live="polite"><section class="home">' in html
+    assert '<main id="app"><section class="home">' in html
     assert '<template data-route="loading"><section class="loading" id="loading">' in html
     assert "data-ready" not in html  # set by Python only once interactive
 

@@ -99,7 +99,8 @@ def tile_text(tile: board.Tile) -> str:
 
 
 def tile_mark(tile: board.Tile, spot: str | None = None) -> str:
-    """A tile as it lies on its space (``spot``: its tutorial name, ``tile:G:4``)."""
+    """A tile as it lies on its space (``spot``: its tutorial name, ``tile:G:4``); its mark is
+    drawn by the style sheet (the stone's title and the path's name say it)."""
     if tile.kind is board.TileKind.ARTIFACT:
         text = ARTIFACT
     elif tile.kind is board.TileKind.ARROW:
@@ -108,7 +109,7 @@ def tile_mark(tile: board.Tile, spot: str | None = None) -> str:
         text = str(tile.points)
     where = f' data-spot="{esc(spot)}"' if spot else ""
     return (f'<span class="lcb-tile lcb-tile-{tile.kind.value}" data-tile="{esc(tile.id)}"{where} '
-            f'title="{esc(tile_text(tile))}">{text}</span>')
+            f'title="{esc(tile_text(tile))}" data-paint="{esc(text)}"></span>')
 
 
 # -- cards ------------------------------------------------------------------------------------
@@ -231,7 +232,7 @@ def piece(owner: int, kind: board.Kind, colour: board.Colour, stone: int, *, nam
                     "data-kind": kind.value, "data-colour": colour.letter,
                     "data-spot": f"piece:{owner}:{colour.letter}", "style": style, "title": label,
                     "aria-label": label, "role": "img"})
-    return f"<span{attrs}>{owner + 1}</span>"
+    return f'<span{attrs} data-paint="{owner + 1}"></span>'
 
 
 def stone_html(view: board.View, colour: board.Colour, stone: int, names: typing.Sequence[str],
@@ -253,7 +254,7 @@ def stone_html(view: board.View, colour: board.Colour, stone: int, names: typing
         label += f", {tile_text(tile)}"
     spot = f"{colour.letter}:{stone}"
     return (f'<span class="{cls}" data-stone="{colour.value}-{stone}" data-value="{value}" data-spot="stone:{spot}" '
-            f'title="{esc(label)}"><span class="lcb-value">{number(value)}</span>'
+            f'title="{esc(label)}">{lc_html.painted(number(value), "lcb-value")}'
             f'{tile_mark(tile, f"tile:{spot}") if tile else ""}'
             f'{CITY.format(SYMBOLS[colour]) if city else ""}'
             f'<span class="lcb-on">{"".join(pieces)}</span></span>')
@@ -282,6 +283,10 @@ def path(view: board.View, colour: board.Colour, names: typing.Sequence[str], *,
             f'{esc(colour.value)}</span>')
     inner = "".join(stones) + camp
     label = f"the {colour.value} path" + (f" ({kind})" if kind else "")
+    on = [f"{lc_html.possessive(names[owner])} {placed[0].value} on stone {placed[1]}"
+          for owner in range(len(view.stones)) if (placed := view.piece(owner, colour)) is not None]
+    if on:
+        label += ": " + ", ".join(on)
     if interactive:
         attrs = _attrs({"type": "button", "class": cls, "data-target": "path", "data-colour": letter,
                         "data-kind": kind, "data-spot": f"path:{letter}", "aria-label": label})
@@ -419,7 +424,7 @@ def hand(view: board.View, *, selected: str | None = None, interactive: bool = T
     """The viewer's hand, sorted by colour and value; buttons at the viewer's play step."""
     clickable = interactive and view.current_player == view.player and view.step is not None
     return lc_html.hand(sorted(view.hand, key=lambda c: c.index), card_face, selected=selected, clickable=clickable,
-                        name=name, cls="lc-hand lcb-hand")
+                        name=name, cls="lc-hand lcb-hand", waiting=view.step is not None and not clickable)
 
 
 # -- the status line and the choices --------------------------------------------------------------
@@ -652,7 +657,7 @@ def setup_form(*, seats: typing.Sequence[session.Seat] = (), options: typing.Map
 
 def shell() -> str:
     """The screen's element (the shared ``lc-screen`` hooks, plus ``lcb-screen``)."""
-    return lc_html.shell("lc", "Lost Cities \u00b7 the board game").replace(
+    return lc_html.shell("lc", lc_html.short_title(board.Game)).replace(
         'class="lc-screen"', 'class="lc-screen lcb-screen"', 1)
 
 
@@ -660,7 +665,9 @@ PLAY_LAYOUT: typing.Final = (
     '<div class="lcb-play"><div class="lcb-board-wrap"><div data-region="counters"></div>'
     '<div data-region="board"></div></div>'
     '<div class="lcb-side"><div class="lcb-players-wrap" data-region="players"></div>'
-    '<div class="lc-dock lcb-dock"><p class="lc-status" role="status" aria-live="polite" data-region="status"></p>'
+    # The status keeps its height (a long account of three computers' turns scrolls): reachable by the Tab key.
+    '<div class="lc-dock lcb-dock"><p class="lc-status" role="status" aria-live="polite" tabindex="0" '
+    'data-region="status"></p>'
     '<div class="lc-actions lcb-actions" data-region="actions"></div>'
     '<div class="lc-hand-wrap" data-region="hand"></div></div></div></div>'
 )

@@ -77,9 +77,9 @@ def card_face(
     attrs: typing.Mapping[str, str | None] | None = None,
 ) -> str:
     """One card face up: its value (a multiplication sign for a wager) top left and bottom right,
-    the expedition's symbol in the middle."""
+    the expedition's symbol in the middle (a wager's too, so that no two colours differ by colour alone)."""
     if c.is_wager:
-        return lc_html.card_face(c, c.colour.letter, WAGER_SYMBOL, WAGER_SYMBOL, tag=tag,
+        return lc_html.card_face(c, c.colour.letter, WAGER_SYMBOL, SYMBOLS[c.colour], tag=tag,
                                  classes=["lc-wager", *classes], attrs=attrs)
     return lc_html.card_face(c, c.colour.letter, str(c.value), SYMBOLS[c.colour], tag=tag, classes=classes,
                              attrs=attrs)
@@ -218,7 +218,8 @@ def _column(view: card.View, player: int, colour: card.Colour, *, target: bool, 
         faces.append(f'<span class="lc-slot" aria-hidden="true">{SYMBOLS[colour]}</span>')
     score = card.ColumnScore(colour) if not cards else card.score_column(cards)
     label = f"{lc_html.possessive(name)} {colour.value} expedition: " + (
-        ", ".join(c.label for c in cards) + f"; {points(score.points, sign=True)}" if cards else "empty")
+        ", ".join("wager" if c.is_wager else str(c.value) for c in cards) + f"; {points(score.points, sign=True)}"
+        if cards else "empty")  # the cards as their corners show them (WCAG 2.5.3, label in name)
     cls = _classes("lc-col", f"lc-{colour.letter}", "lc-mine" if mine else "lc-theirs",
                    "is-target" if target else None, "is-empty" if not cards else None)
     if mine and interactive:
@@ -350,9 +351,11 @@ def table(
 
 def hand(view: card.View, *, selected: str | None = None, interactive: bool = True, name: str | None = None) -> str:
     """The viewer's hand, face up, sorted by colour and value; the cards are
-    buttons (``data-target="hand"``) when it is the viewer's play step."""
+    buttons (``data-target="hand"``) when it is the viewer's play step, buttons that
+    wait while the game goes on (:func:`lostcities.ui.html.hand`)."""
     clickable = interactive and view.current_player == view.player and view.step is not None
-    return lc_html.hand(sorted_cards(view.hand), card_face, selected=selected, clickable=clickable, name=name)
+    return lc_html.hand(sorted_cards(view.hand), card_face, selected=selected, clickable=clickable, name=name,
+                        waiting=view.step is not None and not clickable)
 
 
 # -- scores --------------------------------------------------------------------------------
@@ -555,8 +558,8 @@ def prompt(view: card.View, *, selected: str | None, name: str | None) -> tuple[
         if card.play(selected) in view.legal_actions():
             return (f"{chosen.label.capitalize()}: tap your {chosen.colour.value} column to play it, "
                     "or its discard pile to discard it."), "is-selected"
-        return (f"{chosen.label.capitalize()} cannot go on your {chosen.colour.value} column now: "
-                "tap its discard pile to discard it, or choose another card."), "is-selected"
+        # short: the status line shows it whole, beside the Discard button that says the rest
+        return f"{chosen.label.capitalize()} cannot be played now: discard it or choose another card.", "is-selected"
     return f"{you}: choose a card from your hand to play or discard.", "is-play"
 
 

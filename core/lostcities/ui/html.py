@@ -102,6 +102,18 @@ def classes_of(*names: str | None) -> str:
     return " ".join(n for n in names if n)
 
 
+def painted(text: str, cls: str) -> str:
+    """A ``span`` of class ``cls`` whose ``text`` the style sheet draws (``data-paint``): a number
+    repeated for the eye inside a control whose accessible name already says it (a card's second
+    corner, a pile's size, the values on a board path), so that the control's visible text stays
+    the words of its name (WCAG 2.5.3, *label in name*).
+
+    >>> painted("7", "lc-corner")
+    '<span class="lc-corner" data-paint="7"></span>'
+    """
+    return f'<span class="{esc(cls)}" data-paint="{esc(text)}"></span>'
+
+
 def button(label: str, action: str, *, cls: str = "", extra: typing.Mapping[str, str | None] | None = None) -> str:
     """A ``<button type="button" data-action=...>`` with an escaped label.
 
@@ -193,8 +205,8 @@ FaceMaker = typing.Callable[..., str]
 def card_face(c: CardLike, letter: str, corner: str, middle: str, *, tag: str = "span",
               classes: typing.Iterable[str] = (), attrs: typing.Mapping[str, str | None] | None = None) -> str:
     """One card face up (classes ``lc-card lc-<letter>``): ``corner`` top left and
-    bottom right, ``middle`` in the middle; a ``span`` is an image, a ``button``
-    a button.
+    bottom right (drawn by the style sheet: the name says it once), ``middle`` in the middle;
+    a ``span`` is an image, a ``button`` a button.
 
     >>> import types
     >>> card_face(types.SimpleNamespace(id="Y7", label="yellow 7"), "Y", "7", "*", tag="button")[:72]
@@ -207,26 +219,44 @@ def card_face(c: CardLike, letter: str, corner: str, middle: str, *, tag: str = 
     return (f"<{tag}{attrs_of(base)}>"
             f'<span class="lc-corner lc-top" aria-hidden="true">{corner}</span>'
             f'<span class="lc-mid" aria-hidden="true">{middle}</span>'
-            f'<span class="lc-corner lc-bottom" aria-hidden="true">{corner}</span></{tag}>')
+            f'<span class="lc-corner lc-bottom" aria-hidden="true" data-paint="{esc(corner)}"></span></{tag}>')
 
 
 def hand(cards: typing.Sequence[CardT], face: FaceMaker, *, selected: str | None, clickable: bool,
-         name: str | None, cls: str = "lc-hand") -> str:
+         name: str | None, cls: str = "lc-hand", waiting: bool = False) -> str:
     """A hand face up, in the order given: buttons (``data-target="hand"``, the
-    ``selected`` one pressed) when ``clickable``; ``name``: whose hand (None: yours).
-    Every card carries its tutorial name, ``data-spot="hand:<id>"``."""
+    ``selected`` one pressed) when ``clickable``; ``waiting``: buttons that do nothing yet
+    (``aria-disabled``, ``data-hand="wait"``: the keyboard stays in the hand while the others
+    play); ``name``: whose hand (None: yours).  Buttons are one stop of the Tab key
+    (the selected card, else the first), the arrow keys move between them (``data-roving``).
+    Every card carries its tutorial name, ``data-spot="hand:<id>"``.
+
+    >>> import types
+    >>> face = lambda c, tag="span", classes=(), attrs=None: f"<{tag}{attrs_of(attrs or {})}></{tag}>"
+    >>> cards = [types.SimpleNamespace(id=i) for i in ("Y3", "B5")]
+    >>> hand(cards, face, selected="B5", clickable=True, name=None).count('tabindex="0"')
+    1
+    >>> 'aria-disabled="true"' in hand(cards, face, selected=None, clickable=False, name=None, waiting=True)
+    True
+    """
     faces = []
+    stop = selected if selected in {c.id for c in cards} else (cards[0].id if cards else "")
     for c in cards:
         chosen = c.id == selected
+        tab = "0" if c.id == stop else "-1"
         if clickable:
             faces.append(face(c, tag="button", classes=["is-selected"] if chosen else [],
                               attrs={"data-target": "hand", "data-spot": f"hand:{c.id}",
-                                     "aria-pressed": "true" if chosen else "false"}))
+                                     "aria-pressed": "true" if chosen else "false", "tabindex": tab}))
+        elif waiting:
+            faces.append(face(c, tag="button", attrs={"data-spot": f"hand:{c.id}", "data-hand": "wait",
+                                                      "aria-disabled": "true", "tabindex": tab}))
         else:
             faces.append(face(c, attrs={"data-spot": f"hand:{c.id}"}))
     owner = esc(possessive(name))
-    return (f'<div class="{esc(cls)}" aria-label="{owner} hand: {len(cards)} cards" data-size="{len(cards)}">'
-            f'{"".join(faces)}</div>')
+    roving = ' data-roving="hand"' if clickable or waiting else ""
+    return (f'<div class="{esc(cls)}" role="group" aria-label="{owner} hand: {len(cards)} cards" '
+            f'data-size="{len(cards)}"{roving}>{"".join(faces)}</div>')
 
 
 def discard_pile(pile: typing.Sequence[CardT], face: FaceMaker, *, colour: str, letter: str, symbol: str,
@@ -242,7 +272,7 @@ def discard_pile(pile: typing.Sequence[CardT], face: FaceMaker, *, colour: str, 
     else:
         inner = f'<span class="lc-slot" aria-hidden="true">{symbol}</span>'
         label = f"{colour} discard pile: empty"
-    count = f'<span class="lc-count" aria-hidden="true">{len(pile)}</span>' if pile else ""
+    count = f'<span class="lc-count" aria-hidden="true" data-paint="{len(pile)}"></span>' if pile else ""
     names = classes_of("lc-pile", *cls, f"lc-{letter}", "is-target" if target else None,
                        "is-source" if source else None, "is-empty" if not pile else None)
     if role is not None:
@@ -257,15 +287,22 @@ def discard_pile(pile: typing.Sequence[CardT], face: FaceMaker, *, colour: str, 
 # -- the screen and its panels -------------------------------------------------------------------
 
 
-def shell(prefix: str, title: str, *, before: str = "") -> str:
-    """A game screen's element: a bar with the title (for screen readers: the top
-    bar's trail shows it) and the menu button, the ``main`` region, and after it
+def shell(prefix: str, title: str, *, before: str = "", skip: str = "Skip to my hand") -> str:
+    """A game screen's element: a bar with the title (the screen's ``h1``, for screen readers:
+    the top bar's trail shows it) and the menu button, the ``main`` region, and after it
     the shared regions ``tools`` (hint, undo, moves, replay) and ``moves`` (the
     move log panel).  Classes ``<prefix>-screen``, ``-bar``, ``-bar-title``,
-    ``-menu-button``, ``-main``.  ``before``: markup placed first (an SVG sprite)."""
+    ``-menu-button``, ``-main``.  ``before``: markup placed first (an SVG sprite).  ``skip``: the words of
+    the first button, shown when it has the keyboard's focus (class ``lc-skip``): it takes the keyboard to
+    the table's first control (the hand, the dice).
+
+    >>> shell("lc", "The card game").count("<h1")
+    1
+    """
     return (
         f'<section class="{esc(prefix)}-screen" data-phase="loading">{before}'
-        f'<div class="{esc(prefix)}-bar"><span class="{esc(prefix)}-bar-title">{esc(title)}</span>'
+        + button(skip, "skip", cls="lc-skip") +
+        f'<div class="{esc(prefix)}-bar"><h1 class="{esc(prefix)}-bar-title">{esc(title)}</h1>'
         + button("Menu", "menu", cls=f"secondary {prefix}-menu-button", extra={"aria-haspopup": "true"})
         + f'</div><div class="{esc(prefix)}-main" data-region="main"></div>'
         + '<div class="lc-tools" data-region="tools"></div><div class="lc-moves" data-region="moves"></div></section>'
@@ -612,7 +649,7 @@ def setup_form(game: type[api.Game], *, seats: typing.Sequence[session.Seat] = (
                options: typing.Mapping[str, api.OptionValue] | None = None,
                level_words: typing.Mapping[str, str] | None = None, heading: str = "", intro: str = "",
                extra: str = "", help_html: str = "", error: str = "") -> str:
-    """The new-game form of ``game``, generated from its metadata: the seats
+    """The new-game form of ``game`` (under the screen's ``h1``), generated from its metadata: the seats
     (for a two-player game the opponent: a computer level or a friend; else
     a row per seat), one fieldset per option, the screen's ``extra`` fields,
     the Start button and ``help_html``.  :func:`lostcities.session.setup_from_form`
@@ -620,7 +657,7 @@ def setup_form(game: type[api.Game], *, seats: typing.Sequence[session.Seat] = (
     problem_line = f'<p class="lc-form-error" role="alert">{esc(error)}</p>' if error else ""
     return (
         '<section class="lc-setup" aria-labelledby="lc-setup-title">'
-        f'<h1 id="lc-setup-title">{heading or esc(game.title)}</h1>'
+        f'<h2 id="lc-setup-title">{heading or esc(game.title)}</h2>'
         f'<p class="lc-intro">{esc(intro or game.description)}</p>{problem_line}'
         f"{_seat_fields(game, seats, level_words or {})}{extra}{option_fields(game, options or {})}"
         f'<p>{button("Start", "start", cls="lc-start")}</p>{help_html}</section>'

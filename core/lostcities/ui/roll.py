@@ -440,12 +440,14 @@ def placements(sheet: roll.Sheet, colour: roll.Colour, face: int) -> str:
         then = ", then an acceleration" if after.is_accelerating() else ""
         label = f"{text}: {gain}{then}."
         buttons.append(
-            f'<button type="button" class="rw-place rw-{colour.value}" data-target="sheet" data-{kind}="{esc(value)}"'
+            f'<button type="button" class="rw-place rw-{colour.value}" data-target="sheet" data-place="write"'
+            f' data-{kind}="{esc(value)}"'
             f' aria-label="{esc(label)}">{symbol(colour)}'
             f'<span class="rw-place-text">{esc(text)}</span><small>{esc(gain + then)}</small></button>')
     if not buttons:
         return ""
-    return f'<div class="rw-places" role="group" aria-label="where to write it">{"".join(buttons)}</div>'
+    return (f'<div class="rw-places" role="group" aria-label="where to write it" data-roving="places">'
+            f'{"".join(buttons)}</div>')
 
 
 def play_status(view: roll.View, names: typing.Sequence[str], *, computers: typing.Collection[int] = (),
@@ -536,12 +538,13 @@ def _box(sheet: roll.Sheet, colour: roll.Colour, k: int, targets: typing.Collect
                    "rw-next" if k == len(numbers) + 1 else None, "rw-target" if target else None,
                    "rw-fresh" if key in fresh else None, "rw-has-arrow" if arrow else None,
                    "rw-has-art" if artefact else None, "rw-bridge-box" if k == roll.data.BRIDGE_BOX else None)
-    label = f"{colour.value} box {k}"
+    label = f"{colour.value}, box {k}"
     if arrow:
         label += ", arrow"
     if artefact:
         label += ", artefact"
-    label += f": {numbers[k - 1]}" if filled else ", empty"
+    label += f", {numbers[k - 1]}" if filled else ", empty"
+    label += f", {lc_html.points(roll.data.EXPEDITION_SCORES[k])}"
     inner = ""
     if arrow:
         inner += icon("arrow", "rw-mark-arrow")
@@ -550,7 +553,7 @@ def _box(sheet: roll.Sheet, colour: roll.Colour, k: int, targets: typing.Collect
     if filled:
         inner += f'<span class="rw-hand" style="--tilt:{_tilt(e, k)}deg">{numbers[k - 1]}</span>'
     tag, extra, hit = _cell_tag(interactive)
-    return (f'<{tag}{extra} class="{cls}" data-box="{colour.value}-{k}"'
+    return (f'<{tag}{extra} role="cell" class="{cls}" data-box="{colour.value}-{k}"'
             f' data-spot="box:{colour.value}:{k}" aria-label="{esc(label)}">{inner}{hit}</{tag}>')
 
 
@@ -564,7 +567,7 @@ def _top(sheet: roll.Sheet, colour: roll.Colour, targets: typing.Collection[str]
     label = f"{colour.value} top artefact{': claimed' if claimed else ''}"
     tag, extra, hit = _cell_tag(interactive)
     mark = '<span class="rw-x rw-hand" aria-hidden="true">\u2715</span>' if claimed else ""
-    return (f'<{tag}{extra} class="{cls}" data-top="{colour.value}"'
+    return (f'<{tag}{extra} role="cell" class="{cls}" data-top="{colour.value}"'
             f' data-spot="artefact:{colour.value}" aria-label="{esc(label)}">'
             f'{icon("vase")}{mark}{hit}</{tag}>')
 
@@ -581,7 +584,7 @@ def _circle(sheet: roll.Sheet, colour: roll.Colour, targets: typing.Collection[s
     state = "marked: points doubled" if marked else ("not used" if crossed else "open")
     tag, extra, hit = _cell_tag(interactive)
     mark = '<span class="rw-x rw-hand" aria-hidden="true">\u2715</span>' if marked else ""
-    return (f'<{tag}{extra} class="{cls}" data-circle="{colour.value}" data-spot="circle:{colour.value}" '
+    return (f'<{tag}{extra} role="cell" class="{cls}" data-circle="{colour.value}" data-spot="circle:{colour.value}" '
             f'aria-label="{esc(f"{colour.value} double circle, {state}")}"><span class="rw-ring"></span>{mark}'
             f'{hit}</{tag}>')
 
@@ -602,7 +605,7 @@ def _bridge(sheet: roll.Sheet, column: roll.Column, fresh: typing.Collection[str
     if scorers and mark is not roll.BridgeMark.OPEN:
         tags = " ".join(initials(n) for n in scorers)
         by = f'<span class="rw-by" title="{esc(", ".join(scorers))}">{esc(tags)}</span>'
-    return (f'<div class="{cls}" data-bridge="{key}" data-mark="{mark.value}"'
+    return (f'<div role="cell" class="{cls}" data-bridge="{key}" data-mark="{mark.value}"'
             f' data-spot="bridge:{key}" aria-label="{esc(label)}">'
             f'<span class="rw-twenty">{roll.data.BRIDGE_BONUS}</span>{by}</div>')
 
@@ -616,11 +619,14 @@ def _column_cell(kind: str, k: int, count: int, fresh: typing.Collection[str]) -
     what = "artefact" if kind == "artefact" else "dice symbol"
     label = f"{what} {k}{': shaded' if shaded else ''}"
     pic = icon("vase" if kind == "artefact" else "die")
-    return f'<div class="{cls}" data-{kind}="{k}" data-spot="{kind}:{k}" aria-label="{esc(label)}">{pic}</div>'
+    return (f'<div role="cell" class="{cls}" data-{kind}="{k}" data-spot="{kind}:{k}" aria-label="{esc(label)}">'
+            f"{pic}</div>")
 
 
-def _scale(text: str, extra: str = "") -> str:
-    return f'<div class="rw-scale{" " + extra if extra else ""}">{esc(text)}</div>'
+def _scale(text: str, extra: str = "", *, label: str = "", role: str = "cell") -> str:
+    """A printed value beside the boxes (``role``: ``rowheader`` for the row's own points)."""
+    named = f' aria-label="{esc(label)}"' if label else ""
+    return f'<div role="{role}" class="rw-scale{" " + extra if extra else ""}"{named}>{esc(text)}</div>'
 
 
 def sheet(
@@ -646,29 +652,38 @@ def sheet(
     "another player passed it", with :func:`bridge_ticks`'s buttons)."""
     scorers = scorers or {}
     bd = s.breakdown()
+    rows: list[list[str]] = []
     cells: list[str] = []
     # header: symbols and each column's score (the sheet's top row)
-    cells.append('<div class="rw-corner" aria-hidden="true">pts</div>')
+    cells.append('<div class="rw-corner" role="columnheader" title="points per row">pts</div>')
     for c, points in zip(COLOURS, bd.expeditions, strict=True):
-        cells.append(f'<div class="rw-head rw-{c.value}" data-head="{c.value}" title="{c.value}">'
+        cells.append(f'<div class="rw-head rw-{c.value}" role="columnheader" data-head="{c.value}" title="{c.value}"'
+                     f' aria-label="{esc(f"{c.value}: {lc_html.points(points)}")}">'
                      f'{symbol(c)}<span class="rw-colscore" data-spot="score:{c.value}"'
                      f' data-col="{c.value}">{number(points)}</span></div>')
-    cells.append(f'<div class="rw-head rw-art-head" data-head="artefact" title="artefacts">{icon("vase")}'
+    cells.append(f'<div class="rw-head rw-art-head" role="columnheader" data-head="artefact" title="artefacts"'
+                 f' aria-label="{esc(f"artefacts: {lc_html.points(bd.artefacts)}")}">{icon("vase")}'
                  f'<span class="rw-colscore" data-spot="score:artefacts"'
                  f' data-col="artefacts">{number(bd.artefacts)}</span></div>')
-    cells.append(f'<div class="rw-head rw-dice-head" data-head="dice" title="dice symbols">{icon("die")}'
+    cells.append(f'<div class="rw-head rw-dice-head" role="columnheader" data-head="dice" title="dice symbols"'
+                 f' aria-label="{esc(f"dice symbols: {lc_html.points(bd.dice)}")}">{icon("die")}'
                  f'<span class="rw-colscore" data-spot="score:dice" data-col="dice">{number(bd.dice)}</span></div>')
-    cells.append(f'<div class="rw-head rw-bonus-head" data-head="bridges" title="bridge bonus">{icon("bridge")}'
+    cells.append(f'<div class="rw-head rw-bonus-head" role="columnheader" data-head="bridges" title="bridge bonus"'
+                 f' aria-label="{esc(f"bridges: {lc_html.points(bd.bridges)}")}">{icon("bridge")}'
                  f'<span class="rw-colscore" data-spot="score:bridges"'
                  f' data-col="bridges">{number(bd.bridges)}</span></div>')
+    blanks = '<div class="rw-blank" role="cell"></div><div class="rw-blank" role="cell"></div>'
     # top artefacts
-    cells.append(_scale(""))
+    rows.append(cells)
+    cells = [_scale("", role="cell")]
     for c in COLOURS:
         cells.append(_top(s, c, targets, fresh, interactive))
-    cells.append('<div class="rw-blank"></div><div class="rw-blank"></div>')
+    cells.append(blanks)
     cells.append(_scale(""))
     for k in range(roll.data.BOXES, 0, -1):
-        cells.append(_scale(number(roll.data.EXPEDITION_SCORES[k])))
+        rows.append(cells)
+        cells = [_scale(number(roll.data.EXPEDITION_SCORES[k]), label=f"box {k}: "
+                        + lc_html.points(roll.data.EXPEDITION_SCORES[k]), role="rowheader")]
         for c in COLOURS:
             cells.append(_box(s, c, k, targets, fresh, interactive))
         cells.append(_column_cell("artefact", k, s.artefacts, fresh))
@@ -678,18 +693,22 @@ def sheet(
             right += f"/{number(roll.data.DICE_SCORES[k])}"
         cells.append(_scale(right, "rw-scale-right"))
         if k == roll.data.BRIDGE_BOX:
-            cells.append(_scale("+20", "rw-scale-bridge"))
+            rows.append(cells)
+            cells = [_scale("+20", "rw-scale-bridge", label="bridges: 20 points each", role="rowheader")]
             for column in roll.COLUMNS:
                 key = bridge_key(column)
                 tickable = tick_bridges and s.bridge(column) is roll.BridgeMark.OPEN
                 cells.append(_bridge(s, column, fresh, scorers.get(key, ()), tickable))
             cells.append(_scale("+20", "rw-scale-right rw-scale-bridge"))
     # the double circles
-    cells.append(_scale("\u00d72", "rw-scale-circle"))
+    rows.append(cells)
+    cells = [_scale("\u00d72", "rw-scale-circle", label="double circles: points doubled", role="rowheader")]
     for c in COLOURS:
         cells.append(_circle(s, c, targets, fresh, interactive))
-    cells.append('<div class="rw-blank"></div><div class="rw-blank"></div>')
+    cells.append(blanks)
     cells.append(_scale(number(roll.data.ARTEFACT_SCORES[0]), "rw-scale-right"))
+    rows.append(cells)
+    grid = "".join(f'<div class="rw-row" role="row">{"".join(row)}</div>' for row in rows)
     title = esc(name) if name else ""
     cap = f'<span class="rw-caption-note">{esc(caption)}</span>' if caption else ""
     seat = f' data-sheet="{player}" data-spot="sheet:{player}"' if player is not None else ' data-spot="sheet"'
@@ -700,7 +719,7 @@ def sheet(
         f'<header class="rw-sheet-head"><span class="rw-sheet-name">{title}</span>{cap}'
         f'<span class="rw-total"'
         f' data-spot="score:total">Total <b class="rw-hand" data-total="{bd.total}">{number(bd.total)}</b></span>'
-        f'</header><div class="rw-grid">{"".join(cells)}</div></section>'
+        f'</header><div class="rw-grid" role="table" aria-label="{whose}">{grid}</div></section>'
     )
 
 
@@ -718,24 +737,27 @@ def sheet_thumb(s: roll.Sheet, *, name: str, player: int, kind: str = "", curren
         cls = _classes("rw-bar", f"rw-{c.value}", "rw-fresh" if new else None,
                        "rw-doubled" if s.is_circled(c) else None)
         bars.append(f'<span class="{cls}" style="--h:{k}" title="{esc(f"{c.value}: {k} boxes")}">'
-                    f'<i></i><b>{esc(top)}</b></span>')
+                    f'<i></i><b data-paint="{esc(top)}"></b></span>')
     bridges = "".join(
         f'<i class="rw-mini-bridge rw-bridge-{s.bridge(col).value}" title="{esc(bridge_key(col))}"></i>'
         for col in roll.COLUMNS)
     cls = _classes("rw-thumb", "rw-current" if current else None, "rw-focused" if focused else None,
                    "rw-hidden-choice" if hidden else None)
-    note = '<span class="rw-thumb-note">choosing\u2026</span>' if current else (
-        '<span class="rw-thumb-note">has chosen</span>' if hidden else "")
-    who = f'<span class="rw-kind">{esc(kind)}</span>' if kind else ""
+    doing = "choosing\u2026" if current else ("has chosen" if hidden else "")
+    note = f'<span class="rw-thumb-note">{doing}</span>' if doing else ""
+    who = f' <span class="rw-kind">{esc(kind)}</span>' if kind else ""  # a space: two words to read
+    # the name says what the eye reads, in its order (WCAG 2.5.3); the numbers are drawn by the style sheet
+    said = ", ".join(w for w in (name, kind, doing) if w)
     return (
         f'<button type="button" class="{cls}" data-target="thumb" data-sheet="{player}" '
         f'data-spot="sheet:thumb:{player}" '
         f'aria-pressed="{"true" if focused else "false"}" '
-        f'aria-label="{esc(f"{name}: {lc_html.points(bd.total)}; show this sheet")}">'
+        f'aria-label="{esc(f"{said}: {lc_html.points(bd.total)}; show this sheet")}">'
         f'<span class="rw-thumb-head"><span class="rw-thumb-name">{esc(name)}</span>{who}'
-        f'<b class="rw-thumb-total">{number(bd.total)}</b></span>'
+        f'<b class="rw-thumb-total" data-paint="{number(bd.total)}"></b></span>'
         f'<span class="rw-bars">{"".join(bars)}</span>'
-        f'<span class="rw-thumb-foot">{icon("vase")}{s.artefacts} {icon("die")}{s.dice}'
+        f'<span class="rw-thumb-foot">{icon("vase")}<span data-paint="{s.artefacts}"></span> '
+        f'{icon("die")}<span data-paint="{s.dice}"></span>'
         f'<span class="rw-mini-bridges">{bridges}</span></span>{note}</button>'
     )
 
@@ -796,8 +818,9 @@ def take_dice(r: roll.Roll, colour: str, number: int, *, taken: tuple[roll.Colou
     return [k for k in keys if k is not None]
 
 def die(kind: str, index: int, face: roll.Colour | int, *, state: str = "free", interactive: bool = False,
-        chosen: bool = False) -> str:
-    """One die: a colour die (its colour and symbol) or a number die (0..9).
+        chosen: bool = False, stop: bool | None = None) -> str:
+    """One die: a colour die (its colour and symbol) or a number die (0..9); ``stop``: whether a
+    usable die is its group's stop of the Tab key (None: no ``tabindex``).
 
     ``state``: ``free``, ``selected`` (picked now), ``taken`` (by the active
     player) or ``chosen`` (by the last choice shown); ``chosen`` also outlines
@@ -823,6 +846,8 @@ def die(kind: str, index: int, face: roll.Colour | int, *, state: str = "free", 
     tag = "button" if usable else "span"
     extra = (' type="button"' if usable else "") + (' data-target="die"' if interactive else "")
     pressed = f' aria-pressed="{"true" if state == "selected" else "false"}"' if usable else ""
+    if usable and stop is not None:
+        pressed += f' tabindex="{"0" if stop else "-1"}"'
     return (f'<{tag}{extra} class="{cls}" data-die="{key}"'
             f' data-spot="die:{kind}:{index}" data-face="{value}" data-state="{state}"{pressed} '
             f'aria-label="{esc(label)}">{inner}</{tag}>')
@@ -833,7 +858,8 @@ def dice_tray(r: roll.Roll | None, *, marks: DiceMarks = DiceMarks(), interactiv
     """The six dice of a roll (three colour dice, three number dice), or an empty tray."""
     if r is None:
         blanks = "".join('<span class="rw-die rw-die-blank" aria-hidden="true"></span>' for _ in range(6))
-        return f'<div class="rw-dice rw-dice-empty" data-spot="roll" aria-label="no dice rolled yet">{blanks}</div>'
+        return (f'<div class="rw-dice rw-dice-empty" data-spot="roll" role="img" aria-label="no dice rolled yet">'
+                f'{blanks}</div>')
 
     def state(key: str) -> str:
         if key in marks.selected:
@@ -844,12 +870,19 @@ def dice_tray(r: roll.Roll | None, *, marks: DiceMarks = DiceMarks(), interactiv
             return "chosen"
         return "free"
 
+    # the usable dice are one stop of the Tab key (a picked die, else the first), the arrows move between them
+    keys = [die_key(kind, i) for kind in ("colour", "number") for i in range(3)]
+    usable = [k for k in keys if state(k) in ("free", "selected")] if interactive else []
+    stop = next((k for k in usable if state(k) == "selected"), usable[0] if usable else "")
     colours = "".join(die("colour", i, c, state=state(die_key("colour", i)), interactive=interactive,
-                          chosen=die_key("colour", i) in marks.chosen) for i, c in enumerate(r.colours))
+                          chosen=die_key("colour", i) in marks.chosen, stop=die_key("colour", i) == stop)
+                      for i, c in enumerate(r.colours))
     numbers = "".join(die("number", i, n, state=state(die_key("number", i)), interactive=interactive,
-                          chosen=die_key("number", i) in marks.chosen) for i, n in enumerate(r.numbers))
+                          chosen=die_key("number", i) in marks.chosen, stop=die_key("number", i) == stop)
+                      for i, n in enumerate(r.numbers))
     cls = "rw-dice rw-rolling" if rolling else "rw-dice"
-    return (f'<div class="{cls}" data-roll="{esc(r.notation())}" data-spot="roll">'
+    group = ' role="group" aria-label="the dice" data-roving="dice"' if usable else ""
+    return (f'<div class="{cls}" data-roll="{esc(r.notation())}" data-spot="roll"{group}>'
             f'<div class="rw-dice-row rw-colour-dice">{colours}</div>'
             f'<div class="rw-dice-row rw-number-dice">{numbers}</div></div>')
 
@@ -1010,7 +1043,7 @@ def setup_form(*, mode: str = "game", seats: typing.Sequence[tuple[str, str]] = 
     paces = "".join(radio("pace", key, text, key == pace) for key, text in PACES.items())
     return (
         f'<section class="rw-setup" data-mode="{esc(mode)}" aria-labelledby="rw-setup-title">'
-        '<h1 id="rw-setup-title">Roll &amp; Write</h1>'
+        '<h2 id="rw-setup-title">Roll &amp; Write</h2>'
         '<p class="rw-intro">Roll three colour dice and three number dice, take one of each and write the number '
         "in that colour's expedition: numbers never go down, arrows accelerate, artefacts and the first to "
         "cross a bridge score.</p>"
@@ -1049,7 +1082,7 @@ def setup_form(*, mode: str = "game", seats: typing.Sequence[tuple[str, str]] = 
 
 def frame() -> str:
     """The screen's element: the icons, the title bar with the menu button, the ``main`` region."""
-    return lc_html.shell("rw", "Lost Cities \u00b7 Roll & Write", before=icon_sprite())
+    return lc_html.shell("rw", lc_html.short_title(roll.Game), before=icon_sprite(), skip="Skip to the dice")
 
 
 def play_area(layout: str, *, viewer: int | None = None) -> str:
