@@ -491,6 +491,8 @@ class Screen:
         self._had_focus = False
         """Whether the keyboard was on the table after the last frame (a focus lost since is put back;
         a page just opened keeps its focus where it is)."""
+        self._counted: set[str] = set()
+        """Ids of finished games this screen has counted in the statistics (not read again)."""
 
     # -- lifecycle -----------------------------------------------------------------------------------
     def mount(self) -> None:
@@ -1043,15 +1045,16 @@ class Screen:
         return read_stats(self.host)
 
     def record_stats(self) -> None:
-        """Count the finished game in the statistics, once (by the session's id)."""
+        """Count each finished game in the statistics, once (:func:`stats.outcomes`)."""
         current = self.session
-        found = stats.outcome(current) if current is not None else None
-        if current is None or found is None:
+        found = {game_id for game_id, *_ in stats.outcomes(current)} if current is not None else set()
+        if current is None or found <= self._counted:
             return
         old = self.read_stats()
-        new = old.add(self.game.name, *found, current.id)
-        if new is not old:
-            self._write(stats.KEY, new.to_text())
+        new = stats.add_outcomes(old, current)
+        if new != old:
+            self._write(stats.KEY, new.to_text())  # refused: said once (_storage_off), not retried
+        self._counted |= found
 
     # -- hints and undo ------------------------------------------------------------------------------
     @property

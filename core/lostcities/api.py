@@ -535,6 +535,15 @@ class Game(abc.ABC):
         return state_from_dict(data, game=self)
 
 
+@dataclasses.dataclass(frozen=True)
+class Finished:
+    """One finished game (:meth:`State.finished`): each player's points, and the players who
+    won it (several on a shared win, none on a tie the rules leave open)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
 class State(abc.ABC):
     """A full position.  Subclasses implement the underscored hooks."""
 
@@ -638,6 +647,14 @@ class State(abc.ABC):
             return []
         scores = self.scores()
         return [p for p, score in enumerate(scores) if score == max(scores)]
+
+    def finished(self) -> tuple[Finished, ...]:
+        """The games finished so far, in order, each with its scores and winners: a game of
+        one part is listed once it is over; a match of several games (the card game's) lists
+        each game as it ends, so that statistics count games, not matches."""
+        if not self.is_terminal():
+            return ()
+        return (Finished(tuple(self.scores()), tuple(self.winners())),)
 
     def can_undo(self, action: Action) -> bool:
         """May the player to act here take ``action`` back once it is applied?

@@ -78,9 +78,10 @@ def card_table(**form: str) -> Table:
     return table
 
 
-def near_end_save(seed: int = 5) -> str:
-    """A card game against the easy computer with one card left in the draw pile, the person to play."""
-    setup = session.Setup.create("card", [session.Seat("You"), session.Seat("Computer", "easy")], {"games": 1},
+def near_end_save(seed: int = 5, games: int = 1) -> str:
+    """A card game against the easy computer with one card left in the draw pile, the person to play
+    (in a match of ``games``, the first game's end)."""
+    setup = session.Setup.create("card", [session.Seat("You"), session.Seat("Computer", "easy")], {"games": games},
                                  {"pace": "instant"})
     current = session.Session.new(setup, random.Random(seed))
     rng = random.Random(seed)
@@ -368,6 +369,68 @@ def test_a_finished_game_is_counted_once_even_after_reloads() -> None:
     assert again.phase == "stats" and 'data-level="easy"' in again.html() and "<svg" in again.html()
     again.click("close-sheet")
     assert again.phase == "over"
+
+
+def random_move(state: api.State, rng: random.Random) -> api.Action:
+    return state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions())
+
+
+def test_each_game_of_a_match_counts_as_a_game_when_it_ends() -> None:
+    storage = {SAVE: near_end_save(games=3)}
+    table = Table(storage=storage)
+    state = table.session.state
+    assert isinstance(state, card.State)
+    discard = next(a for a in state.legal_actions() if isinstance(a, card.Discard))
+    table.card_move(discard)
+    table.card_move(card.Draw(None))
+    assert not state.is_terminal() and len(state.results) == 1
+    first = state.results[0].scores
+    kept = stats.load(storage[stats.KEY])
+    line = kept.line("card", "easy")
+    assert (line.played, line.total, line.won) == (1, first[0], int(first[0] > first[1]))
+    assert kept.ids == (f"{table.session.id}/1",), "the game, not the match, is counted"
+    again = Table(storage=storage)  # reloaded between games: counted once
+    assert stats.load(storage[stats.KEY]) == kept and again.session.id == table.session.id
+
+
+def test_a_whole_match_counts_its_games_and_a_match_counted_whole_before_is_not_counted_again() -> None:
+    setup = session.Setup.create("card", [session.Seat("Computer", "hard"), session.Seat("You")], {"games": 3})
+    current = session.Session.new(setup, random.Random(11))
+    rng = random.Random(11)
+    counted = stats.Stats()
+    while not current.state.is_terminal():
+        current.apply(random_move(current.state, rng))
+        counted = stats.add_outcomes(counted, current)
+    state = current.state
+    assert isinstance(state, card.State)
+    mine = [result.scores[1] for result in state.results]
+    line = counted.line("card", "hard")
+    assert (line.played, line.recent, line.total) == (3, tuple(mine), sum(mine)) and sum(mine) == state.scores()[1]
+    assert line.won == sum(1 for result in state.results if result.scores[1] > result.scores[0])
+    assert counted.ids == tuple(f"{current.id}/{n}" for n in (1, 2, 3))
+    assert stats.add_outcomes(counted, current) == counted
+    old = stats.Stats().add("card", "hard", state.scores()[1], state.winners() == [1], current.id)
+    assert stats.add_outcomes(old, current) == old, "counted as one match by an earlier release"
+    single = session.Session.new(session.Setup.create("roll", [session.Seat("You")]), random.Random(3))
+    assert stats.outcomes(single) == [] and single.state.finished() == ()
+
+
+def test_a_game_against_a_mix_of_computers_is_filed_under_the_mix() -> None:
+    seats = [session.Seat("Computer", "hard"), session.Seat("You"), session.Seat("Computer", "easy")]
+    current = session.Session.new(session.Setup.create("board", seats), random.Random(4))
+    rng = random.Random(4)
+    while not current.state.is_terminal():
+        current.apply(random_move(current.state, rng))
+    counted = stats.add_outcomes(stats.Stats(), current)
+    assert [(x.level, x.played, x.recent) for x in counted.lines] == [
+        ("easy+hard", 1, (current.state.scores()[1],))]
+    assert counted.line("board", "hard").played == 0 and counted.ids == (current.id,)
+    both = counted.add("board", "hard", 5, True, "other").add("board", "medium+medium+medium", 9, False, "x")
+    page = stats.page(both, list(api.games().values()))
+    rows = re.findall(r'<tr data-level="([^"]+)"><th scope="row">([^<]+)</th>', page)
+    assert rows == [("hard", "Computer, hard"), ("easy+hard", "Computers: easy, hard"),
+                    ("medium+medium+medium", "3 computers, medium")]
+    assert stats.load(both.to_text()) == both
 
 
 @pytest.mark.parametrize("damaged", ['{"format": "lostcities.stats", "version": 1, "lines": 7, "ids": []}',

@@ -770,6 +770,20 @@ class State(api.State, cards.Table[Card]):
         found = self.winner()
         return [] if found is None else [found]
 
+    def finished(self) -> tuple[api.Finished, ...]:
+        """Each finished game of the match, as it ends (the match's last game included);
+        a game's winner is the player with more points in it, nobody on a tie.
+
+        >>> state = Game(games=3).new_game(random.Random(2))
+        >>> state.finished()
+        ()
+        """
+        out = []
+        for result in self._results:
+            a, b = result.scores
+            out.append(api.Finished((a, b), () if a == b else ((0,) if a > b else (1,))))
+        return tuple(out)
+
     def winner(self) -> int | None:
         """The match winner once terminal (None while playing or on a tie)."""
         if self._player != api.TERMINAL or self._totals[0] == self._totals[1]:

@@ -1,10 +1,12 @@
 """Statistics per game and opponent level, kept in the browser, and their page.
 
 One stored object (under :data:`KEY`) holds a :class:`Line` per game and
-opponent (a computer level, ``solo``): games played, wins, best and total
-score and the recent scores; and the ids of the games already counted
-(:attr:`lostcities.session.Session.id`), so that a finished game is counted
-once however often it is reloaded.  Only games with one person at the table
+opponents (:func:`level_of`: a computer's level, a mix of levels such as
+``easy+hard``, or ``solo``): games played, wins, best and total score and the
+recent scores; and the ids of the games already counted (:func:`outcomes`: the
+session's id, with the game's number for each game of a match), so that a
+finished game is counted once however often it is reloaded.  Each game of a
+card-game match counts as a game with its own score, as it ends.  Only games with one person at the table
 count (against computers, or alone): with several people on one device there
 is no "you".  Stored text is read with :func:`lostcities.safejson.loads`; a
 damaged store raises :class:`StatsError` (the screen sets it aside).
@@ -38,6 +40,10 @@ MAX_RECENT: typing.Final = 20
 """Scores kept for the chart, per line."""
 MAX_IDS: typing.Final = 200
 """Ids of counted games kept (the oldest are forgotten: those games were long finished)."""
+MAX_LEVEL: typing.Final = 40
+"""Longest opponent key kept (``medium+medium+medium`` is 20)."""
+MIX: typing.Final = "+"
+"""Joins the levels of several computers in an opponent key."""
 SOLO: typing.Final = "solo"
 SET_ASIDE: typing.Final = ("Your statistics could not be read, so they were set aside; "
                            "they start again from this game. Your games are safe.")
@@ -144,38 +150,60 @@ def load(text: str | None) -> Stats:
         best = None if raw["best"] is None else _int(raw["best"], "a best score")
         if not 0 <= won <= played or (best is None) != (played == 0):
             raise StatsError("a line of the statistics does not add up")
-        lines.append(Line(raw["game"][:20], raw["level"][:20], played, won, best, _int(raw["total"], "a total"),
+        lines.append(Line(raw["game"][:20], raw["level"][:MAX_LEVEL], played, won, best, _int(raw["total"], "a total"),
                           tuple(_int(x, "a recent score") for x in raw["recent"])[-MAX_RECENT:]))
-    if not all(isinstance(x, str) and len(x) <= session.MAX_ID for x in raw_ids):
+    if not all(isinstance(x, str) and len(x) <= session.MAX_ID + 4 for x in raw_ids):
         raise StatsError("the ids of the games counted are damaged")
     return Stats(tuple(lines), tuple(raw_ids)[-MAX_IDS:])
 
 
 def level_of(setup: session.Setup) -> str | None:
-    """The opponent level a game counts under: the strongest computer's level,
-    :data:`SOLO` alone; None when it does not count (several people, or nobody).
+    """The opponents a game counts under: one computer's level; for several computers their
+    levels, weakest first, joined by :data:`MIX` (a game against an easy and a hard computer
+    is neither a game against easy nor one against hard); :data:`SOLO` alone; None when it
+    does not count (several people, or nobody).
 
     >>> level_of(session.Setup.create("card", [session.Seat("You"), session.Seat("Computer", "hard")]))
     'hard'
+    >>> seats = [session.Seat("Bot", "hard"), session.Seat("You"), session.Seat("Bot", "easy")]
+    >>> level_of(session.Setup.create("board", seats))
+    'easy+hard'
     >>> level_of(session.Setup.create("card", [session.Seat("Ann"), session.Seat("Bob")])) is None
     True
     """
     if len(setup.people) != 1:
         return None
     levels = setup.game_class.bot_levels
-    found = [levels.index(seat.level) for seat in setup.seats if seat.level in levels]
-    return levels[max(found)] if found else SOLO
+    found = sorted(levels.index(seat.level) for seat in setup.seats if seat.level in levels)
+    return MIX.join(levels[i] for i in found) if found else SOLO
 
 
-def outcome(current: session.Session) -> tuple[str, int, bool] | None:
-    """``(level, score, won)`` of a finished game that counts, for its one person; else None.
-    Won: among the game's winners (``State.winners``: its own tie-break); alone, never."""
+def outcomes(current: session.Session) -> list[tuple[str, str, int, bool]]:
+    """``(id, level, score, won)`` of each finished game of ``current`` that counts, for its
+    one person (:meth:`lostcities.api.State.finished`); none if the game does not count.
+
+    The id is the session's for a game of one part, and the session's with the game's number
+    (``id/2``) for each game of a match; a match counted whole by an earlier release (its
+    session's id is among those counted) is not counted again.  Won: among that game's
+    winners (its own tie-break); alone, never."""
     level = level_of(current.setup)
-    if level is None or not current.state.is_terminal():
-        return None
+    finished = current.state.finished()
+    if level is None or not finished:
+        return []
     person = current.setup.people[0]
-    won = len(current.setup.seats) > 1 and person in current.state.winners()
-    return level, current.state.scores()[person], won
+    alone = len(current.setup.seats) == 1
+    whole = current.state.is_terminal() and len(finished) == 1
+    return [(current.id if whole else f"{current.id}/{number}", level, game.scores[person],
+             not alone and person in game.winners) for number, game in enumerate(finished, 1)]
+
+
+def add_outcomes(stats: Stats, current: session.Session) -> Stats:
+    """``stats`` with every finished game of ``current`` counted once (:func:`outcomes`)."""
+    if stats.has(current.id):
+        return stats
+    for game_id, level, score, won in outcomes(current):
+        stats = stats.add(current.setup.game_class.name, level, score, won, game_id)
+    return stats
 
 
 # -- the page ------------------------------------------------------------------------------------
@@ -211,15 +239,36 @@ def chart(scores: typing.Sequence[int], *, width: int = 200, height: int = 60) -
 
 
 def _level_words(game: type[api.Game], level: str) -> str:
+    """``Computer, hard``; ``3 computers, medium``; ``Computers: easy, hard``; ``Solo``.
+
+    >>> from lostcities import board
+    >>> [_level_words(board.Game, x) for x in ("hard", "medium+medium+medium", "easy+hard", "solo")]
+    ['Computer, hard', '3 computers, medium', 'Computers: easy, hard', 'Solo']
+    """
     if level == SOLO:
         return "Solo"
-    return f"Computer, {level}" if level in game.bot_levels else level
+    parts = level.split(MIX)
+    if not all(part in game.bot_levels for part in parts):
+        return level
+    if len(parts) == 1:
+        return f"Computer, {level}"
+    if len(set(parts)) == 1:
+        return f"{len(parts)} computers, {parts[0]}"
+    return "Computers: " + ", ".join(parts)
+
+
+def _level_order(game: type[api.Game], level: str) -> tuple[int, int, tuple[int, ...]]:
+    """Where a line goes in its game's table: one computer, weakest first, then mixes by size,
+    then solo."""
+    parts = level.split(MIX)
+    strength = tuple(game.bot_levels.index(x) if x in game.bot_levels else len(game.bot_levels) for x in parts)
+    return (level == SOLO, len(parts), strength)
 
 
 def game_table(game: type[api.Game], stats: Stats) -> str:
-    """One game's statistics: a row per opponent level played, with its chart."""
-    lines = [stats.line(game.name, level) for level in (*game.bot_levels, SOLO)]
-    shown = [x for x in lines if x.played]
+    """One game's statistics: a row per opponents played (:func:`level_of`), with its chart."""
+    shown = sorted((x for x in stats.lines if x.game == game.name and x.played),
+                   key=lambda x: _level_order(game, x.level))
     if not shown:
         return (f'<section class="lc-stats-game" data-game="{lc_html.esc(game.name)}">'
                 f"<h2>{lc_html.esc(lc_html.short_title(game))}</h2>"
