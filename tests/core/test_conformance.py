@@ -129,6 +129,11 @@ def test_random_games_end_and_keep_the_contract(game: api.Game) -> None:
         assert len(scores) == game.num_players
         assert all(isinstance(s, int) for s in scores)
         assert state.legal_actions() == []
+        finished = state.finished()  # the games a match was made of add up to it; the last has its winners
+        assert finished and [sum(part.scores[p] for part in finished) for p in range(game.num_players)] == scores
+        assert all(set(part.winners) <= set(range(game.num_players)) for part in finished)
+        if len(finished) == 1:
+            assert list(finished[0].winners) == state.winners()
         with pytest.raises(errors.GameOverError):
             state.apply(state.history[-1])
 
