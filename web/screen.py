@@ -482,6 +482,8 @@ class Screen:
         self.replay_step = 0
         self._replay_first = 0
         self._replay: dict[int, tuple[api.State, str]] = {}
+        self._replay_games: list[int] = []
+        """Where each game of the match replayed starts (:meth:`session.Session.game_starts`)."""
         self._outer: dict[str, str] = {}
         self._marked: tuple[typing.Mapping[str, str], ...] = ()
         self._focus_places: tuple[typing.Mapping[str, str], ...] = ()
@@ -803,6 +805,9 @@ class Screen:
         """The problem panel's downloads (they read the button's data), else :meth:`_dispatch`."""
         if event.kind == "click" and event.action == "download-damaged":
             self._on_download_damaged(event.data.get("copy", ""))
+            return
+        if event.action == "replay-to" and event.kind in ("click", "change"):
+            self._replay_seek(event.value if event.kind == "change" else event.data.get("step", ""))
             return
         self._dispatch(event)
 
@@ -1155,12 +1160,19 @@ class Screen:
         self._settle(None)
 
     # -- replay --------------------------------------------------------------------------------------
+    @staticmethod
+    def can_replay(state: api.State) -> bool:
+        """A replay is offered once a game is over: at the end, and between the games of a match
+        (waiting for the next deal)."""
+        return state.is_terminal() or (state.is_chance() and bool(state.finished()))
+
     def _on_replay(self) -> None:
         current = self.session
-        if current is None or self.mode != "play" or self.menu_open or not current.state.is_terminal():
+        if current is None or self.mode != "play" or self.menu_open or not self.can_replay(current.state):
             return
         self._replay = {}
-        self._replay_first = current.replay_start()
+        self._replay_games = current.game_starts()
+        self._replay_first = self._replay_games[0] if self._replay_games else current.replay_start()
         self.mode = "replay"
         self.moves_open = False
         self._replay_to(self._replay_first)
@@ -1171,6 +1183,12 @@ class Screen:
             return
         self.replay_step = max(self._replay_first, min(len(current.state.history), step))
         self.render()
+
+    def _replay_seek(self, text: str) -> None:
+        """The slider or a game's button: to the move it names (counted from the replay's start);
+        anything but a plain whole number is ignored."""
+        if self.mode == "replay" and text.isascii() and text.isdigit() and len(text) <= 6:
+            self._replay_to(self._replay_first + int(text))
 
     def _replay_position(self, current: session.Session, step: int) -> tuple[api.State, str]:
         """The position after ``step`` actions and what the last of them did (cached, built forward)."""
@@ -1188,7 +1206,8 @@ class Screen:
 
     def _replay_frame(self, current: session.Session) -> Frame:
         state, text = self._replay_position(current, self.replay_step)
-        bar = lc_html.replay_bar(self.replay_step, self._replay_first, len(current.state.history), text)
+        bar = lc_html.replay_bar(self.replay_step, self._replay_first, len(current.state.history), text,
+                                 self._replay_games)
         return Frame("replay", lc_html.REPLAY_LAYOUT, {
             "replay-bar": bar, "replay-table": self.entry.renderer.position(state, current.names)},
             focus=({"action": "replay-next"}, {"action": "close-replay"}))
@@ -1288,8 +1307,9 @@ class Screen:
             return []
         entries = []
         state = current.state
-        if state.is_terminal():
-            entries.append(lc_html.Entry("Replay the game", "replay"))
+        if self.can_replay(state):
+            entries.append(lc_html.Entry("Replay the game" if state.is_terminal() else "Replay the games so far",
+                                         "replay"))
         elif (current.is_person_turn() and not self.thinking and current.assists() and current.game.bot_levels
               and not self.hinting and self.hint is None):
             entries.append(lc_html.Entry("Suggest a move", "hint"))
@@ -1461,6 +1481,11 @@ class MemoryRoot:
         """Deliver a click to the screen's listener."""
         assert self.handler is not None, "no listener"
         self.handler(Input("click", action=action, target=target, data=data))
+
+    def change(self, action: str, *, value: str, **data: str) -> None:
+        """Deliver a changed input (a slider, a field) to the screen's listener."""
+        assert self.handler is not None, "no listener"
+        self.handler(Input("change", action=action, data=data, value=value))
 
 
 class MemoryHost:

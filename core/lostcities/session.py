@@ -535,6 +535,26 @@ class Session:
             count += 1
         return count
 
+    def game_starts(self) -> list[int]:
+        """Where each game of the record starts for a replay: the first position a player acts
+        in after each deal (the first is :meth:`replay_start`; a match of several games has one
+        per game dealt so far).  Replays the record once."""
+        history = self.state.history
+        record = self.state.record()
+        state = api.Record(record.game, (), record.start).replay()
+        starts: list[int] = []
+        done, waiting = 0, True
+        for count, action in enumerate(history):
+            if waiting and not state.is_chance():
+                starts.append(count)
+                waiting = False
+            state.apply(action)
+            if len(state.finished()) > done:
+                done, waiting = len(state.finished()), True
+        if waiting and not state.is_chance() and not state.is_terminal():
+            starts.append(len(history))
+        return starts
+
     def replay_at(self, step: int) -> api.State:
         """The position after the first ``step`` actions of the record (raises
         ``InvalidStateError`` when the record cannot be replayed)."""

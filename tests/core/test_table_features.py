@@ -175,6 +175,45 @@ def test_the_replay_steps_through_the_record_with_every_hand_shown() -> None:
     assert table.phase == "over" and table.session.state.is_terminal()
 
 
+def test_a_match_replays_game_by_game_between_games_and_at_the_end_with_a_slider() -> None:
+    table = Table(storage={SAVE: near_end_save(games=3)})
+    state = table.session.state
+    table.card_move(next(a for a in state.legal_actions() if isinstance(a, card.Discard)))
+    table.card_move(card.Draw(None))  # the first game is over; the second is not dealt yet
+    assert state.is_chance() and not state.is_terminal()
+    table.click("menu")
+    assert "Replay the games so far" in table.html()
+    table.click("replay")
+    assert table.phase == "replay" and 'class="lc-replay-game' not in table.html(), "one game so far"
+    steps = len(state.history) - table.session.replay_start()
+    assert f'type="range" min="0" max="{steps}"' in table.html()
+    table.root.change("replay-to", value="7")
+    table.host.run()
+    assert 'data-step="7"' in table.html()
+    for wrong in ("", "x", "-3", "\u0663", "9" * 9):  # ignored: nothing moves
+        table.root.change("replay-to", value=wrong)
+        assert 'data-step="7"' in table.html()
+    table.root.change("replay-to", value=str(steps + 50))  # the slider's end at most
+    assert f'data-step="{steps}"' in table.html()
+    table.click("close-replay")
+    # The whole match: a button per game, each to the first position of that game.
+    rng = random.Random(2)
+    current = table.session
+    while not current.state.is_terminal():
+        current.apply(random_move(current.state, rng))
+    starts = current.game_starts()
+    assert len(starts) == 3 and starts[0] == current.replay_start()
+    for start in starts[1:]:
+        before = current.replay_at(start - 1)
+        assert before.is_chance() and not current.replay_at(start).is_chance()
+    again = Table(storage={SAVE: current.to_text()})
+    again.click("replay")
+    assert re.findall(r'data-step="(\d+)"[^>]*>Game (\d)', again.html()) == [
+        (str(start - starts[0]), str(n)) for n, start in enumerate(starts, 1)]
+    again.click("replay-to", step=str(starts[2] - starts[0]))
+    assert f'data-step="{starts[2] - starts[0]}"' in again.html() and 'aria-current="step">Game 3' in again.html()
+
+
 def lc_escape(text: str) -> str:
     from lostcities.ui import html as lc_html
     return lc_html.esc(text)

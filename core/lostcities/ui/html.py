@@ -458,12 +458,19 @@ REPLAY_LAYOUT: typing.Final = ('<div class="lc-replay"><div class="lc-replay-bar
 """The replay's skeleton: its controls and the position drawn by the game's renderer."""
 
 
-def replay_bar(step: int, first: int, last: int, text: str) -> str:
-    """The replay's controls: first, previous, next, last, the position counter
-    (``Move 3 of 40``, counting from ``first``), what that move did, and the way out.
+def replay_bar(step: int, first: int, last: int, text: str, games: typing.Sequence[int] = ()) -> str:
+    """The replay's controls: first, previous, next, last, a slider to any move, the position
+    counter (``Move 3 of 40``, counting from ``first``), what that move did, a button to the
+    start of each game of a match (``games``: where each starts, when there are two or more)
+    and the way out.
 
-    >>> 'Move 2 of 10' in replay_bar(3, 1, 11, "Ann played.")
-    True
+    >>> bar = replay_bar(3, 1, 11, "Ann played.")
+    >>> 'Move 2 of 10' in bar, 'type="range"' in bar, 'max="10"' in bar, 'value="2"' in bar
+    (True, True, True, True)
+    >>> import re
+    >>> bar = replay_bar(30, 1, 60, "", games=(1, 25, 50))
+    >>> re.findall(r'data-step="(\\d+)"( aria-current="step")?>Game', bar)
+    [('0', ''), ('24', ' aria-current="step"'), ('49', '')]
     """
     moves, at = last - first, step - first
 
@@ -476,12 +483,23 @@ def replay_bar(step: int, first: int, last: int, text: str) -> str:
             + nav("\u25c0 Back", "replay-prev", at > 0, "Previous move")
             + nav("Next \u25b6", "replay-next", at < moves, "Next move")
             + nav("Last", "replay-last", at < moves, "Last move"))
+    seek = (f'<p class="lc-replay-seek"><label for="lc-replay-slider">Move</label>'
+            f'<input id="lc-replay-slider" type="range" min="0" max="{moves}" step="1" value="{at}" '
+            f'data-action="replay-to" aria-valuetext="{esc(counter)}"></p>') if moves else ""
+    jumps = ""
+    if len(games) > 1:
+        current = max((i for i, start in enumerate(games) if start <= step), default=0)
+        marked = ' aria-current="step"'
+        jumps = '<p class="lc-replay-games">' + "".join(
+            f'<button type="button" class="secondary lc-replay-game" data-action="replay-to" '
+            f'data-step="{start - first}"{marked if i == current else ""}>Game {i + 1}</button>'
+            for i, start in enumerate(games)) + "</p>"
     return (
         '<section class="lc-replay-controls" aria-labelledby="lc-replay-title">'
         f'<h2 id="lc-replay-title">Replay</h2>'
         f'<p class="lc-replay-count" aria-live="polite" data-step="{at}" data-steps="{moves}">{esc(counter)}</p>'
         f'<p class="lc-replay-text">{esc(text)}</p>'
-        f'<p class="lc-replay-navs">{navs}</p>'
+        f'{seek}<p class="lc-replay-navs">{navs}</p>{jumps}'
         f'<p>{button("Close the replay", "close-replay")}</p></section>'
     )
 
