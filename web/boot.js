@@ -142,6 +142,9 @@
   window.__lostcitiesPreload = function () {
     if (preloaded) return;
     preloaded = true;
+    // The engine in a Web Worker (?engine=worker, web/view.js) downloads what it needs itself: a
+    // preload of the page's would not serve the worker's requests.
+    if (/[?&]engine=worker(&|$)/.test(location.search)) return;
     var list = document.documentElement.getAttribute("data-preloads") || "";
     // The start-up snapshot is left out when web/interpreter.mjs will not download it: turned off
     // in the address, this browser failed to restore that file before (it kept the file's name),
