@@ -69,7 +69,9 @@ async function start(useSnapshot) {
   let restored = false;
   if (useSnapshot && !SNAPSHOT.startsWith("__")) {
     try {
-      pyodide = await loadPyodide({ ...settings, packages: [], _loadSnapshot: snapshotBytes() });
+      const bytes = snapshotBytes();
+      bytes.catch(() => {});  // handled below, once loadPyodide awaits it
+      pyodide = await loadPyodide({ ...settings, packages: [], _loadSnapshot: bytes });
       restored = true;
     } catch (err) {
       post({ type: "snapshot-failed", error: String(err), file: SNAPSHOT.split("/").pop() });
@@ -83,11 +85,13 @@ async function start(useSnapshot) {
   const main = pyodide.pyimport("worker_main");
   receive = main.receive;
   performance.mark("lostcities:engine-ready");
-  post({ type: "engine", snapshot: restored ? "restored" : "off" });
+  post({ type: "engine", snapshot: restored });
   while (inbox.length) receive(inbox.shift());
   // The core wheel's files (sources for tracebacks, metadata) once the page is drawn, off its path.
   if (restored && packages.length) {
-    pyodide.loadPackage(packages, { messageCallback: () => {} }).catch((err) => {
+    pyodide.loadPackage(packages, { messageCallback: () => {} }).then(() => {
+      post({ type: "installed" });
+    }).catch((err) => {
       console.warn("The core wheel's files could not be installed: " + err);
     });
   }

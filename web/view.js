@@ -1,4 +1,4 @@
-// The page's side of the engine in a Web Worker (index.html with ?engine=worker): starts
+// The page's side of the engine in a Web Worker (index.html's data-engine="worker"): starts
 // web/engine.mjs, applies what the screens draw (web/channel.py's operations: regions of HTML,
 // data attributes, classes, marks, spots and their arrows, focus) and sends the worker what
 // happens as plain data: each input with the form's values, where the keyboard is and a copy of
@@ -8,8 +8,7 @@
   "use strict";
   var html = document.documentElement;
   var search = new URLSearchParams(location.search);
-  if (search.get("engine") !== "worker" || typeof Worker !== "function") return;
-  html.dataset.engine = "worker";
+  if (html.dataset.engine !== "worker") return;  // web/boot.js decided: Python on the page
   // PyScript (index.html's <script type="py">) does not start: the worker is the engine.
   Array.prototype.forEach.call(document.querySelectorAll('script[type="py"]'), function (node) { node.remove(); });
 
@@ -328,7 +327,8 @@
   worker.onmessage = function (event) {
     var message = JSON.parse(event.data);
     if (message.type === "ops") apply(message.ops);
-    else if (message.type === "engine") html.dataset.snapshot = message.snapshot;
+    else if (message.type === "engine" && message.snapshot) html.dataset.snapshot = "restored";
+    else if (message.type === "installed") html.dataset.snapshotFiles = "installed";
     else if (message.type === "snapshot-failed") {
       console.warn("The start-up snapshot is not used: " + message.error);
       html.dataset.snapshot = "failed";

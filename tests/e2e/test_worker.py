@@ -1,6 +1,7 @@
-"""The engine in a Web Worker (index.html with ``?engine=worker``: web/view.js, web/engine.mjs,
+"""The engine in a Web Worker (index.html's default: web/view.js, web/engine.mjs,
 web/worker_main.py): Python never runs on the page's thread, the page applies what the screens
-draw, and the game plays, saves and goes offline as on the page's own thread."""
+draw, and the game plays, saves and goes offline as on the page's own thread; ``?engine=page``
+keeps PyScript on the page."""
 
 from __future__ import annotations
 
@@ -10,18 +11,15 @@ from playwright import sync_api
 
 from tests.e2e import conftest, test_card, test_robust
 
-WORKER = "?engine=worker"
-
-
 def open_worker(page: sync_api.Page, site: str, query: str = "", route: str = "") -> sync_api.Page:
-    return conftest.open_site(page, f"{site}{WORKER}{query}{route}")
+    return conftest.open_site(page, f"{site}{query}{route}")
 
 
 def test_python_runs_in_a_worker_and_the_card_game_plays_against_the_computer(
         page: sync_api.Page, site: str) -> None:
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
-    open_worker(page, site, "&seed=7", "#card")
+    open_worker(page, site, "?seed=7", "#card")
     assert page.evaluate("document.documentElement.dataset.engine") == "worker"
     assert page.evaluate("typeof window.pyodide === 'undefined' && typeof window.loadPyodide === 'undefined'")
     assert not [url for url in requested if url.endswith("web/interpreter.mjs")], "the page loads Python too"
@@ -37,7 +35,7 @@ def test_python_runs_in_a_worker_and_the_card_game_plays_against_the_computer(
 
 
 def test_a_reload_continues_the_saved_game_from_the_worker(page: sync_api.Page, site: str) -> None:
-    open_worker(page, site, "&seed=8", "#card")
+    open_worker(page, site, "?seed=8", "#card")
     test_card.start(page, "easy")
     test_card.wait_phase(page, "play")
     test_card.take_turn(page)
@@ -71,7 +69,7 @@ def test_without_storage_the_worker_plays_and_says_progress_is_not_kept(page: sy
     for script in (test_robust.STORAGE_OFF, test_robust.STORAGE_FULL):
         fresh = page.context.new_page()
         fresh.add_init_script(script)
-        open_worker(fresh, site, "&seed=4", "#card")
+        open_worker(fresh, site, "?seed=4", "#card")
         test_card.start(fresh, "easy")
         test_card.wait_phase(fresh, "play")
         test_card.take_turn(fresh)
@@ -86,7 +84,7 @@ def test_without_storage_the_worker_plays_and_says_progress_is_not_kept(page: sy
 def test_a_stale_tab_in_the_worker_never_overwrites_the_newer_game(
         context: sync_api.BrowserContext, page: sync_api.Page, site: str) -> None:
     key = test_robust.KEYS["card"]
-    tab_a = open_worker(page, site, "&seed=21", "#card")
+    tab_a = open_worker(page, site, "?seed=21", "#card")
     test_card.start(tab_a, "easy")
     test_card.wait_phase(tab_a, "play")
     test_card.take_turn(tab_a)
@@ -103,7 +101,7 @@ def test_a_stale_tab_in_the_worker_never_overwrites_the_newer_game(
 
 
 def test_the_keyboard_moves_along_the_hand_and_plays(page: sync_api.Page, site: str) -> None:
-    open_worker(page, site, "&seed=5", "#card")
+    open_worker(page, site, "?seed=5", "#card")
     test_card.start(page, "easy")
     test_card.wait_phase(page, "play")
     page.locator(".lc-hand [data-card]").first.focus()
@@ -112,3 +110,13 @@ def test_the_keyboard_moves_along_the_hand_and_plays(page: sync_api.Page, site: 
     assert page.evaluate("document.activeElement.dataset.card") != first
     page.keyboard.press("Enter")
     page.wait_for_selector(".lc-hand .is-selected", state="attached")
+
+
+def test_engine_page_in_the_address_keeps_python_on_the_page(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, f"{site}?engine=page&seed=9#card")
+    assert page.evaluate("document.documentElement.dataset.engine") == "page"
+    assert page.evaluate("performance.getEntriesByName('lostcities:interpreter-start').length") == 1
+    test_card.start(page, "easy")
+    test_card.wait_phase(page, "play")
+    test_card.take_turn(page)
+    assert test_card.wait_phase(page, "play") == "play"
