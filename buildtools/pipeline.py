@@ -279,11 +279,15 @@ def make_snapshot(site: Site) -> None:
 
 def write_interpreter(site: Site) -> None:
     """web/interpreter.mjs (the module PyScript loads Pyodide through) with the config's packages
-    (its early start installs them) and the start-up snapshot's file."""
+    (its early start installs them) and the start-up snapshot's file; web/engine.mjs (the engine's
+    Web Worker) with the snapshot's file."""
     path = site.folder / "web" / "interpreter.mjs"
     packages = [f"../wheels/{site.core_wheel.name}"]
     path.write_text(fill(path.read_text(), {'"__SNAPSHOT__"': json.dumps(f"./{site.snapshot}"),
                                             '"__PACKAGES__"': json.dumps(json.dumps(packages))}))
+    # The engine's Web Worker (web/view.js starts it) restores the same snapshot.
+    worker = site.folder / "web" / "engine.mjs"
+    worker.write_text(fill(worker.read_text(), {'"__SNAPSHOT__"': json.dumps(f"./{site.snapshot}")}))
 
 
 def pyscript_dist() -> pathlib.Path:

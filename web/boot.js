@@ -3,6 +3,13 @@
 (function () {
   "use strict";
   var started = performance.now();
+  // Where Python runs: index.html says "worker" (web/view.js, web/engine.mjs); ?engine=page or a
+  // browser without module workers keeps it on the page (PyScript, web/main.py).
+  var html = document.documentElement;
+  if (html.getAttribute("data-engine") === "worker" &&
+      (/[?&]engine=page(&|$)/.test(location.search) || typeof Worker !== "function")) {
+    html.setAttribute("data-engine", "page");
+  }
   function setText(text) {
     var el = document.getElementById("loading-text");
     if (el) el.textContent = text;
@@ -142,6 +149,9 @@
   window.__lostcitiesPreload = function () {
     if (preloaded) return;
     preloaded = true;
+    // The engine in a Web Worker (web/view.js) downloads what it needs itself: a preload of the
+    // page's would not serve the worker's requests.
+    if (html.getAttribute("data-engine") === "worker") return;
     var list = document.documentElement.getAttribute("data-preloads") || "";
     // The start-up snapshot is left out when web/interpreter.mjs will not download it: turned off
     // in the address, this browser failed to restore that file before (it kept the file's name),

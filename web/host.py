@@ -232,6 +232,8 @@ class BrowserHost:
 
     def __init__(self, seed: int | None) -> None:
         self.seed = seed
+        self.think_slice: float | None = screen.SLICE_SECONDS
+        """On the page's thread: a computer thinks in slices, the page answers between them."""
         self.app = document.getElementById("app")
         self.notice = document.getElementById("notice")
         self.info = document.getElementById("topbar-info")

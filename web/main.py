@@ -1,59 +1,21 @@
-"""The app shell: the home screen, the routes, the seed.  Runs in the page.
+"""The app on the page's own thread: :class:`shell.Shell` with :class:`host.BrowserHost`.
 
-The rules, the AI and every piece of HTML live in the ``lostcities`` wheel,
-installed by micropip before this file runs; the game screens are
-:class:`screen.Screen` s with an adapter each (``catalogue.GAMES`` pairs every
-game's entry with its adapter), talking to the page through :class:`host.BrowserHost`.
-
-Routes are URL hashes: ``#card``, ``#roll``, ``#board`` (empty: home);
-``#learn/<game>`` lists a game's tutorials and ``#learn/<tutorial id>`` opens
-one (an :class:`embed_screen.EmbeddedScreen`, as in a rules site's frame).
-``?seed=N`` makes every deal and roll repeatable.  The app runs only in its own
-tab: in another page's frame it says so and links to itself (``embed.html`` is
-the page made for frames).
+The routes, the home page and the seed are :mod:`shell`'s (the same shell runs in a Web Worker
+with ``web/worker_main.py``); this module is the glue to the page: the address, the top bar, the
+document's clicks.  The app runs only in its own tab: in another page's frame it says so and links
+to itself (``embed.html`` is the page made for frames).
 """
 
 from __future__ import annotations
 
-import traceback
 import typing
 
-import js
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-import catalogue
-import embed_screen
 import host
-import lostcities
-import screen
-from lostcities import session
-from lostcities.ui import embed, rules_summary, stats, tutorial
+import shell
 from lostcities.ui import html as lc_html
-
-PLAYABLE: typing.Final = {game.entry.name: game for game in catalogue.GAMES}
-"""The games of ``catalogue.GAMES`` by name (their routes)."""
-
-
-def parse_seed(search: str) -> tuple[int | None, str | None]:
-    """``?seed=N`` -> (N, None); a malformed seed -> (None, reason)."""
-    raw = js.URLSearchParams.new(search).get("seed")
-    if not isinstance(raw, str):  # jsnull: no seed
-        return None, None
-    text = str(raw).strip()
-    seed = embed.whole(text) if len(text) <= 18 else None
-    if seed is not None:
-        return seed, None
-    return None, (f"Ignoring ?seed={text[:40]}: a seed must be a whole number from 0 to 999999999999999999, "
-                  "written in the digits 0-9.")
-
-
-def rules_problem(sub: str) -> str:
-    """What ``#rules/<sub>`` says when ``sub`` names no game with a rules summary."""
-    if not sub:
-        return ("Which game\u2019s rules? Add a game to the address, like #rules/card, "
-                "or pick a game\u2019s Rules below.")
-    return f"There are no rules here for a game called \u201c{sub[:40]}\u201d; pick a game\u2019s Rules below."
 
 
 def is_framed() -> bool:
@@ -71,123 +33,45 @@ def refuse_framed() -> None:
     document.documentElement.dataset.ready = "1"
 
 
+class BrowserPage:
+    """A :class:`shell.Page` on the document."""
+
+    def set_crumb(self, html: str) -> None:
+        host.set_markup(document.getElementById("topbar-crumb"), html)
+
+    def finish(self, route: str) -> None:
+        document.documentElement.dataset.route = route
+        document.documentElement.dataset.ready = "1"
+
+    def go_home(self) -> None:
+        window.location.hash = ""
+
+
 class App:
-    """Routes between the home screen and the game screens."""
+    """The shell and the page's listeners for the page's lifetime."""
 
     def __init__(self) -> None:
-        seed, self._pending_error = parse_seed(str(window.location.search))
+        seed, problem = shell.parse_seed(str(window.location.search))
         self.host = host.BrowserHost(seed)
-        self.screen: screen.Screen | None = None
-        self.route = ""
-        self._hash_proxy = create_proxy(lambda event: self.guard(self.open_route))
+        self.shell = shell.Shell(self.host, BrowserPage(), problem)
+        self._hash_proxy = create_proxy(lambda event: self.shell.guard(self.open_route))
         window.addEventListener("hashchange", self._hash_proxy)
-        self._click_proxy = create_proxy(lambda event: self.guard(lambda: self._on_click(event)))
+        self._click_proxy = create_proxy(lambda event: self.shell.guard(lambda: self._on_click(event)))
         document.addEventListener("click", self._click_proxy)
 
-    def guard(self, func: typing.Callable[[], None]) -> None:
-        """Run an event handler: an unexpected error goes to the console, the player reads plain words."""
-        try:
-            func()
-        except Exception:  # noqa: BLE001 - the last line of defence of the page
-            self.host.console("error", "Python error in the app shell:\n" + traceback.format_exc())
-            self.host.notify("Something went wrong. Your games are saved: reload the page to go on.", "error")
-
     def open_route(self) -> None:
-        parts = str(window.location.hash).lstrip("#").lower().split("/")
-        route, sub = parts[0], (parts[1] if len(parts) > 1 else "")
-        if self.screen is not None:
-            self.screen.unmount()
-            self.screen = None
-        self.host.clear_notice()
-        self.host.set_info("")
-        self.route = route
-        self.set_crumb()
-        try:
-            playable = PLAYABLE.get(route)
-            if route == "learn":
-                self.set_crumb("Learn to play")
-                self.open_learn(sub)
-            elif playable is not None:
-                self.screen = screen.Screen(playable.adapter(), self.host)
-                self.set_crumb(lc_html.short_title(self.screen.game))
-                self.screen.mount()
-            elif route == "rules" and sub in PLAYABLE:
-                self.host.show(rules_summary.page(PLAYABLE[sub].entry.summary))
-                self.set_crumb(f"Rules: {lc_html.short_title(PLAYABLE[sub].entry.game)}")
-            elif route == "rules":
-                self.render_home()
-                self.host.notify(rules_problem(sub), "error")
-            elif route == "stats":
-                games = [playable.entry.game for playable in catalogue.GAMES]
-                self.host.show(stats.page(screen.read_stats(self.host), games))
-                self.set_crumb("Statistics")
-            else:
-                if route:
-                    self.host.notify(f"There is no game called \u201c{route[:40]}\u201d here; pick one below.",
-                                     "error")
-                self.render_home()
-        finally:
-            if self._pending_error:
-                error, self._pending_error = self._pending_error, None
-                self.host.notify(f"{error} {self.host.notice_text()}".strip(), "error")
-            document.documentElement.dataset.route = route or "home"
-            document.documentElement.dataset.ready = "1"
+        self.shell.open_route(str(window.location.hash))
 
     def _on_click(self, event: typing.Any) -> None:
         target = event.target.closest("[data-action]") if event.target else None
         if not target:  # closest() gives jsnull when nothing matches
             return
-        action = str(target.dataset.action)
-        if action == "dismiss":
-            self.host.clear_notice()
-        elif action == "home":
+        if self.shell.on_action(str(target.dataset.action), str(window.location.hash)):
             event.preventDefault()
-            if self.route:
-                window.location.hash = ""
-            else:
-                self.open_route()
-
-    def open_learn(self, name: str) -> None:
-        """``#learn/<game>``: the game's tutorials; ``#learn/<id>``: one of them."""
-        found = tutorial.tutorials().get(name)
-        if found is not None and found.game in PLAYABLE:
-            config = embed.Config.from_query({"tut": found.id})
-            self.screen = embed_screen.EmbeddedScreen(PLAYABLE[found.game].adapter(), self.host, config,
-                                                      lambda message: None, links=self.lesson_links)
-            self.screen.mount()
-            return
-        if name and name not in PLAYABLE:
-            self.host.notify(f"There is no tutorial called \u201c{name[:40]}\u201d here; pick one below.", "error")
-        self.host.show(catalogue.learn_page(name if name in PLAYABLE else "", self.tutorial_stars()))
-
-    def lesson_links(self, lesson: tutorial.Lesson) -> str:
-        """The lesson panel's way on: the game's tutorials, and the next one once this one is done."""
-        return embed.lesson_links(lesson.tutorial, done=lesson.done)
-
-    def tutorial_stars(self) -> dict[str, int]:
-        try:
-            return embed_screen.progress(self.host.storage_get(embed_screen.PROGRESS_KEY))
-        except screen.StorageError:
-            return {}
-
-    def set_crumb(self, *names: str) -> None:
-        """The top bar's trail after *Lost Cities* (nothing on the home screen)."""
-        host.set_markup(document.getElementById("topbar-crumb"), lc_html.crumb(*names))
-
-    def render_home(self) -> None:
-        self.host.show(catalogue.home_page(self.in_progress, version=lostcities.__version__, seed=self.host.seed))
-
-    def in_progress(self, name: str) -> bool:
-        """True when a readable, unfinished game of ``name`` is saved (damaged saves do not count)."""
-        try:
-            text = self.host.storage_get(f"lostcities:{name}:save")
-        except screen.StorageError:
-            return False
-        return session.is_in_progress(text, name)
 
 
 if is_framed():
     refuse_framed()
 else:
     APP = App()
-    APP.guard(APP.open_route)
+    APP.shell.guard(APP.open_route)

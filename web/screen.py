@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 import typing
 
@@ -63,7 +64,8 @@ from lostcities.ui import games, rules_summary, stats
 from lostcities.ui import html as lc_html
 
 SLICE_SECONDS: typing.Final = 0.02
-"""Work done in one browser task while a computer thinks (bots yield every few ms)."""
+"""Work done in one browser task while a computer thinks on the page's own thread (bots yield every
+few ms): :attr:`Host.think_slice` of a host that shares its thread with the page."""
 STORAGE_OFF: typing.Final = ("This browser is not keeping saved games (storage is off or full), "
                              "so this game will not survive a reload.")
 STALE: typing.Final = "This game was continued in another tab or window."
@@ -151,6 +153,11 @@ class Host(typing.Protocol):
 
     seed: int | None
     """``?seed=N``: every deal and roll repeats; None: random."""
+
+    think_slice: float | None
+    """Seconds of a computer's thinking per task (:data:`SLICE_SECONDS` where the screen shares the
+    page's thread: the page stays responsive between slices); None: in one go, the computer's own
+    budget bounding it (a host in a Web Worker, where the page never waits for it)."""
 
     def mount(self, shell: str) -> Root:
         """Show ``shell`` (one element) in the app's area and return it as a :class:`Root`."""
@@ -965,7 +972,7 @@ class Screen:
                 thinking.close()
                 return
             began = self.host.clock()
-            deadline = began + SLICE_SECONDS
+            deadline = self._slice_end(began)
             try:
                 while True:
                     next(thinking)
@@ -983,6 +990,11 @@ class Screen:
             self.later(0, step)
 
         step()
+
+    def _slice_end(self, began: float) -> float:
+        """When a slice of thinking begun at ``began`` yields to the page (never: thinking in one go)."""
+        share = self.host.think_slice
+        return math.inf if share is None else began + share
 
     def _thought(self, action: typing.Any, stats: ThinkStats) -> None:
         wall = self.host.clock() - stats.started
@@ -1103,7 +1115,7 @@ class Screen:
             if token != self._hint_token:
                 thinking.close()
                 return
-            deadline = self.host.clock() + SLICE_SECONDS
+            deadline = self._slice_end(self.host.clock())
             try:
                 while self.host.clock() < deadline:
                     next(thinking)
@@ -1499,6 +1511,7 @@ class MemoryHost:
         self.quota = quota
         """Characters the storage holds in all (None: no limit), as a browser's quota."""
         self.seed = seed
+        self.think_slice: float | None = SLICE_SECONDS
         self.root: MemoryRoot | None = None
         self.now = 0.0
         self.timers: dict[int, tuple[float, typing.Callable[[], None]]] = {}

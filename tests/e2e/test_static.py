@@ -1,14 +1,16 @@
 """Static first: the pages the build draws are readable and usable before Python runs.
 
-PyScript's module (``pyscript/core.js``) is held back by routing it to a stall, so the page is
-exactly what a slow phone shows while the interpreter still downloads; releasing it lets Python
-take over, and a tap made meanwhile must carry on by itself.
+The engine's script (the Web Worker's ``web/engine.mjs``; PyScript's module ``pyscript/core.js``
+with ``?engine=page``) is held back by routing it to a stall, so the page is exactly what a slow
+phone shows while the interpreter still downloads; releasing it lets Python take over, and a tap
+made meanwhile must carry on by itself.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import re
 import typing
 import urllib.request
 
@@ -16,11 +18,11 @@ from playwright import sync_api
 
 from tests.e2e import conftest
 
-ENGINE = "**/pyscript/core.js"
+ENGINE = re.compile(r".*/(pyscript/core\.js|web/engine\.mjs)$")
 
 
 class Stall:
-    """Holds every request for PyScript's module until :meth:`release`."""
+    """Holds every request for the engine's script until :meth:`release`."""
 
     def __init__(self) -> None:
         self.held: list[sync_api.Route] = []
@@ -52,6 +54,8 @@ def stalled(context: sync_api.BrowserContext) -> typing.Iterator[Stall]:
 def open_before_python(page: sync_api.Page, url: str) -> None:
     page.goto(url, wait_until="commit")
     page.locator("#app > *").first.wait_for()
+    # web/page.js has shown the page of the address (its tiles' Continue filled in from storage).
+    page.locator("html[data-page]").wait_for(state="attached")
 
 
 def test_the_built_page_holds_the_home_page_and_the_other_pages(site: str) -> None:
@@ -90,6 +94,7 @@ def test_python_draws_the_same_page_over_the_built_one(context: sync_api.Browser
                                                      site: str) -> None:
     for route in ("", "#rules/board", "#card", "#learn/card"):
         with stalled(context) as stall:
+            page.goto("about:blank")  # each page from the build, as a visit to its address
             open_before_python(page, site + route)
             page.wait_for_timeout(200)
             built = page.locator("#app").inner_html()

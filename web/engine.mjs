@@ -1,0 +1,114 @@
+// The engine's Web Worker: Pyodide, the rules, the screens and the computer players, off the
+// page's thread (web/view.js starts it; web/worker_main.py is the Python side).
+//
+// A plain module worker of this site (worker-src 'self'): no cross-origin isolation, no shared
+// memory, no synchronous access to the page.  The page and the worker exchange JSON texts only.
+//
+// The start restores the start-up snapshot that build.py makes (the interpreter with the rules
+// and the screens imported), as web/interpreter.mjs does on the page: read from the service
+// worker's cache when it holds it, else downloaded.  A snapshot that cannot be restored means a
+// normal start; the page remembers the failure (the worker has no localStorage) and asks for no
+// snapshot next time.  build.py writes the build's values below when it copies this file.
+
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+const SNAPSHOT = "__SNAPSHOT__";  // the snapshot's file, beside this one (an unbuilt copy has none)
+const CONFIG_URL = new URL("./pyscript.json", import.meta.url).href;
+const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
+
+const inbox = [];
+let receive = null;
+let booted = false;
+
+function post(message) {
+  self.postMessage(JSON.stringify(message));
+}
+
+async function readConfig() {
+  const response = await fetch(CONFIG_URL);
+  if (!response.ok) throw new Error(`${CONFIG_URL} answered ${response.status}`);
+  return response.json();
+}
+
+async function snapshotBytes() {
+  const url = new URL(SNAPSHOT, import.meta.url).href;
+  try {
+    if (self.caches) {
+      const hit = await caches.match(url, { ignoreVary: true });
+      if (hit) return new Uint8Array(await hit.arrayBuffer());
+    }
+  } catch (err) {
+    // no Cache Storage here: download it
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${SNAPSHOT} answered ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// web/'s modules and their bytecode, where the snapshot (and PyScript on the page) has them: the
+// interpreter's working folder.
+async function writeFiles(pyodide, config) {
+  const files = Object.entries(config.files || {});
+  const bodies = await Promise.all(files.map(async ([from]) => {
+    const response = await fetch(new URL(from, CONFIG_URL));
+    if (!response.ok) throw new Error(`${from} answered ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }));
+  files.forEach(([, to], index) => {
+    if (to.includes("/")) pyodide.FS.mkdirTree(to.slice(0, to.lastIndexOf("/")));
+    pyodide.FS.writeFile(to, bodies[index]);
+  });
+}
+
+async function start(useSnapshot) {
+  performance.mark("lostcities:engine-start");
+  const config = await readConfig();
+  const packages = (config.packages || []).map((name) => new URL(name, CONFIG_URL).href);
+  const settings = { indexURL: INDEX_URL, stdout: (text) => console.log(text), stderr: (text) => console.warn(text) };
+  let pyodide = null;
+  let restored = false;
+  if (useSnapshot && !SNAPSHOT.startsWith("__")) {
+    try {
+      const bytes = snapshotBytes();
+      bytes.catch(() => {});  // handled below, once loadPyodide awaits it
+      pyodide = await loadPyodide({ ...settings, packages: [], _loadSnapshot: bytes });
+      restored = true;
+    } catch (err) {
+      post({ type: "snapshot-failed", error: String(err), file: SNAPSHOT.split("/").pop() });
+      pyodide = null;
+    }
+  }
+  if (!pyodide) pyodide = await loadPyodide({ ...settings, packages });
+  await writeFiles(pyodide, config);
+  // The snapshot froze the state of `random`: every start draws afresh.
+  pyodide.runPython("import random\nrandom.seed()\ndel random");
+  const main = pyodide.pyimport("worker_main");
+  receive = main.receive;
+  performance.mark("lostcities:engine-ready");
+  post({ type: "engine", snapshot: restored });
+  while (inbox.length) receive(inbox.shift());
+  // The core wheel's files (sources for tracebacks, metadata) once the page is drawn, off its path.
+  if (restored && packages.length) {
+    pyodide.loadPackage(packages, { messageCallback: () => {} }).then(() => {
+      post({ type: "installed" });
+    }).catch((err) => {
+      console.warn("The core wheel's files could not be installed: " + err);
+    });
+  }
+}
+
+self.onmessage = (event) => {
+  const text = event.data;
+  if (!booted) {
+    // The first message says how to start: {"type": "boot", "snapshot": true|false}.
+    booted = true;
+    let boot = {};
+    try { boot = JSON.parse(text); } catch (err) { boot = {}; }
+    start(boot.snapshot !== false && boot.failed !== SNAPSHOT.split("/").pop()).catch((err) => {
+      post({ type: "failed", error: String(err && err.stack || err) });
+    });
+    return;
+  }
+  if (receive) receive(text);
+  else inbox.push(text);
+};

@@ -1,0 +1,195 @@
+"""The app shell without the page: the routes, the home page, the seed.
+
+:class:`Shell` opens the page of an address's hash (``#card``, ``#learn/card``, ``#rules/roll``,
+``#stats``; empty: home) through a :class:`Page` and a :class:`ShellHost`, wherever they are: on
+the page's own thread (``web/main.py``, with ``web/host.py``) or in a Web Worker
+(``web/worker_main.py``, with ``web/channel.py``).  It never imports ``js``, ``pyodide`` or
+``pyscript``.
+
+``#learn/<game>`` lists a game's tutorials and ``#learn/<tutorial id>`` opens one (an
+:class:`embed_screen.EmbeddedScreen`, as in a rules site's frame).  ``?seed=N`` makes every deal
+and roll repeatable.
+"""
+
+from __future__ import annotations
+
+import traceback
+import typing
+import urllib.parse
+
+import catalogue
+import embed_screen
+import lostcities
+import screen
+from lostcities import session
+from lostcities.ui import embed, rules_summary, stats, tutorial
+from lostcities.ui import html as lc_html
+
+PLAYABLE: typing.Final = {game.entry.name: game for game in catalogue.GAMES}
+"""The games of ``catalogue.GAMES`` by name (their routes)."""
+
+
+class ShellHost(screen.Host, typing.Protocol):
+    """A :class:`screen.Host` that also shows the app's pages that are not screens."""
+
+    def show(self, html: str) -> None:
+        """A page of the app that is not a screen (home, rules, Learn to play, statistics)."""
+
+    def notice_text(self) -> str:
+        """The notice shown now, in plain words (empty: none)."""
+
+
+class Page(typing.Protocol):
+    """What the shell does to the page around the screens."""
+
+    def set_crumb(self, html: str) -> None:
+        """The top bar's trail after *Lost Cities*."""
+
+    def finish(self, route: str) -> None:
+        """The page of ``route`` is drawn (``html[data-route]``, ``html[data-ready]``)."""
+
+    def go_home(self) -> None:
+        """Show the home page through the address (its hash emptied: the browser's history keeps it)."""
+
+
+def parse_seed(search: str) -> tuple[int | None, str | None]:
+    """``?seed=N`` -> (N, None); a malformed seed -> (None, reason).
+
+    >>> parse_seed("?seed=42&x=1")
+    (42, None)
+    >>> parse_seed("")
+    (None, None)
+    >>> parse_seed("?seed=4x")[1][:16]
+    'Ignoring ?seed=4'
+    """
+    found = urllib.parse.parse_qs(search.removeprefix("?"), keep_blank_values=True).get("seed")
+    if not found:
+        return None, None
+    text = found[0].strip()
+    seed = embed.whole(text) if len(text) <= 18 else None
+    if seed is not None:
+        return seed, None
+    return None, (f"Ignoring ?seed={text[:40]}: a seed must be a whole number from 0 to 999999999999999999, "
+                  "written in the digits 0-9.")
+
+
+def rules_problem(sub: str) -> str:
+    """What ``#rules/<sub>`` says when ``sub`` names no game with a rules summary."""
+    if not sub:
+        return ("Which game\u2019s rules? Add a game to the address, like #rules/card, "
+                "or pick a game\u2019s Rules below.")
+    return f"There are no rules here for a game called \u201c{sub[:40]}\u201d; pick a game\u2019s Rules below."
+
+
+class Shell:
+    """Routes between the home screen and the game screens."""
+
+    def __init__(self, host: ShellHost, page: Page, pending_error: str | None = None) -> None:
+        self.host = host
+        self.page = page
+        self._pending_error = pending_error
+        """A problem with the address (a malformed seed), said once the first page is drawn."""
+        self.screen: screen.Screen | None = None
+        self.route = ""
+
+    def guard(self, func: typing.Callable[[], None]) -> None:
+        """Run an event handler: an unexpected error goes to the console, the player reads plain words."""
+        try:
+            func()
+        except Exception:  # noqa: BLE001 - the last line of defence of the page
+            self.host.console("error", "Python error in the app shell:\n" + traceback.format_exc())
+            self.host.notify("Something went wrong. Your games are saved: reload the page to go on.", "error")
+
+    def open_route(self, hash_text: str) -> None:
+        """Open the page of the address's hash (``#card/...``)."""
+        parts = hash_text.lstrip("#").lower().split("/")
+        route, sub = parts[0], (parts[1] if len(parts) > 1 else "")
+        if self.screen is not None:
+            self.screen.unmount()
+            self.screen = None
+        self.host.clear_notice()
+        self.host.set_info("")
+        self.route = route
+        self.set_crumb()
+        try:
+            self._open(route, sub)
+        finally:
+            if self._pending_error:
+                error, self._pending_error = self._pending_error, None
+                self.host.notify(f"{error} {self.host.notice_text()}".strip(), "error")
+            self.page.finish(route or "home")
+
+    def _open(self, route: str, sub: str) -> None:
+        playable = PLAYABLE.get(route)
+        if route == "learn":
+            self.set_crumb("Learn to play")
+            self.open_learn(sub)
+        elif playable is not None:
+            self.screen = screen.Screen(playable.adapter(), self.host)
+            self.set_crumb(lc_html.short_title(self.screen.game))
+            self.screen.mount()
+        elif route == "rules" and sub in PLAYABLE:
+            self.host.show(rules_summary.page(PLAYABLE[sub].entry.summary))
+            self.set_crumb(f"Rules: {lc_html.short_title(PLAYABLE[sub].entry.game)}")
+        elif route == "rules":
+            self.render_home()
+            self.host.notify(rules_problem(sub), "error")
+        elif route == "stats":
+            games = [playable.entry.game for playable in catalogue.GAMES]
+            self.host.show(stats.page(screen.read_stats(self.host), games))
+            self.set_crumb("Statistics")
+        else:
+            if route:
+                self.host.notify(f"There is no game called \u201c{route[:40]}\u201d here; pick one below.", "error")
+            self.render_home()
+
+    def on_action(self, action: str, hash_text: str) -> bool:
+        """The shell's own actions (``dismiss``, ``home``); True when it took the action."""
+        if action == "dismiss":
+            self.host.clear_notice()
+            return False
+        if action == "home":
+            if self.route:
+                self.page.go_home()
+            else:
+                self.open_route(hash_text)
+            return True
+        return False
+
+    def open_learn(self, name: str) -> None:
+        """``#learn/<game>``: the game's tutorials; ``#learn/<id>``: one of them."""
+        found = tutorial.tutorials().get(name)
+        if found is not None and found.game in PLAYABLE:
+            config = embed.Config.from_query({"tut": found.id})
+            self.screen = embed_screen.EmbeddedScreen(PLAYABLE[found.game].adapter(), self.host, config,
+                                                      lambda message: None, links=self.lesson_links)
+            self.screen.mount()
+            return
+        if name and name not in PLAYABLE:
+            self.host.notify(f"There is no tutorial called \u201c{name[:40]}\u201d here; pick one below.", "error")
+        self.host.show(catalogue.learn_page(name if name in PLAYABLE else "", self.tutorial_stars()))
+
+    def lesson_links(self, lesson: tutorial.Lesson) -> str:
+        """The lesson panel's way on: the game's tutorials, and the next one once this one is done."""
+        return embed.lesson_links(lesson.tutorial, done=lesson.done)
+
+    def tutorial_stars(self) -> dict[str, int]:
+        try:
+            return embed_screen.progress(self.host.storage_get(embed_screen.PROGRESS_KEY))
+        except screen.StorageError:
+            return {}
+
+    def set_crumb(self, *names: str) -> None:
+        """The top bar's trail after *Lost Cities* (nothing on the home screen)."""
+        self.page.set_crumb(lc_html.crumb(*names))
+
+    def render_home(self) -> None:
+        self.host.show(catalogue.home_page(self.in_progress, version=lostcities.__version__, seed=self.host.seed))
+
+    def in_progress(self, name: str) -> bool:
+        """True when a readable, unfinished game of ``name`` is saved (damaged saves do not count)."""
+        try:
+            text = self.host.storage_get(f"lostcities:{name}:save")
+        except screen.StorageError:
+            return False
+        return session.is_in_progress(text, name)

@@ -1,0 +1,349 @@
+// The page's side of the engine in a Web Worker (index.html's data-engine="worker"): starts
+// web/engine.mjs, applies what the screens draw (web/channel.py's operations: regions of HTML,
+// data attributes, classes, marks, spots and their arrows, focus) and sends the worker what
+// happens as plain data: each input with the form's values, where the keyboard is and a copy of
+// the site's storage (the worker has none); another tab's storage changes; a write the browser
+// refused.  Python never runs on this thread: the page answers at once, whatever the engine does.
+(function () {
+  "use strict";
+  var html = document.documentElement;
+  var search = new URLSearchParams(location.search);
+  if (html.dataset.engine !== "worker") return;  // web/boot.js decided: Python on the page
+  // PyScript (index.html's <script type="py">) does not start: the worker is the engine.
+  Array.prototype.forEach.call(document.querySelectorAll('script[type="py"]'), function (node) { node.remove(); });
+
+  var PREFIX = "lostcities:";
+  var FAILED_KEY = "lostcities:snapshot-failed";
+  var EVENTS = ["click", "change", "keydown"];
+  var app = document.getElementById("app");
+  var notice = document.getElementById("notice");
+  var info = document.getElementById("topbar-info");
+  var crumb = document.getElementById("topbar-crumb");
+  var roots = {};      // id -> {el, adopted, listener, arrows, watch}
+  var acked = 0;       // the last of the worker's writes applied here
+
+  function store() {
+    try { return window.localStorage || null; } catch (err) { return null; }
+  }
+  // The site's stored texts (null: no storage), for the worker's copy.
+  function storedItems() {
+    var storage = store();
+    if (!storage) return null;
+    var items = {};
+    try {
+      for (var i = 0; i < storage.length; i++) {
+        var key = storage.key(i);
+        if (key && key.indexOf(PREFIX) === 0) items[key] = storage.getItem(key);
+      }
+    } catch (err) {
+      return null;
+    }
+    return items;
+  }
+  function dataOf(el) {
+    var found = {};
+    Array.prototype.forEach.call(el.attributes, function (attr) {
+      if (attr.name.indexOf("data-") === 0) found[attr.name.slice(5)] = attr.value;
+    });
+    return found;
+  }
+  function selectorOf(data) {
+    return Object.keys(data).map(function (key) {
+      return "[data-" + key + '="' + CSS.escape(String(data[key])) + '"]';
+    }).join("");
+  }
+  function sameMarkup(el, text) {
+    var probe = document.createElement("template");
+    probe.innerHTML = text;
+    return probe.innerHTML === el.innerHTML;
+  }
+  function setMarkup(el, text) {
+    if (!sameMarkup(el, text)) el.innerHTML = text;
+  }
+  function isLost() {
+    var active = document.activeElement;
+    return !active || active === document.body || !active.isConnected;
+  }
+  function focusIn(el) {
+    var active = document.activeElement;
+    if (!active || active === document.body || !el.contains(active)) return null;
+    var found = dataOf(active);
+    return Object.keys(found).length ? found : null;
+  }
+  function formValues(el) {
+    var found = {};
+    Array.prototype.forEach.call(el.querySelectorAll("input[name], select[name], textarea[name]"), function (field) {
+      if ((field.type === "radio" || field.type === "checkbox") && !field.checked) return;
+      found[field.name] = String(field.value);
+    });
+    return found;
+  }
+
+  var worker = new Worker(new URL("./web/engine.mjs", document.baseURI), { type: "module" });
+  function send(message) {
+    message.storage = storedItems();
+    message.acked = acked;
+    worker.postMessage(JSON.stringify(message));
+  }
+  function report(id) {
+    var root = roots[id];
+    if (root) send({ type: "report", root: Number(id), focus: focusIn(root.el), lost: isLost() });
+  }
+
+  // -- input -------------------------------------------------------------------------------------
+  // An arrow key (Home, End) inside a data-roving group moves the focus and the group's one Tab
+  // stop (as web/screen.py's roving_index says).
+  function rove(event) {
+    var group = event.target && event.target.closest ? event.target.closest("[data-roving]") : null;
+    if (!group) return false;
+    var buttons = Array.prototype.filter.call(group.querySelectorAll("button"), function (b) { return !b.hidden; });
+    var index = buttons.indexOf(event.target);
+    var count = buttons.length;
+    var steps = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+    var to = null;
+    if (index < 0 || !count) return false;
+    if (event.key === "Home") to = 0;
+    else if (event.key === "End") to = count - 1;
+    else if (event.key in steps) to = (index + steps[event.key] + count) % count;
+    if (to === null) return false;
+    event.preventDefault();
+    buttons.forEach(function (b, i) { b.setAttribute("tabindex", i === to ? "0" : "-1"); });
+    buttons[to].focus();
+    return true;
+  }
+  function inputOf(event, id, el) {
+    var message = { type: "input", root: id, values: formValues(el), focus: focusIn(el), lost: isLost() };
+    if (event.type === "keydown") {
+      message.kind = "key";
+      message.key = String(event.key || "");
+      return message;
+    }
+    message.kind = event.type;
+    var target = event.target;
+    var holder = target && target.closest ? target.closest("[data-action], [data-target]") : null;
+    if (event.type === "change" && target && "value" in target) message.value = String(target.value || "");
+    if (holder) {
+      message.action = holder.getAttribute("data-action") || "";
+      message.target = holder.getAttribute("data-target") || "";
+      message.data = dataOf(holder);
+    }
+    return message;
+  }
+  function listen(id, root) {
+    root.listener = function (event) {
+      if (event.type === "keydown" && rove(event)) return;
+      send(inputOf(event, id, root.el));
+    };
+    EVENTS.forEach(function (name) { root.el.addEventListener(name, root.listener); });
+    root.el.addEventListener("focusin", function () { report(id); });
+  }
+  // The shell's own actions: the brand link (home) and the notice's dismiss button.
+  document.addEventListener("click", function (event) {
+    var target = event.target && event.target.closest ? event.target.closest("[data-action]") : null;
+    if (!target || !html.dataset.ready) return;
+    var action = target.getAttribute("data-action");
+    if (action !== "home" && action !== "dismiss") return;
+    if (action === "home") event.preventDefault();
+    send({ type: "action", action: action, hash: location.hash });
+  });
+  addEventListener("hashchange", function () { send({ type: "route", hash: location.hash }); });
+  addEventListener("storage", function (event) {
+    if (typeof event.key === "string" && event.key.indexOf(PREFIX) === 0) {
+      send({ type: "storage-event", key: event.key, value: event.newValue });
+    }
+  });
+
+  // -- the operations ------------------------------------------------------------------------------
+  function arrowsSvg(el, arrows) {
+    var box = el.getBoundingClientRect();
+    var lines = arrows.map(function (pair) {
+      var one = el.querySelector('[data-spot="' + CSS.escape(pair[0]) + '"]');
+      var two = el.querySelector('[data-spot="' + CSS.escape(pair[1]) + '"]');
+      if (!one || !two) return "";
+      var a = one.getBoundingClientRect(), b = two.getBoundingClientRect();
+      var x1 = a.left + a.width / 2 - box.left, y1 = a.top + a.height / 2 - box.top;
+      var x2 = b.left + b.width / 2 - box.left, y2 = b.top + b.height / 2 - box.top;
+      return '<line x1="' + x1.toFixed(0) + '" y1="' + y1.toFixed(0) + '" x2="' + x2.toFixed(0) + '" y2="' +
+        y2.toFixed(0) + '" marker-end="url(#lc-arrowhead)"/>';
+    }).join("");
+    if (!lines) return "";
+    return '<svg class="lc-arrows" aria-hidden="true" width="100%" height="100%">' +
+      '<defs><marker id="lc-arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" ' +
+      'markerHeight="6" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"/></marker></defs>' + lines + "</svg>";
+  }
+  function drawArrows(root) {
+    var old = root.el.querySelector(":scope > svg.lc-arrows");
+    if (old) old.remove();
+    if (root.arrows.length) root.el.insertAdjacentHTML("beforeend", arrowsSvg(root.el, root.arrows));
+  }
+  function mount(op) {
+    var built = app.hasAttribute("data-built") ? app.firstElementChild : null;
+    app.removeAttribute("data-built");
+    var el = null;
+    if (built) {
+      // The build drew this screen's first panel: the screen takes that element over when it is
+      // the same screen (its shell's element and classes).
+      var probe = document.createElement("template");
+      probe.innerHTML = op.shell;
+      var wanted = probe.content.firstElementChild;
+      if (wanted && wanted.tagName === built.tagName && Array.prototype.every.call(wanted.classList, function (name) {
+        return built.classList.contains(name);
+      })) el = built;
+    }
+    var adopted = !!el;
+    if (!el) {
+      app.innerHTML = op.shell;
+      el = app.firstElementChild;
+    }
+    roots[op.root] = { el: el, adopted: adopted, listener: null, arrows: [], watch: null };
+    listen(op.root, roots[op.root]);
+  }
+  function download(name, text) {
+    var url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+    var link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    link.hidden = true;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
+  }
+  function write(op) {
+    var storage = store();
+    try {
+      if (!storage) throw new DOMException("no localStorage", "SecurityError");
+      if (op.op === "store") storage.setItem(op.key, op.text);
+      else storage.removeItem(op.key);
+    } catch (err) {
+      if (op.op === "store") {
+        var value = null;
+        try { value = storage ? storage.getItem(op.key) : null; } catch (failure) { value = null; }
+        acked = Math.max(acked, op.seq);
+        send({ type: "storage-refused", key: op.key, error: String(err), value: value });
+      } else {
+        console.warn("localStorage.removeItem failed: " + err);
+      }
+    }
+    acked = Math.max(acked, op.seq);
+  }
+  function apply(ops) {
+    var touched = {};
+    var chain = null;  // the focus chain in progress: {root, done}
+    ops.forEach(function (op) {
+      var root = op.root !== undefined ? roots[op.root] : null;
+      if (op.op !== "focus") chain = null;
+      if (root) touched[op.root] = true;
+      switch (op.op) {
+        case "mount": mount(op); touched[op.root] = true; break;
+        case "html": {
+          if (!root) break;
+          var target = root.el.querySelector('[data-region="' + CSS.escape(op.region) + '"]');
+          if (!target) break;
+          if (root.adopted) {
+            if (sameMarkup(target, op.html)) break;
+            root.adopted = false;
+          }
+          if (window.lcMotion) window.lcMotion.before(root.el);  // web/motion.js: cards travel
+          target.innerHTML = op.html;
+          break;
+        }
+        case "data": if (root) root.el.setAttribute("data-" + op.name, op.value); break;
+        case "class": if (root) root.el.classList.toggle(op.name, !!op.on); break;
+        case "focus": {
+          if (!root) break;
+          if (!chain || chain.root !== op.root) chain = { root: op.root, done: false };
+          if (chain.done) break;
+          // Only where the keyboard is on this screen, or nowhere: never taken from the top bar.
+          var active = document.activeElement;
+          if (active && active !== document.body && active.isConnected && !root.el.contains(active)) {
+            chain.done = true;
+            break;
+          }
+          var selector = selectorOf(op.data);
+          var el = selector ? root.el.querySelector(selector + ':not([aria-hidden="true"])') : null;
+          if (el) {
+            el.focus({ preventScroll: true });
+            chain.done = el.matches(":focus");
+          }
+          break;
+        }
+        case "mark": {
+          if (!root) break;
+          Array.prototype.forEach.call(root.el.querySelectorAll(".is-hinted"), function (el) { el.classList.remove("is-hinted"); });
+          op.places.forEach(function (place) {
+            var selector = selectorOf(place);
+            if (!selector) return;
+            Array.prototype.forEach.call(root.el.querySelectorAll(selector), function (el) { el.classList.add("is-hinted"); });
+          });
+          break;
+        }
+        case "spot": {
+          if (!root) break;
+          Array.prototype.forEach.call(root.el.querySelectorAll("[data-spot]"), function (el) {
+            el.classList.toggle("is-spot", op.names.indexOf(el.getAttribute("data-spot")) >= 0);
+          });
+          root.arrows = op.arrows;
+          drawArrows(root);
+          if (root.arrows.length && !root.watch && "ResizeObserver" in window) {
+            // The layout settles after a render: the arrows follow the elements they join.
+            root.watch = new ResizeObserver(function () { drawArrows(root); });
+            root.watch.observe(root.el);
+          }
+          break;
+        }
+        case "close": {
+          if (!root) break;
+          EVENTS.forEach(function (name) { root.el.removeEventListener(name, root.listener); });
+          if (root.watch) root.watch.disconnect();
+          root.el.remove();
+          delete roots[op.root];
+          delete touched[op.root];
+          break;
+        }
+        case "show": app.removeAttribute("data-built"); setMarkup(app, op.html); break;
+        case "notify":
+          notice.hidden = false;
+          notice.className = "notice " + op.kind;
+          notice.innerHTML = op.html;
+          break;
+        case "clear-notice": notice.hidden = true; notice.innerHTML = ""; break;
+        case "info": info.textContent = op.text; break;
+        case "console": (op.level === "error" ? console.error : op.level === "warn" ? console.warn : console.log)(op.text); break;
+        case "download": download(op.name, op.text); break;
+        case "store": case "unstore": write(op); break;
+        case "crumb": setMarkup(crumb, op.html); break;
+        case "route": html.dataset.route = op.route; html.dataset.ready = "1"; break;
+        case "home": location.hash = ""; break;
+        default: console.warn("An operation this page does not know: " + op.op);
+      }
+    });
+    Object.keys(touched).forEach(report);
+  }
+
+  function snapshotFailed() {
+    try { return store() ? store().getItem(FAILED_KEY) : null; } catch (err) { return null; }
+  }
+  worker.onmessage = function (event) {
+    var message = JSON.parse(event.data);
+    if (message.type === "ops") apply(message.ops);
+    else if (message.type === "engine" && message.snapshot) html.dataset.snapshot = "restored";
+    else if (message.type === "installed") html.dataset.snapshotFiles = "installed";
+    else if (message.type === "snapshot-failed") {
+      console.warn("The start-up snapshot is not used: " + message.error);
+      html.dataset.snapshot = "failed";
+      try { if (store()) store().setItem(FAILED_KEY, message.file); } catch (err) { /* tried again next time */ }
+    } else if (message.type === "failed") {
+      console.error("The game engine did not start: " + message.error);
+      var text = document.getElementById("loading-text");
+      if (text) text.textContent = "The game engine did not start. Reload the page to try again.";
+    }
+  };
+  worker.onerror = function (event) {
+    console.error("The game engine's worker failed: " + (event.message || event.type));
+  };
+  var framed = true;
+  try { framed = window.self !== window.top; } catch (err) { framed = true; }
+  worker.postMessage(JSON.stringify({ type: "boot", snapshot: search.get("snapshot") !== "off", failed: snapshotFailed() }));
+  send({ type: "start", search: location.search, hash: location.hash, href: location.href, framed: framed });
+})();
