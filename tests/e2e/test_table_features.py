@@ -149,6 +149,16 @@ def test_replay_and_statistics_after_a_game(page: sync_api.Page, site: str) -> N
         shown = page.locator(f".lc-replay-hand[data-player='{player}'] [data-card]").evaluate_all(
             "els => els.map(e => e.dataset.card)")
         assert sorted(shown) == sorted(c.id for c in position.view(player).hand)
+    # The slider: to any move, by the keyboard too, which stays on it.
+    steps = len(record.actions) - 1
+    slider = page.locator("#lc-replay-slider")
+    slider.fill(str(steps - 1))
+    page.wait_for_function(f"document.querySelector('.lc-replay-count').dataset.step === '{steps - 1}'")
+    slider.focus()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"document.querySelector('.lc-replay-count').dataset.step === '{steps - 2}'")
+    assert page.evaluate("document.activeElement.id") == "lc-replay-slider"
+    assert page.locator(".lc-replay-game").count() == 0  # one game: no game buttons
     page.click("[data-action=replay-last]")
     assert page.locator("[data-action=replay-next]").is_disabled()
     page.click("[data-action=close-replay]")
