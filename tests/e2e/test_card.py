@@ -223,6 +223,7 @@ def test_reload_restores_the_position_mid_turn_and_the_computer_resumes(page: sy
     assert saved_state(page) == state_before
     # Draw, then reload while it is the computer's turn: it resumes thinking and plays.
     page.click("[data-target='deck']")
+    wait_phase(page, "ai", "play")  # the engine (in its worker) took the draw and saved it
     moves = int(page.get_attribute(".lc-screen", "data-moves") or 0)
     page.reload()
     page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
