@@ -46,8 +46,9 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
 }).observe({type: 'longtask'});
 new MutationObserver(() => {
-  if (window.__readyAt === null && document.documentElement.dataset.ready === '1') window.__readyAt = performance.now();
-}).observe(document.documentElement, {attributes: true, attributeFilter: ['data-ready']});
+  const root = document.documentElement;
+  if (window.__readyAt === null && root && root.dataset.ready === '1') window.__readyAt = performance.now();
+}).observe(document, {attributes: true, attributeFilter: ['data-ready'], subtree: true});
 """
 """Installed before the page's own scripts: every long task (start, duration) and when the page was ready."""
 
@@ -95,7 +96,8 @@ def measure(url: str, engine: str, game: str, opponent: str, turns: int) -> Meas
         context.add_init_script(OBSERVER)
         page = context.new_page()
         conftest.open_site(page, url)
-        ready = float(page.evaluate("window.__readyAt"))
+        # When html[data-ready] was set (or, where the observer came too early to watch it, now).
+        ready = float(page.evaluate("window.__readyAt === null ? performance.now() : window.__readyAt"))
         (play_board if game == "board" else play_card)(page, opponent, turns)
         tasks = [(float(start), float(duration)) for start, duration in page.evaluate("window.__longTasks")]
         think = str(page.get_attribute(".lc-screen", "data-think"))
