@@ -10,6 +10,20 @@
       (/[?&]engine=page(&|$)/.test(location.search) || typeof Worker !== "function")) {
     html.setAttribute("data-engine", "page");
   }
+  // Python on the page: PyScript's style sheet now, its module once the page's <script type="py">
+  // is parsed (index.html declares neither: the worker needs no PyScript).
+  if (html.getAttribute("data-engine") === "page") {
+    var styles = document.createElement("link");
+    styles.rel = "stylesheet";
+    styles.href = new URL("./pyscript/core.css", document.baseURI).href;
+    document.head.appendChild(styles);
+    document.addEventListener("DOMContentLoaded", function () {
+      var module = document.createElement("script");
+      module.type = "module";
+      module.src = new URL("./pyscript/core.js", document.baseURI).href;
+      document.head.appendChild(module);
+    });
+  }
   function setText(text) {
     var el = document.getElementById("loading-text");
     if (el) el.textContent = text;

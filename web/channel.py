@@ -211,7 +211,10 @@ class ChannelHost:
                 root.handler(event)
         elif kind == "storage-event":
             value = message.get("value")
-            self.changed(str(message.get("key") or ""), value if isinstance(value, str) else None)
+            # With the page's copy (refreshed above), the copy holds what is stored NOW: the event's
+            # text may be older (this tab's own later write may be the one that stands).
+            self.changed(str(message.get("key") or ""), value if isinstance(value, str) else None,
+                         keep_copy="storage" in message)
         elif kind == "storage-refused":
             self.on_refused(str(message.get("key") or ""), str(message.get("error") or ""), message.get("value"))
         else:
@@ -228,10 +231,10 @@ class ChannelHost:
         for _, key, text in self.pending:
             self._put(key, text)
 
-    def changed(self, key: str, text: str | None) -> None:
-        """Another tab changed ``key`` (the browser's ``storage`` event): the copy follows, and the
-        screens watching it are told."""
-        if self.storage is not None and key.startswith(PREFIX):
+    def changed(self, key: str, text: str | None, *, keep_copy: bool = False) -> None:
+        """Another tab changed ``key`` (the browser's ``storage`` event): the screens watching it are
+        told; the copy takes the event's text unless the page sent its copy with the event (``keep_copy``)."""
+        if self.storage is not None and key.startswith(PREFIX) and not keep_copy:
             self._put(key, text)
         for func in list(self.watchers.get(key, [])):
             func(text)

@@ -20,6 +20,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 import screen
+import timers
 from lostcities.ui import html as lc_html
 
 EVENTS: typing.Final = ("click", "change", "keydown")
@@ -237,7 +238,7 @@ class BrowserHost:
         self.app = document.getElementById("app")
         self.notice = document.getElementById("notice")
         self.info = document.getElementById("topbar-info")
-        self._timers: dict[int, typing.Any] = {}
+        self._timers = timers.Timers()
 
     def mount(self, shell: str) -> BrowserRoot:
         built = self.app.firstElementChild if self.app.hasAttribute("data-built") else None
@@ -296,27 +297,10 @@ class BrowserHost:
 
     # -- time --------------------------------------------------------------------------------------
     def later(self, ms: int, func: typing.Callable[[], None]) -> int:
-        holder: list[int] = []
-
-        def fire(*_: typing.Any) -> None:
-            proxy = self._timers.pop(holder[0], None)
-            try:
-                func()
-            finally:
-                if proxy is not None:
-                    proxy.destroy()
-
-        proxy = create_proxy(fire)
-        handle = int(window.setTimeout(proxy, ms))
-        holder.append(handle)
-        self._timers[handle] = proxy
-        return handle
+        return self._timers.later(ms, func)
 
     def cancel(self, handle: int) -> None:
-        proxy = self._timers.pop(handle, None)
-        if proxy is not None:
-            window.clearTimeout(handle)
-            proxy.destroy()
+        self._timers.cancel(handle)
 
     def clock(self) -> float:
         return time.perf_counter()

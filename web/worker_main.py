@@ -2,8 +2,8 @@
 
 ``web/engine.mjs`` starts Pyodide in the worker, imports this module and hands every message of
 the page to :func:`receive` (a JSON text); what the screens draw goes back to the page as batches
-of operations (``web/view.js`` applies them).  With ``web/engine.mjs``, the only module of the
-worker that imports ``js`` or ``pyodide``.
+of operations (``web/view.js`` applies them).  With ``web/engine.mjs`` and ``web/timers.py``, the only
+code of the worker that touches ``js`` or ``pyodide``.
 """
 
 from __future__ import annotations
@@ -13,46 +13,16 @@ import traceback
 import typing
 
 import js
-from pyodide.ffi import create_proxy
 
 import channel
 import shell
+import timers
 from lostcities.ui import html as lc_html
 
 
 def send(message: dict[str, typing.Any]) -> None:
     """Post a message to the page (as JSON text: plain data only)."""
     js.postMessage(json.dumps(message, separators=(",", ":")))
-
-
-class Timers:
-    """The worker's ``setTimeout``: one proxy per pending timer, destroyed when it fires or is cancelled."""
-
-    def __init__(self) -> None:
-        self.proxies: dict[int, typing.Any] = {}
-
-    def schedule(self, ms: int, func: typing.Callable[[], None]) -> int:
-        holder: list[int] = []
-
-        def fire(*_: typing.Any) -> None:
-            proxy = self.proxies.pop(holder[0], None)
-            try:
-                func()
-            finally:
-                if proxy is not None:
-                    proxy.destroy()
-
-        proxy = create_proxy(fire)
-        handle = int(js.setTimeout(proxy, ms))
-        holder.append(handle)
-        self.proxies[handle] = proxy
-        return handle
-
-    def unschedule(self, handle: int) -> None:
-        proxy = self.proxies.pop(handle, None)
-        if proxy is not None:
-            js.clearTimeout(handle)
-            proxy.destroy()
 
 
 class WorkerPage:
@@ -75,7 +45,7 @@ class Engine:
     """The shell and its host for the worker's lifetime (created by the page's ``start``)."""
 
     def __init__(self) -> None:
-        self.timers = Timers()
+        self.timers = timers.Timers()
         self.host: channel.ChannelHost | None = None
         self.shell: shell.Shell | None = None
 
@@ -109,7 +79,7 @@ class Engine:
 
     def start(self, message: dict[str, typing.Any]) -> None:
         seed, problem = shell.parse_seed(str(message.get("search") or ""))
-        host = channel.ChannelHost(send, seed, schedule=self.timers.schedule, unschedule=self.timers.unschedule)
+        host = channel.ChannelHost(send, seed, schedule=self.timers.later, unschedule=self.timers.cancel)
         self.host = host
         host.receive({**message, "type": "report"})
         if message.get("framed"):

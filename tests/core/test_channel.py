@@ -194,3 +194,18 @@ def test_the_shell_draws_home_and_a_game_through_the_channel() -> None:
     page.host.flush()
     assert page.last("mount")["shell"].startswith("<")
     assert Finished.routes == ["home", "card"]
+
+
+def test_a_storage_event_older_than_this_tabs_own_later_write_does_not_replace_it() -> None:
+    """Tab A's write arrives as an event after this tab wrote over it: the page's copy (sent with the
+    event) holds this tab's text, and the screen keeps its game."""
+    page = Page({})
+    scr = started(page)
+    play_one_turn(page, scr)
+    assert page.storage is not None and scr.session is not None
+    mine = page.storage[SAVE]
+    theirs = json.loads(mine)
+    theirs["revision"] = scr.session.revision  # the same revision: a race, if it were what is stored
+    page.send({"type": "storage-event", "key": SAVE, "value": json.dumps(theirs)})
+    assert page.host.storage_get(SAVE) == mine
+    assert scr.mode == "play" and not [op for op in page.ops if op["op"] == "notify"]

@@ -148,8 +148,13 @@ def click_action(page: sync_api.Page, action: api.Action) -> None:
             page.click(f"[data-target=discard][data-colour={letter}]")
         else:
             page.click(f"[data-target=path][data-colour={letter}]")
-            if isinstance(action, board.Start) and moves(page) == before:
-                page.click(f"[data-action=piece][data-kind={action.kind.value}]")
+            if isinstance(action, board.Start):
+                # The engine answers a message later (in its Web Worker): the start is applied, or it
+                # asks which piece starts the expedition.
+                page.wait_for_function("""before => Number(document.querySelector('.lc-screen').dataset.moves) > before
+                                          || document.querySelector('[data-action=piece]') !== null""", arg=before)
+                if moves(page) == before:
+                    page.click(f"[data-action=piece][data-kind={action.kind.value}]")
     wait_moves_above(page, before)
 
 

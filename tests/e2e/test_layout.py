@@ -317,7 +317,10 @@ def test_a_piece_travels_from_the_camp_to_its_path(page: sync_api.Page, site: st
     else:
         raise AssertionError("no card of the hand may start or advance an expedition")
     page.locator("[data-target=path].is-target").first.click()
-    if page.locator("[data-action=begin]").count():  # a new expedition asks which piece starts it
+    # The engine answers a message later (in its Web Worker): the play is applied, or a new expedition
+    # asks which piece starts it.
+    page.locator(".lc-screen[data-phase='draw'], [data-action=begin]").first.wait_for(state="attached")
+    if page.locator("[data-action=begin]").count():
         page.locator("[data-action=begin]").first.click()
     page.locator(".lc-screen[data-phase='draw']").wait_for(state="attached")
     # The piece waits in place, invisible, while its copy flies there; so does the card, into its column.

@@ -141,10 +141,12 @@ def test_replay_and_statistics_after_a_game(page: sync_api.Page, site: str) -> N
     assert page.locator(".lc-replay-count").inner_text() == "The start of the game"
     assert page.locator(".lc-replay-hand").count() == 2
     page.click("[data-action=replay-next]")
+    # The engine answers each click a message later (it runs in a Web Worker): wait for its step.
+    sync_api.expect(page.locator(".lc-replay-count")).to_have_text(f"Move 1 of {len(record.actions) - 1}")
     page.click("[data-action=replay-next]")
     position = api.Record(record.game, record.actions[:3], record.start).replay()
     assert isinstance(position, card.State)
-    assert page.locator(".lc-replay-count").inner_text() == f"Move 2 of {len(record.actions) - 1}"
+    sync_api.expect(page.locator(".lc-replay-count")).to_have_text(f"Move 2 of {len(record.actions) - 1}")
     for player in (0, 1):
         shown = page.locator(f".lc-replay-hand[data-player='{player}'] [data-card]").evaluate_all(
             "els => els.map(e => e.dataset.card)")
@@ -160,7 +162,7 @@ def test_replay_and_statistics_after_a_game(page: sync_api.Page, site: str) -> N
     assert page.evaluate("document.activeElement.id") == "lc-replay-slider"
     assert page.locator(".lc-replay-game").count() == 0  # one game: no game buttons
     page.click("[data-action=replay-last]")
-    assert page.locator("[data-action=replay-next]").is_disabled()
+    sync_api.expect(page.locator("[data-action=replay-next]")).to_be_disabled()
     page.click("[data-action=close-replay]")
     wait_phase(page, "over")
     page.click("[data-action=menu]")

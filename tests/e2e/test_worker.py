@@ -11,6 +11,7 @@ from playwright import sync_api
 
 from tests.e2e import conftest, test_card, test_robust
 
+
 def open_worker(page: sync_api.Page, site: str, query: str = "", route: str = "") -> sync_api.Page:
     return conftest.open_site(page, f"{site}{query}{route}")
 
