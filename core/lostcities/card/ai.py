@@ -42,6 +42,7 @@ work on a compact copy of the position (lists of ints, bit masks per colour).
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import time
 import typing
@@ -70,6 +71,11 @@ _STALL_LIMIT = 6
 """Play-outs stop drawing from discard piles after this many such draws in a row."""
 _BOT_STALL_LIMIT = 3
 """A bot draws from the draw pile after this many discard-pile draws at one deck size."""
+BUDGET: typing.Final = 8200
+"""Play-out turns (calls of :func:`_turn`) a decision of the hard bot spends at most by default:
+what its 0.8 s buy in Pyodide, where a turn costs about 1.9 times its CPU time on CPython
+(``benchmarks/ai_card.py --calibrate`` measures the turns per CPU second on CPython).  A
+budget in turns makes a decision the same on any machine; the time cap stays as a bound."""
 
 
 class _World:
@@ -99,6 +105,7 @@ class _World:
         "sums",
         "tops",
         "wags",
+        "work",
     )
     n: int
     hands: list[list[int]]
@@ -117,6 +124,9 @@ class _World:
     deck_size: int
     stalls: int
     """Discard-pile draws in a row (play-outs stop stalling after ``_STALL_LIMIT``)."""
+    work: list[int]
+    """One counter shared by a world and all its copies: the turns played in them by the
+    heuristic (:func:`_turn`), the search's measure of the work it has done."""
 
     def copy(self) -> _World:
         w = _World.__new__(_World)
@@ -134,6 +144,7 @@ class _World:
         w.discarded = self.discarded
         w.deck_size = self.deck_size
         w.stalls = self.stalls
+        w.work = self.work
         return w
 
     def play(self, x: int) -> None:
@@ -226,6 +237,7 @@ def _world_from_view(view: card.View) -> _World:
     w.step = 1 if view.step is card.Step.DRAW else 0
     w.discarded = -1 if view.just_discarded is None else _COL[view.just_discarded.index]
     w.stalls = 0
+    w.work = [0]
     return w
 
 
@@ -496,6 +508,7 @@ def _best_draw(w: _World, prm: Params) -> int:
 
 def _turn(w: _World, prm: Params) -> bool:
     """Play the rest of the current player's turn by the heuristic; True when the game ended."""
+    w.work[0] += 1
     ev = None
     if w.step == 0:
         scores, ev = _place_scores(w, prm)
@@ -690,14 +703,17 @@ class HardBot(_StallMemory):
 
     name = "hard"
 
-    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None,
+    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, budget: int | None = BUDGET,
                  candidates: int = 4, draws: int = 2, params: Params | None = None,
                  rollout_params: Params | None = None, opponent_params: Params | None = None,
                  confidence: float = 1.0, halving: int = 8, endgame: int = 12, lookahead: int = 2,
                  clock: search.Clock = time.perf_counter) -> None:
         search.check_limits(time_budget, iterations)
+        search.check_work(budget)
         self.time_budget = time_budget
         self.iterations = iterations
+        self.budget = budget
+        """Play-out turns a decision may spend (None: no cap); see :data:`BUDGET`."""
         self.candidates = candidates
         self.draws = draws
         self.params = params or Params()
@@ -748,8 +764,10 @@ class HardBot(_StallMemory):
 
         # every stage spends about halving * 8 play-outs (the normal 4 x 2 candidates)
         schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self.halving * 8)
+        work = template.work
         best = yield from search.run(len(turns), sample, playout, rng, schedule, until=until,
-                                     samples=self.iterations, clock=self.clock)
+                                     samples=self.iterations, clock=self.clock, work=lambda: work[0],
+                                     budget=math.inf if self.budget is None else self.budget)
         return self._finish(v, turns[best])
 
     def _turns(self, template: _World) -> list[tuple[int, int, int]]:
