@@ -733,6 +733,8 @@ class HardBot(_StallMemory):
         """Above 1: in every play-out the bot tries this many of its own next
         turns and keeps the best (a second ply of its own choices)."""
         self._plan: tuple[tuple[typing.Any, ...], int] | None = None
+        self.last_work = 0
+        """Play-out turns spent by the last decision that searched (for benchmarks and tests)."""
 
     def _key(self, v: card.View) -> tuple[typing.Any, ...]:
         return (v.game_number, v.draw_pile_size, tuple(sorted(c.index for c in v.hand)),
@@ -768,6 +770,7 @@ class HardBot(_StallMemory):
         best = yield from search.run(len(turns), sample, playout, rng, schedule, until=until,
                                      samples=self.iterations, clock=self.clock, work=lambda: work[0],
                                      budget=math.inf if self.budget is None else self.budget)
+        self.last_work = work[0]
         return self._finish(v, turns[best])
 
     def _turns(self, template: _World) -> list[tuple[int, int, int]]:
