@@ -236,6 +236,21 @@ class Halving(Schedule):
         return best
 
 
+def halving_stages(candidates: int) -> int:
+    """How many stages :class:`Halving` runs with ``candidates`` (the anchor and
+    the better half of the others go on until two are left), to share a
+    budget among them.
+
+    >>> [halving_stages(n) for n in (2, 3, 4, 8, 9, 60)]
+    [1, 2, 2, 3, 4, 6]
+    """
+    stages = 1
+    while candidates > 2:
+        candidates = 1 + max(1, (candidates - 1) // 2)
+        stages += 1
+    return stages
+
+
 class Racing(Schedule):
     """Every candidate races until it is out.
 

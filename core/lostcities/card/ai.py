@@ -764,14 +764,23 @@ class HardBot(_StallMemory):
         def playout(world: _World, i: int) -> float:
             return _evaluate(world, turns[i], me, prms, lookahead)
 
-        # every stage spends about halving * 8 play-outs (the normal 4 x 2 candidates)
-        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self.halving * 8)
+        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self._stage(template, len(turns)))
         work = template.work
         best = yield from search.run(len(turns), sample, playout, rng, schedule, until=until,
                                      samples=self.iterations, clock=self.clock, work=lambda: work[0],
                                      budget=math.inf if self.budget is None else self.budget)
         self.last_work = work[0]
         return self._finish(v, turns[best])
+
+    def _stage(self, template: _World, candidates: int) -> int:
+        """Play-outs a stage of sequential halving spends: without a budget ``halving``
+        samples of the normal 4 x 2 candidates; with one, an equal share of it per stage,
+        at about ``lookahead`` x ``deck_size`` turns a play-out (the follow-ups tried replay
+        the rest of the game), so that the last stage is reached early in the game too."""
+        if self.budget is None:
+            return self.halving * 8
+        cost = max(1, self.lookahead) * template.deck_size + 2
+        return max(2, self.budget // (cost * search.halving_stages(candidates)))
 
     def _turns(self, template: _World) -> list[tuple[int, int, int]]:
         """Candidate turns, the heuristic's choice first: (place kind, card,
