@@ -47,7 +47,7 @@ import random
 import time
 import typing
 
-from lostcities import api, bots, card, search
+from lostcities import api, bots, card, errors, search
 
 # -- compact tables ---------------------------------------------------------------
 # A card is its index in card.CARDS; inside a colour its "slot" is index % 12:
@@ -815,6 +815,95 @@ class HardBot(_StallMemory):
             discarded = card.CARDS[x]
         self._plan = ((v.game_number, v.draw_pile_size, tuple(hand), tuple(piles), discarded), c)
         return _to_place_action(kind, x)
+
+
+# -- why a move: the sentence that comes with a suggested move ----------------------------------
+
+REASONS: typing.Final[typing.Mapping[str, str]] = {
+    "wager": "A wager on {colour} (higher {colour} cards in hand to follow it: {count}).",
+    "start": "It starts the {colour} expedition (higher {colour} cards in hand: {count}).",
+    "start early": "It starts the {colour} expedition while most {colour} cards are still to come.",
+    "continue": "It continues your {colour} expedition (higher {colour} cards in hand: {count}).",
+    "add": "It adds {points} points to your {colour} expedition.",
+    "dead": "The {card} can no longer go on your {colour} expedition.",
+    "useless": "Your opponent can no longer use the {card}.",
+    "least": "Of your cards, the {card} costs you least and gives your opponent little.",
+    "take": "The {card} continues your {colour} expedition.",
+    "deny": "It keeps the {card} from your opponent.",
+    "stall": "Taking a discard keeps the draw pile as it is: you get more turns to play your cards.",
+    "hurry": "It brings the end of the game closer while you are ahead.",
+    "blind": "No discard is worth more to you than an unknown card.",
+}
+"""Every sentence :func:`explain` may return, by reason, with ``{fields}`` to fill in:
+kept in one place so that they can be translated."""
+
+
+def _reason(kind: str, **fields: object) -> str:
+    return REASONS[kind].format(**fields)
+
+
+def explain(view: card.View, action: api.Action) -> str:
+    """Why ``action`` is a sound move for the player of ``view`` (who is to act), in a
+    few plain words, as the heuristic sees it: the colour it builds, the card's danger
+    for the opponent, the discard it takes or denies.  Pure; raises
+    ``IllegalActionError`` for a move that is not legal now.
+
+    >>> import random
+    >>> from lostcities import bots
+    >>> state = card.Game(games=1).new_game(random.Random(3))
+    >>> view = state.view(0)
+    >>> explain(view, bots.choose(bot("medium"), view, random.Random(0)))
+    'Of your cards, the green 2 costs you least and gives your opponent little.'
+    >>> explain(view, card.play("B4"))
+    'It starts the blue expedition (higher blue cards in hand: 2).'
+    """
+    bots.check_turn(view)
+    v = bots.own_view(view, card.View)
+    if action not in v.legal_actions():
+        raise errors.IllegalActionError(f"{errors.shown(action)} is not a legal move now: there is no reason for it")
+    w = _world_from_view(v)
+    p = w.player
+    if isinstance(action, card.Draw):
+        return _explain_draw(w, p, action)
+    assert isinstance(action, card.Play | card.Discard)
+    x = action.card.index
+    c, r = _COL[x], _RANK[x]
+    colour = card.COLOURS[c].value
+    more = sum(1 for y in w.hands[p] if y != x and _COL[y] == c and _RANK[y] > max(r, w.tops[p][c]))
+    if isinstance(action, card.Play):
+        if r == 1:
+            return _reason("wager", colour=colour, count=more)
+        if not w.cnts[p][c]:
+            return _reason("start" if more else "start early", colour=colour, count=more)
+        if more:
+            return _reason("continue", colour=colour, count=more)
+        return _reason("add", colour=colour, points=r * (1 + w.wags[p][c]))
+    t = w.tops[p][c]
+    if (r <= t and r != 1) or (r == 1 and t > 1):
+        return _reason("dead", card=action.card.label, colour=colour)
+    q = w.tops[1 - p][c]
+    if (r != 1 and r <= q) or (r == 1 and q > 1):
+        return _reason("useless", card=action.card.label)
+    return _reason("least", card=action.card.label)
+
+
+def _explain_draw(w: _World, p: int, action: card.Draw) -> str:
+    if action.colour is None:
+        if w.deck_size <= 8 and w.points(p) > w.points(1 - p):
+            return _reason("hurry")
+        return _reason("blind")
+    c = action.colour.index
+    y = w.piles[c][-1]
+    colour = action.colour.value
+    t = w.tops[p][c]
+    if w.cnts[p][c] and (_RANK[y] > t or (_RANK[y] == 1 and t == 1)):
+        return _reason("take", card=card.CARDS[y].label, colour=colour)
+    q = w.tops[1 - p][c]
+    if w.cnts[1 - p][c] and (_RANK[y] > q or (_RANK[y] == 1 and q == 1)):
+        return _reason("deny", card=card.CARDS[y].label)
+    if w.deck_size <= 8:
+        return _reason("stall")
+    return _reason("take", card=card.CARDS[y].label, colour=colour)
 
 
 bot: typing.Final = bots.Levels(easy=EasyBot, medium=MediumBot, hard=HardBot)
