@@ -149,7 +149,14 @@ def run_pairing(first: str, second: str, games: int, seed: int, colours: int, ha
         with multiprocessing.Pool(jobs) as pool:
             results = pool.map(play_one, tasks, chunksize=1)
     else:
-        results = [play_one(t) for t in tasks]
+        results = []
+        for task in tasks:
+            results.append(play_one(task))
+            if len(results) % 2 == 0:  # a deal done: the running figures, to stderr
+                firsts = [s for s, *_ in results]
+                wins_so_far = [_win(s) for s in firsts]
+                print(f"  {first}-{second} after {len(results)} games: win rate {statistics.fmean(wins_so_far):.1%}, "
+                      f"margin {statistics.fmean(s[0] - s[1] for s in firsts):+.1f}", file=sys.stderr, flush=True)
     wins = draws = 0
     margin = 0.0
     secs = [0.0, 0.0]

@@ -29,11 +29,13 @@ Three levels, all obtained with :func:`bot` and all following
   when that turn's point margin is better by a clear statistical margin.  It
   therefore weighs discard danger, denies the opponent's draws, stalls by
   drawing from discard piles when the extra turns favour it, and chases the
-  8-card bonus whenever that pays.  It follows a fixed schedule of a few
-  hundred play-outs (0.1-0.6 s a move on CPython), capped by ``time_budget``
-  seconds (0.8 s by default, for slow machines; read between play-outs) and,
-  for reproducible tests, by ``iterations`` samples.  The search itself
-  (sampling, sequential halving, time slicing) is :mod:`lostcities.search`.
+  8-card bonus whenever that pays.  Every decision spends a budget of
+  play-out turns (:data:`BUDGET`, what 0.8 s buy in Pyodide; about 0.4 s on
+  CPython), shared among the stages of its schedule, so that it is the same
+  on any machine; ``time_budget`` seconds (0.8 s by default; read between
+  play-outs) only bound it on a machine slower than planned, and
+  ``iterations`` samples cap it for tests.  The search itself (sampling,
+  sequential halving, time slicing, budgets) is :mod:`lostcities.search`.
 
 The bots only ever see their :class:`lostcities.card.View`.  Internally they
 work on a compact copy of the position (lists of ints, bit masks per colour).
@@ -687,19 +689,21 @@ class HardBot(_StallMemory):
     candidate is judged by how well the bot can follow it up, not only by
     how the heuristic would).  :class:`lostcities.search.Halving` keeps the
     heuristic's own choice and the better half of the others, each stage on
-    fresh samples (``halving`` samples of 8 candidates, about ``halving * 8``
-    play-outs a stage); the best challenger left replaces the heuristic's
+    fresh samples (sized by ``budget``, below); the best challenger left replaces the heuristic's
     choice only if it gains more than ``confidence`` standard errors of
-    points.  The whole schedule is a few hundred play-outs, 0.1-0.6 s on
-    CPython.
+    points.
 
-    ``time_budget`` (seconds, None for no cap; ``clock`` tells the time) and
-    ``iterations`` (samples, None for no cap) stop the search earlier: the
-    clock is read after every play-out, so a decision lasts at most its
-    budget and one play-out (with ``lookahead`` > 1 a play-out is the
-    sample's game finished once per follow-up tried).  With a fixed rng seed
-    and ``time_budget=None`` the choice is reproducible.  The default budget
-    of 0.8 s only matters on slow machines (Pyodide runs about 1.5-2x slower)."""
+    ``budget`` (play-out turns, None for no cap: then every stage has
+    ``halving`` samples of 8 candidates) is the work a decision may do: every
+    stage gets an equal share of it, at about ``lookahead`` x draw-pile size
+    turns a play-out.  ``time_budget`` (seconds, None for no cap; ``clock``
+    tells the time) and ``iterations`` (samples, None for no cap) stop the
+    search earlier.  Both the turns and the clock are read after every
+    play-out, so a decision lasts at most its budgets and one play-out (with
+    ``lookahead`` > 1 a play-out is the sample's game finished once per
+    follow-up tried).  With a fixed rng seed and ``time_budget=None`` the
+    choice is reproducible; the default time cap of 0.8 s only matters on a
+    machine slower than the one :data:`BUDGET` was measured for."""
 
     name = "hard"
 
