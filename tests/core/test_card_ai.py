@@ -351,16 +351,17 @@ def test_hard_spends_its_budget_of_playout_turns_whatever_the_clock() -> None:
     state = after_medium_moves(4, 6)
     view = state.view(state.current_player)
     frozen_clock = Ticker(step=0.0)
+    playout = 3 * view.draw_pile_size  # turns of one play-out at most: twice the pile with the look-ahead, and stalls
     for budget in (300, 2000):
         bot = card_ai.HardBot(time_budget=None, budget=budget)
         action = bots.choose(bot, view, random.Random(5))
-        assert budget <= bot.last_work < budget + 2 * view.draw_pile_size + 2, (budget, bot.last_work)
+        assert budget <= bot.last_work < budget + playout, (budget, bot.last_work)
         again = card_ai.HardBot(time_budget=5.0, budget=budget, clock=frozen_clock)
         assert bots.choose(again, view, random.Random(5)) == action
         assert again.last_work == bot.last_work
     default = card_ai.HardBot(time_budget=None)
     bots.choose(default, view, random.Random(5))
-    assert card_ai.BUDGET // 2 < default.last_work < card_ai.BUDGET + 2 * view.draw_pile_size + 2
+    assert card_ai.BUDGET // 2 < default.last_work < card_ai.BUDGET + playout
     with pytest.raises(errors.InvalidOptionError, match="work budget"):
         card_ai.HardBot(budget=0)
 
@@ -425,3 +426,30 @@ def test_explain_refuses_a_move_that_is_not_legal_and_changes_nothing() -> None:
     assert state.snapshot() == before
     for action in view.legal_actions():
         assert card_ai.explain(view, action).endswith(".")
+
+
+def test_samples_put_the_cards_that_fit_the_opponents_columns_in_its_hand_likelier() -> None:
+    state = position(
+        (["Y2", "B2", "B3", "W$1", "G3", "G4", "Y3", "R2"], ["R9", "W2", "W3", "W4", "B$1", "B$2", "Y5", "R10"]),
+        columns=({"green": ["G2"]}, {"red": ["R$1", "R5", "R6"], "white": ["W$3"]}),
+    )
+    view = state.view(0)
+    template = card_ai._world_from_view(view)
+    unseen = card_ai._unseen(view)
+    odds = card_ai._hand_weights(template, 1, 4.0)
+    fits = {x for x in unseen if odds[x] > 1.0}
+    # red above the opponent's 6; white numbers and the wager we do not hold (white has only a wager)
+    assert {card.CARDS[x].id for x in fits} == {"R7", "R8", "R9", "R10", "W$2"} | {f"W{v}" for v in range(2, 11)}
+    share = {}
+    for weights in (None, odds):
+        hits = 0
+        for seed in range(300):
+            w = card_ai._sample(template, view, unseen, random.Random(seed), weights)
+            hand, deck = w.hands[1], w.deck[0] + w.deck[1]
+            assert len(hand) == 8 and sorted(hand + deck) == sorted(unseen)
+            hits += len(fits & set(hand))
+        share[weights is None] = hits / 300 / 8
+    base = len(fits) / len(unseen)
+    assert abs(share[True] - base) < 0.03 and share[False] > 1.6 * base, (share, base)
+    with pytest.raises(errors.InvalidOptionError, match="inference odds"):
+        card_ai.HardBot(inference=0.0)

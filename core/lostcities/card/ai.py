@@ -247,15 +247,48 @@ def _unseen(view: card.View) -> list[int]:
     return [c.index for c in view.unseen()]
 
 
-def _sample(template: _World, view: card.View, unseen: list[int], rng: random.Random) -> _World:
-    """A determinization: the opponent's secret cards and the deck order drawn from ``unseen``."""
+def _sample(template: _World, view: card.View, unseen: list[int], rng: random.Random,
+            weights: typing.Sequence[float] | None = None) -> _World:
+    """A determinization: the opponent's secret cards and the deck order drawn from ``unseen``.
+
+    Without ``weights`` every unseen card is as likely to be in the opponent's hand;
+    with them (by card index, see :func:`_hand_weights`) the secret cards are drawn
+    without replacement with these odds, and the deck is the rest in random order."""
     w = template.copy()
     pool = unseen[:]
     rng.shuffle(pool)
     secret = view.opponent_hand_size - len(view.opponent_known)
+    if weights is not None:
+        # an exponential race: the ``secret`` cards with the smallest times win
+        race = sorted(range(len(pool)), key=lambda i: rng.expovariate(weights[pool[i]]))
+        chosen = set(race[:secret])
+        pool = [pool[i] for i in race[:secret]] + [x for i, x in enumerate(pool) if i not in chosen]
     w.hands[1 - view.player].extend(pool[:secret])
     w.deck = [pool[secret::2], pool[secret + 1::2]]
     return w
+
+
+def _hand_weights(template: _World, opponent: int, odds: float) -> list[float]:
+    """By card index, how much likelier a card is to be in ``opponent``'s hidden hand than
+    in the draw pile: ``odds`` for a card that still fits a column the opponent has started
+    (a player starts a column with cards of its colour in hand and keeps the higher ones
+    for later), 1 for any other card.
+
+    >>> w = _world_from_view(card.Game().new_state().view(0))
+    >>> w._add(1, card.Card.from_id("R5").index)
+    >>> weights = _hand_weights(w, 1, 2.0)
+    >>> [weights[card.Card.from_id(i).index] for i in ("R4", "R6", "R$1", "Y9")]
+    [1.0, 2.0, 1.0, 1.0]
+    """
+    weights = [1.0] * _N_CARDS
+    tops, cnts = template.tops[opponent], template.cnts[opponent]
+    for x in range(_N_CARDS):
+        c = _COL[x]
+        if c < template.n and cnts[c]:
+            r, t = _RANK[x], tops[c]
+            if r > t or (r == 1 and t == 1):
+                weights[x] = odds
+    return weights
 
 
 # -- the heuristic -------------------------------------------------------------------------
@@ -711,7 +744,7 @@ class HardBot(_StallMemory):
                  candidates: int = 4, draws: int = 2, params: Params | None = None,
                  rollout_params: Params | None = None, opponent_params: Params | None = None,
                  confidence: float = 1.0, halving: int = 8, endgame: int = 12, lookahead: int = 2,
-                 clock: search.Clock = time.perf_counter) -> None:
+                 inference: float = 2.2, clock: search.Clock = time.perf_counter) -> None:
         search.check_limits(time_budget, iterations)
         search.check_work(budget)
         self.time_budget = time_budget
@@ -734,6 +767,13 @@ class HardBot(_StallMemory):
         self.endgame = endgame
         """At or below this many draw-pile cards every legal turn is a candidate."""
         self.lookahead = lookahead
+        if not inference > 0:
+            raise errors.InvalidOptionError(f"the inference odds must be positive, not {inference!r}")
+        self.inference = inference
+        """How much likelier a card that fits a column the opponent has started is to be in
+        its hand than in the draw pile, in the samples (1: every unseen card alike).  The
+        default is the odds ratio measured in the medium level's games (2.2 over 60 games:
+        7118 of 18521 such unseen cards were in the opponent's hand, 15561 of 70706 others)."""
         """Above 1: in every play-out the bot tries this many of its own next
         turns and keeps the best (a second ply of its own choices)."""
         self._plan: tuple[tuple[typing.Any, ...], int] | None = None
@@ -762,8 +802,10 @@ class HardBot(_StallMemory):
         prms = (self.rollout_params, self.opponent_params) if me == 0 else (self.opponent_params, self.rollout_params)
         lookahead = self.lookahead
 
+        weights = _hand_weights(template, 1 - me, self.inference) if self.inference != 1.0 else None
+
         def sample(rng: random.Random) -> _World:
-            return _sample(template, v, unseen, rng)
+            return _sample(template, v, unseen, rng, weights)
 
         def playout(world: _World, i: int) -> float:
             return _evaluate(world, turns[i], me, prms, lookahead)
