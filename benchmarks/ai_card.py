@@ -153,10 +153,10 @@ def run_pairing(first: str, second: str, games: int, seed: int, colours: int, ha
         for task in tasks:
             results.append(play_one(task))
             if len(results) % 2 == 0:  # a deal done: the running figures, to stderr
-                firsts = [s for s, *_ in results]
-                wins_so_far = [_win(s) for s in firsts]
-                print(f"  {first}-{second} after {len(results)} games: win rate {statistics.fmean(wins_so_far):.1%}, "
-                      f"margin {statistics.fmean(s[0] - s[1] for s in firsts):+.1f}", file=sys.stderr, flush=True)
+                wins, margins = _by_deal([s for s, *_ in results])
+                print(f"  {first}-{second} after {len(results)} games: win rate {statistics.fmean(wins):.1%} +- "
+                      f"{_standard_error(wins):.1%}, margin {statistics.fmean(margins):+.1f} +- "
+                      f"{_standard_error(margins):.1f}", file=sys.stderr, flush=True)
     wins = draws = 0
     margin = 0.0
     secs = [0.0, 0.0]
@@ -173,9 +173,7 @@ def run_pairing(first: str, second: str, games: int, seed: int, colours: int, ha
             moves[i] += count[i]
             longest[i] = max(longest[i], slowest[i])
     n = len(results)
-    # a deal's two games (seats swapped) are one observation: their mean win share and margin
-    deal_wins = [sum(_win(s) for s, *_ in results[k:k + 2]) / 2 for k in range(0, n, 2)]
-    deal_margins = [sum(s[0] - s[1] for s, *_ in results[k:k + 2]) / 2 for k in range(0, n, 2)]
+    deal_wins, deal_margins = _by_deal([s for s, *_ in results])
     return {
         "win_se": _standard_error(deal_wins),
         "margin_se": _standard_error(deal_margins),
@@ -194,6 +192,14 @@ def run_pairing(first: str, second: str, games: int, seed: int, colours: int, ha
 
 def _win(scores: typing.Sequence[int]) -> float:
     return 1.0 if scores[0] > scores[1] else (0.5 if scores[0] == scores[1] else 0.0)
+
+
+def _by_deal(scores: typing.Sequence[typing.Sequence[int]]) -> tuple[list[float], list[float]]:
+    """A deal's two games (seats swapped) are one observation: the first bot's mean win share
+    and mean margin in each deal, from the games' scores in deal order."""
+    pairs = [scores[k:k + 2] for k in range(0, len(scores) - 1, 2)]
+    return ([sum(_win(s) for s in pair) / 2 for pair in pairs],
+            [sum(s[0] - s[1] for s in pair) / 2 for pair in pairs])
 
 
 def _standard_error(values: typing.Sequence[float]) -> float:
