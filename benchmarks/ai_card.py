@@ -2,10 +2,26 @@
 
 Every deal is played twice with the seats swapped, so both sides get the same
 cards.  For each pairing it prints the win rate of the first bot, the mean
-point margin (first bot minus second) and the seconds per move of each side.
+point margin (first bot minus second), both with their standard errors over
+the deals (a deal's two games are one observation), and the seconds per move
+of each side.
 
     PYTHONPATH=core python benchmarks/ai_card.py --games 400 --seed 1
-    PYTHONPATH=core python benchmarks/ai_card.py --pairings hard-medium --games 40 --hard-time 0.2
+    PYTHONPATH=core python benchmarks/ai_card.py --pairings hard-frozen --games 400
+    PYTHONPATH=core python benchmarks/ai_card.py --pairings hard-medium --games 40 --budget time --hard-time 0.2
+    PYTHONPATH=core python benchmarks/ai_card.py --calibrate
+
+Levels: ``easy``, ``medium``, ``hard`` (today's), ``frozen`` (session 19's hard,
+kept in ``benchmarks/frozen``: the baseline of issue 22) and ``random``.
+
+Budgets (``--budget``): ``turns`` (the default) is the browser's budget on a
+deterministic clock: ``hard`` spends its budget of play-out turns
+(``card_ai.BUDGET``, what 0.8 s buy in Pyodide) and ``frozen`` its 0.8 s on a
+clock that counts its play-out turns at ``FROZEN_TURN_SECONDS`` each (its
+CPython cost per turn times Pyodide's 1.9), so figures do not depend on the
+machine's load and a seed replays them.  ``time`` caps both by ``--hard-time``
+seconds of ``--clock`` as before.  ``--calibrate`` measures the play-out turns
+per CPU second of both on the same positions (the numbers behind the two).
 
 A "game" is one game of the card game (a match of ``--match`` games when
 ``--match`` is above 1: the win then goes to the higher match total).
@@ -15,37 +31,75 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import random
+import statistics
 import sys
 import time
 import typing
+
+from frozen import card_hard_s19 as frozen_ai
 
 from lostcities import bots, card
 from lostcities.card import ai as card_ai
 
 PAIRINGS: typing.Final = ("hard-medium", "medium-easy", "easy-random")
 
+PYODIDE_SLOWDOWN: typing.Final = 1.9
+"""CPU time of a play-out in Pyodide over CPython's (issue 22, measured in headless Chromium)."""
+FROZEN_TURNS_PER_SECOND: typing.Final = 19500
+"""Play-out turns per CPU second of the frozen hard bot on CPython (``--calibrate``)."""
+FROZEN_TURN_SECONDS: typing.Final = PYODIDE_SLOWDOWN / FROZEN_TURNS_PER_SECOND
+"""What one play-out turn of the frozen hard bot costs in Pyodide: its deterministic clock's tick."""
+BROWSER_SECONDS: typing.Final = 0.8
+"""The hard bot's time cap in the browser."""
+
+_frozen_turns = [0]
+_frozen_turn = frozen_ai._turn
+
+
+def _counted_turn(w: typing.Any, prm: typing.Any) -> bool:
+    _frozen_turns[0] += 1
+    result: bool = _frozen_turn(w, prm)
+    return result
+
+
+frozen_ai._turn = _counted_turn  # the frozen play-outs look _turn up at every call: now they count
+
+
+def frozen_clock() -> float:
+    """Seconds the frozen hard bot would have spent in Pyodide on its play-outs so far."""
+    return _frozen_turns[0] * FROZEN_TURN_SECONDS
+
 
 CLOCKS: typing.Final = {"cpu": time.process_time, "wall": time.perf_counter}
 
 
 def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, hard_options: str = "{}",
-             clock: str = "cpu") -> bots.Bot:
+             clock: str = "cpu", budget: str = "time") -> bots.Bot:
     """A bot of ``level``; ``hard_options`` is the JSON of ``--hard-options``; ``clock`` names the clock
-    that the hard bot's time budget is measured on (processor time is fair on a loaded machine)."""
+    that the hard bot's time budget is measured on (processor time is fair on a loaded machine);
+    ``budget`` is ``turns`` for the browser's budget on a deterministic clock (see the module)."""
     if level == "random":
         return bots.RandomBot()
+    if level == "frozen":
+        if budget == "turns":
+            return frozen_ai.bot("hard", time_budget=BROWSER_SECONDS, iterations=hard_iterations, clock=frozen_clock)
+        return frozen_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock])
     if level == "hard":
         options = json.loads(hard_options)
         for key in ("params", "rollout_params", "opponent_params"):
             if isinstance(options.get(key), dict):
                 options[key] = card_ai.Params(**options[key])
-        return card_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock], **options)
+        if budget == "turns":
+            return card_ai.bot("hard", time_budget=None, iterations=hard_iterations, **options)
+        return card_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock],
+                           **({"budget": None} | options))
     return card_ai.bot(level)
 
 
-Task = tuple[str, str, int, int, int, float | None, int | None, int, str, str]
+Task = tuple[str, str, int, int, int, float | None, int | None, int, str, str, str]
 Outcome = tuple[list[int], list[float], list[int], list[float]]
 
 
@@ -54,11 +108,11 @@ def play_one(task: Task) -> Outcome:
 
     Returns, by *level order* (first bot, second bot): the scores, the thinking
     seconds, the move counts and the longest single move of each bot."""
-    first, second, deal_seed, swap, colours, hard_time, hard_iterations, match, hard_options, clock = task
+    first, second, deal_seed, swap, colours, hard_time, hard_iterations, match, hard_options, clock, budget = task
     game = card.Game(colours=colours, games=match)
     deal_rng = random.Random(deal_seed)
     levels = [first, second] if not swap else [second, first]
-    players = [make_bot(level, hard_time, hard_iterations, hard_options, clock) for level in levels]
+    players = [make_bot(level, hard_time, hard_iterations, hard_options, clock, budget) for level in levels]
     tick = CLOCKS[clock]
     rngs = [random.Random(deal_seed * 7919 + 17 * s + 1) for s in range(2)]
     state = game.new_state()
@@ -85,17 +139,24 @@ def play_one(task: Task) -> Outcome:
 
 def run_pairing(first: str, second: str, games: int, seed: int, colours: int, hard_time: float | None,
                 hard_iterations: int | None, jobs: int, match: int, hard_options: str = "{}",
-                clock: str = "cpu") -> dict[str, float]:
+                clock: str = "cpu", budget: str = "time") -> dict[str, float]:
     deals = (games + 1) // 2
     tasks: list[Task] = [(first, second, seed * 100003 + d, swap, colours, hard_time, hard_iterations, match,
-                          hard_options, clock)
+                          hard_options, clock, budget)
              for d in range(deals) for swap in (0, 1)]
     start = time.perf_counter()
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             results = pool.map(play_one, tasks, chunksize=1)
     else:
-        results = [play_one(t) for t in tasks]
+        results = []
+        for task in tasks:
+            results.append(play_one(task))
+            if len(results) % 2 == 0:  # a deal done: the running figures, to stderr
+                wins, margins = _by_deal([s for s, *_ in results])
+                print(f"  {first}-{second} after {len(results)} games: win rate {statistics.fmean(wins):.1%} +- "
+                      f"{_standard_error(wins):.1%}, margin {statistics.fmean(margins):+.1f} +- "
+                      f"{_standard_error(margins):.1f}", file=sys.stderr, flush=True)
     wins = draws = 0
     margin = 0.0
     secs = [0.0, 0.0]
@@ -112,7 +173,10 @@ def run_pairing(first: str, second: str, games: int, seed: int, colours: int, ha
             moves[i] += count[i]
             longest[i] = max(longest[i], slowest[i])
     n = len(results)
+    deal_wins, deal_margins = _by_deal([s for s, *_ in results])
     return {
+        "win_se": _standard_error(deal_wins),
+        "margin_se": _standard_error(deal_margins),
         "games": n,
         "win_rate": (wins + 0.5 * draws) / n,
         "wins": wins,
@@ -124,6 +188,63 @@ def run_pairing(first: str, second: str, games: int, seed: int, colours: int, ha
         "max_second": longest[1],
         "wall": time.perf_counter() - start,
     }
+
+
+def _win(scores: typing.Sequence[int]) -> float:
+    return 1.0 if scores[0] > scores[1] else (0.5 if scores[0] == scores[1] else 0.0)
+
+
+def _by_deal(scores: typing.Sequence[typing.Sequence[int]]) -> tuple[list[float], list[float]]:
+    """A deal's two games (seats swapped) are one observation: the first bot's mean win share
+    and mean margin in each deal, from the games' scores in deal order."""
+    pairs = [scores[k:k + 2] for k in range(0, len(scores) - 1, 2)]
+    return ([sum(_win(s) for s in pair) / 2 for pair in pairs],
+            [sum(s[0] - s[1] for s in pair) / 2 for pair in pairs])
+
+
+def _standard_error(values: typing.Sequence[float]) -> float:
+    """Standard error of the mean of ``values`` (infinite below two)."""
+    if len(values) < 2:
+        return math.inf
+    return statistics.stdev(values) / math.sqrt(len(values))
+
+
+def calibrate(positions: int, seed: int) -> None:
+    """Print the play-out turns per CPU second of today's hard and the frozen one, each with its
+    full schedule and no cap, on the same positions (the medium level's games, a position to play
+    now and then), alternating the two so that a change in the machine's load hits both alike."""
+    rng = random.Random(seed)
+    views: list[card.View] = []
+    medium = card_ai.bot("medium")
+    while len(views) < positions:
+        state = card.Game(games=1).new_state()
+        while not state.is_terminal() and len(views) < positions:
+            if state.is_chance():
+                state.apply(state.sample_chance(rng))
+                continue
+            view = state.view(state.current_player)
+            assert isinstance(view, card.View)
+            if view.step is card.Step.PLAY and rng.random() < 0.3:
+                views.append(view)
+            state.apply(bots.choose(medium, view, rng))
+    seconds = {"hard": 0.0, "frozen": 0.0}
+    turns = {"hard": 0, "frozen": 0}
+    for i, view in enumerate(views):
+        hard = card_ai.HardBot(time_budget=None, budget=None)
+        t0 = time.process_time()
+        bots.choose(hard, view, random.Random(i))
+        seconds["hard"] += time.process_time() - t0
+        turns["hard"] += hard.last_work
+        before = _frozen_turns[0]
+        t0 = time.process_time()
+        bots.choose(frozen_ai.bot("hard", time_budget=None), view, random.Random(i))
+        seconds["frozen"] += time.process_time() - t0
+        turns["frozen"] += _frozen_turns[0] - before
+    print(f"# play-out turns per CPU second on CPython, {positions} positions, seed {seed}")
+    for name in ("hard", "frozen"):
+        rate = turns[name] / seconds[name]
+        print(f"{name:<7} {turns[name]:>8} turns {seconds[name]:>7.2f} s {rate:>8.0f} turns/s "
+              f"-> {BROWSER_SECONDS} s in Pyodide = {rate * BROWSER_SECONDS / PYODIDE_SLOWDOWN:.0f} turns")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,22 +262,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--colours", type=int, default=5, choices=(5, 6))
     parser.add_argument("--match", type=int, default=1, help="games per match (1 = single games)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1: the machine is shared)")
+    parser.add_argument("--budget", choices=("turns", "time"), default="turns",
+                        help="turns: the browser's budget on a deterministic clock (hard: card_ai.BUDGET play-out "
+                             "turns; frozen: 0.8 s of modeled Pyodide time), the default; time: --hard-time "
+                             "seconds of --clock for both")
+    parser.add_argument("--calibrate", type=int, nargs="?", const=40, default=0, metavar="POSITIONS",
+                        help="measure the play-out turns per CPU second of hard and frozen instead (40 positions)")
     parser.add_argument("--pairings", default=",".join(PAIRINGS),
                         help=f"comma-separated pairings among {', '.join(PAIRINGS)} (any LEVEL-LEVEL works)")
     args = parser.parse_args(argv)
     json.loads(args.hard_options)  # fail early on malformed JSON
+    if args.calibrate:
+        calibrate(args.calibrate, args.seed)
+        return 0
+    budget = (f"browser budget on a deterministic clock: hard {card_ai.BUDGET} play-out turns, frozen "
+              f"{BROWSER_SECONDS}s at {FROZEN_TURN_SECONDS * 1e6:.0f} us a turn" if args.budget == "turns"
+              else f"hard budget {args.hard_time}s ({args.clock} clock)")
     print(f"# card game bots: {args.games} games per pairing, seed {args.seed}, {args.colours} colours, "
-          f"match of {args.match}, hard budget {args.hard_time}s ({args.clock} clock)"
+          f"match of {args.match}, {budget}"
           + (f" / {args.hard_iterations} samples" if args.hard_iterations else "")
           + (f", hard options {args.hard_options}" if json.loads(args.hard_options) else ""))
     print("s/move: mean seconds per move (a turn is two moves: play/discard, then draw); max: slowest move")
-    print(f"{'pairing':<14} {'games':>5} {'win rate':>8} {'margin':>7} {'s/move A':>9} {'max A':>7} "
+    print("win rate and margin of A (the first bot) with their standard errors over the deals")
+    print(f"{'pairing':<14} {'games':>5} {'win rate':>14} {'margin':>13} {'s/move A':>9} {'max A':>7} "
           f"{'s/move B':>9} {'max B':>7} {'wall s':>7}")
     for pairing in args.pairings.split(","):
         first, second = pairing.strip().split("-")
         r = run_pairing(first, second, args.games, args.seed, args.colours, args.hard_time, args.hard_iterations,
-                        args.jobs, args.match, args.hard_options, args.clock)
-        print(f"{pairing:<14} {r['games']:>5} {r['win_rate']:>8.1%} {r['margin']:>+7.1f} "
+                        args.jobs, args.match, args.hard_options, args.clock, args.budget)
+        win = f"{r['win_rate']:.1%} +- {r['win_se']:.1%}"
+        margin = f"{r['margin']:+.1f} +- {r['margin_se']:.1f}"
+        print(f"{pairing:<14} {r['games']:>5} {win:>14} {margin:>13} "
               f"{r['spm_first']:>9.4f} {r['max_first']:>7.3f} {r['spm_second']:>9.4f} {r['max_second']:>7.3f} "
               f"{r['wall']:>7.0f}", flush=True)
     return 0

@@ -51,6 +51,9 @@ Clock = typing.Callable[[], float]
 
 S = typing.TypeVar("S")
 
+Work = typing.Callable[[], float]
+"""Units of work a search has done so far (play-out turns, say): a clock that does not depend on the machine."""
+
 Search = typing.Generator[None, None, int]
 """A running search: yields ``None`` after every play-out, returns the chosen candidate."""
 
@@ -72,6 +75,19 @@ def check_limits(time_budget: float | None, samples: int | None, *, bounded: boo
         raise errors.InvalidOptionError(f"iterations must be at least 1, not {samples!r}")
     if bounded and time_budget is None and samples is None:
         raise errors.InvalidOptionError("give a positive time budget or an iteration cap")
+
+
+def check_work(budget: int | None) -> None:
+    """Raise ``InvalidOptionError`` unless a budget of work units is at least 1 or None (no cap).
+
+    >>> check_work(5000)
+    >>> check_work(0)
+    Traceback (most recent call last):
+    ...
+    lostcities.errors.InvalidOptionError: the work budget must be at least 1 or None, not 0
+    """
+    if budget is not None and budget < 1:
+        raise errors.InvalidOptionError(f"the work budget must be at least 1 or None, not {budget!r}")
 
 
 def deadline(time_budget: float | None, clock: Clock) -> float:
@@ -220,6 +236,21 @@ class Halving(Schedule):
         return best
 
 
+def halving_stages(candidates: int) -> int:
+    """How many stages :class:`Halving` runs with ``candidates`` (the anchor and
+    the better half of the others go on until two are left), to share a
+    budget among them.
+
+    >>> [halving_stages(n) for n in (2, 3, 4, 8, 9, 60)]
+    [1, 2, 2, 3, 4, 6]
+    """
+    stages = 1
+    while candidates > 2:
+        candidates = 1 + max(1, (candidates - 1) // 2)
+        stages += 1
+    return stages
+
+
 class Racing(Schedule):
     """Every candidate races until it is out.
 
@@ -275,29 +306,48 @@ class Racing(Schedule):
 def run(candidates: int, sample: typing.Callable[[random.Random], S],
         playout: typing.Callable[[S, int], float], rng: random.Random, schedule: Schedule, *,
         until: float = math.inf, samples: int | None = None, clock: Clock = time.perf_counter,
-        table: Table | None = None) -> Search:
+        table: Table | None = None, work: Work | None = None, budget: float = math.inf) -> Search:
     """Race ``candidates`` (numbered from 0) and return the winner.
 
     Every round draws ``sample(rng)`` and calls ``playout(sample, i)`` for each
     candidate ``i`` still racing; the margins of a round count once all its
     play-outs are done.  The search yields after every play-out and reads
-    ``clock`` after every play-out: it ends as soon as a play-out finishes
-    at or after ``until`` (so it overruns ``until`` by one play-out at most),
-    after ``samples`` complete samples, or when the schedule says so.  Pass
-    a ``table`` to look at the race afterwards."""
+    ``clock`` and ``work`` after every play-out: it ends as soon as a play-out
+    finishes at or after ``until`` on the clock or with ``budget`` units of
+    work done (so it overruns either by one play-out at most), after
+    ``samples`` complete samples, or when the schedule says so.  Only the
+    clock depends on the machine: a search bounded by ``work``, ``samples``
+    and the schedule is reproducible with a seeded ``rng``.  Pass a
+    ``table`` to look at the race afterwards.
+
+    >>> from lostcities import bots
+    >>> done = []
+    >>> def playout(luck: float, candidate: int) -> float:
+    ...     done.append(candidate)
+    ...     return luck + candidate
+    >>> bots.run(run(3, lambda rng: rng.random(), playout, random.Random(1), Racing(), work=lambda: len(done),
+    ...              budget=7))
+    0
+    >>> len(done)
+    7
+    """
     if table is None:
         table = Table(candidates, schedule.anchor)
     if candidates < 2:
         return schedule.anchor
+
+    def spent() -> bool:
+        return clock() >= until or (work is not None and work() >= budget)
+
     schedule.start(table)
-    while (samples is None or table.samples < samples) and clock() < until:
+    while (samples is None or table.samples < samples) and not spent():
         world = sample(rng)
         results = []
         for i in table.alive:
             results.append(playout(world, i))
             table.playouts += 1
             yield None
-            if len(results) < len(table.alive) and clock() >= until:
+            if len(results) < len(table.alive) and spent():
                 return schedule.choose(table)  # the unfinished sample does not count
         table.add(results)
         if schedule.after_sample(table):

@@ -7,7 +7,7 @@ import typing
 
 import pytest
 
-from lostcities import api, bots, card, errors
+from lostcities import api, bots, card, errors, search
 from lostcities.card import ai as card_ai
 from tests.core.test_search import Meter, Ticker, slices
 
@@ -343,3 +343,113 @@ def test_levels_and_their_errors() -> None:
     for level in card_ai.LEVELS:
         with pytest.raises(errors.WrongTurnError):
             bots.choose(card_ai.bot(level), state.view(1), random.Random(0))
+
+
+def test_hard_spends_its_budget_of_playout_turns_whatever_the_clock() -> None:
+    # No time cap: the budget of play-out turns alone ends the search (by one
+    # play-out at most), so the choice is the same however slow the machine is.
+    state = after_medium_moves(4, 6)
+    view = state.view(state.current_player)
+    frozen_clock = Ticker(step=0.0)
+    playout = 3 * view.draw_pile_size  # turns of one play-out at most: twice the pile with the look-ahead, and stalls
+    for budget in (300, 2000):
+        bot = card_ai.HardBot(time_budget=None, budget=budget)
+        action = bots.choose(bot, view, random.Random(5))
+        assert budget <= bot.last_work < budget + playout, (budget, bot.last_work)
+        again = card_ai.HardBot(time_budget=5.0, budget=budget, clock=frozen_clock)
+        assert bots.choose(again, view, random.Random(5)) == action
+        assert again.last_work == bot.last_work
+    default = card_ai.HardBot(time_budget=None)
+    bots.choose(default, view, random.Random(5))
+    assert card_ai.BUDGET // 2 < default.last_work < card_ai.BUDGET + playout
+    with pytest.raises(errors.InvalidOptionError, match="work budget"):
+        card_ai.HardBot(budget=0)
+
+
+def test_hard_shares_its_budget_among_the_stages_of_halving(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Early in the game a play-out costs about twice the draw pile in turns: the
+    # stages shrink so that the last one is still reached within the budget.
+    state = after_medium_moves(2, 2)
+    view = state.view(state.current_player)
+    bot = card_ai.HardBot(time_budget=None)
+    template = card_ai._world_from_view(view)
+    turns = bot._turns(template)
+    assert len(turns) == 8 and template.deck_size > 40
+    cost = 2 * template.deck_size + 2
+    stage = bot._stage(template, len(turns))
+    assert stage * 3 * cost <= card_ai.BUDGET < (stage + 1) * 3 * cost
+    assert card_ai.HardBot(time_budget=None, budget=None)._stage(template, len(turns)) == 64
+    restarts = Meter()
+    monkeypatch.setattr(search.Table, "restart", restarts.wrap(search.Table.restart))
+    bots.choose(bot, view, random.Random(3))
+    assert len(restarts.started) == 2  # three stages: 8 candidates, 4, 2
+    assert bot.last_work < card_ai.BUDGET
+
+
+def test_explain_says_why_in_a_few_plain_words() -> None:
+    state = position(
+        (["Y2", "B2", "B3", "W$1", "G3", "G4", "Y3", "R2"], ["R9", "W2", "W3", "W4", "B$1", "B$2", "Y5", "R10"]),
+        columns=({"green": ["G2"], "yellow": ["Y4"]}, {"red": ["R$1", "R$2", "R5", "R6"], "blue": ["B4"]}),
+        piles={"red": ["R8"], "green": ["G5"]},
+    )
+    view = state.view(0)
+    said = {
+        card.play("G3"): "It continues your green expedition (higher green cards in hand: 1).",
+        card.play("G4"): "It adds 4 points to your green expedition.",
+        card.play("W$1"): "A wager on white (higher white cards in hand to follow it: 0).",
+        card.play("B2"): "It starts the blue expedition (higher blue cards in hand: 1).",
+        card.play("R2"): "It starts the red expedition while most red cards are still to come.",
+        card.discard("Y2"): "The yellow 2 can no longer go on your yellow expedition.",
+        card.discard("B3"): "Your opponent can no longer use the blue 3.",
+        card.discard("R2"): "Your opponent can no longer use the red 2.",
+        card.discard("W$1"): "Of your cards, the white wager costs you least and gives your opponent little.",
+    }
+    for action, text in said.items():
+        assert card_ai.explain(view, action) == text, action
+        assert any(text.startswith(reason.split("{")[0]) for reason in card_ai.REASONS.values())
+    state.apply(card.discard("Y2"))
+    view = state.view(0)
+    assert card_ai.explain(view, card.draw(card.Colour.GREEN)) == "The green 5 continues your green expedition."
+    assert card_ai.explain(view, card.draw(card.Colour.RED)) == "It keeps the red 8 from your opponent."
+    assert card_ai.explain(view, card.draw()) == "No discard is worth more to you than an unknown card."
+
+
+def test_explain_refuses_a_move_that_is_not_legal_and_changes_nothing() -> None:
+    state = after_medium_moves(2, 4)
+    view = state.view(state.current_player)
+    before = state.snapshot()
+    other = state.view(1 - state.current_player)
+    with pytest.raises(errors.IllegalActionError, match="not a legal move now"):
+        card_ai.explain(view, card.draw())
+    with pytest.raises(errors.WrongTurnError):
+        card_ai.explain(other, card.draw())
+    assert state.snapshot() == before
+    for action in view.legal_actions():
+        assert card_ai.explain(view, action).endswith(".")
+
+
+def test_samples_put_the_cards_that_fit_the_opponents_columns_in_its_hand_likelier() -> None:
+    state = position(
+        (["Y2", "B2", "B3", "W$1", "G3", "G4", "Y3", "R2"], ["R9", "W2", "W3", "W4", "B$1", "B$2", "Y5", "R10"]),
+        columns=({"green": ["G2"]}, {"red": ["R$1", "R5", "R6"], "white": ["W$3"]}),
+    )
+    view = state.view(0)
+    template = card_ai._world_from_view(view)
+    unseen = card_ai._unseen(view)
+    odds = card_ai._hand_weights(template, 1, 4.0)
+    fits = {x for x in unseen if odds[x] > 1.0}
+    # red above the opponent's 6; white numbers and the wager we do not hold (white has only a wager)
+    assert {card.CARDS[x].id for x in fits} == {"R7", "R8", "R9", "R10", "W$2"} | {f"W{v}" for v in range(2, 11)}
+    share = {}
+    for weights in (None, odds):
+        hits = 0
+        for seed in range(300):
+            w = card_ai._sample(template, view, unseen, random.Random(seed), weights)
+            hand, deck = w.hands[1], w.deck[0] + w.deck[1]
+            assert len(hand) == 8 and sorted(hand + deck) == sorted(unseen)
+            hits += len(fits & set(hand))
+        share[weights is None] = hits / 300 / 8
+    base = len(fits) / len(unseen)
+    assert abs(share[True] - base) < 0.03 and share[False] > 1.6 * base, (share, base)
+    with pytest.raises(errors.InvalidOptionError, match="inference odds"):
+        card_ai.HardBot(inference=0.0)

@@ -29,11 +29,13 @@ Three levels, all obtained with :func:`bot` and all following
   when that turn's point margin is better by a clear statistical margin.  It
   therefore weighs discard danger, denies the opponent's draws, stalls by
   drawing from discard piles when the extra turns favour it, and chases the
-  8-card bonus whenever that pays.  It follows a fixed schedule of a few
-  hundred play-outs (0.1-0.6 s a move on CPython), capped by ``time_budget``
-  seconds (0.8 s by default, for slow machines; read between play-outs) and,
-  for reproducible tests, by ``iterations`` samples.  The search itself
-  (sampling, sequential halving, time slicing) is :mod:`lostcities.search`.
+  8-card bonus whenever that pays.  Every decision spends a budget of
+  play-out turns (:data:`BUDGET`, what 0.8 s buy in Pyodide; about 0.4 s on
+  CPython), shared among the stages of its schedule, so that it is the same
+  on any machine; ``time_budget`` seconds (0.8 s by default; read between
+  play-outs) only bound it on a machine slower than planned, and
+  ``iterations`` samples cap it for tests.  The search itself (sampling,
+  sequential halving, time slicing, budgets) is :mod:`lostcities.search`.
 
 The bots only ever see their :class:`lostcities.card.View`.  Internally they
 work on a compact copy of the position (lists of ints, bit masks per colour).
@@ -42,11 +44,12 @@ work on a compact copy of the position (lists of ints, bit masks per colour).
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import time
 import typing
 
-from lostcities import api, bots, card, search
+from lostcities import api, bots, card, errors, search
 
 # -- compact tables ---------------------------------------------------------------
 # A card is its index in card.CARDS; inside a colour its "slot" is index % 12:
@@ -70,6 +73,11 @@ _STALL_LIMIT = 6
 """Play-outs stop drawing from discard piles after this many such draws in a row."""
 _BOT_STALL_LIMIT = 3
 """A bot draws from the draw pile after this many discard-pile draws at one deck size."""
+BUDGET: typing.Final = 8200
+"""Play-out turns (calls of :func:`_turn`) a decision of the hard bot spends at most by default:
+what its 0.8 s buy in Pyodide, where a turn costs about 1.9 times its CPU time on CPython
+(``benchmarks/ai_card.py --calibrate`` measures the turns per CPU second on CPython).  A
+budget in turns makes a decision the same on any machine; the time cap stays as a bound."""
 
 
 class _World:
@@ -99,6 +107,7 @@ class _World:
         "sums",
         "tops",
         "wags",
+        "work",
     )
     n: int
     hands: list[list[int]]
@@ -117,6 +126,9 @@ class _World:
     deck_size: int
     stalls: int
     """Discard-pile draws in a row (play-outs stop stalling after ``_STALL_LIMIT``)."""
+    work: list[int]
+    """One counter shared by a world and all its copies: the turns played in them by the
+    heuristic (:func:`_turn`), the search's measure of the work it has done."""
 
     def copy(self) -> _World:
         w = _World.__new__(_World)
@@ -134,6 +146,7 @@ class _World:
         w.discarded = self.discarded
         w.deck_size = self.deck_size
         w.stalls = self.stalls
+        w.work = self.work
         return w
 
     def play(self, x: int) -> None:
@@ -226,6 +239,7 @@ def _world_from_view(view: card.View) -> _World:
     w.step = 1 if view.step is card.Step.DRAW else 0
     w.discarded = -1 if view.just_discarded is None else _COL[view.just_discarded.index]
     w.stalls = 0
+    w.work = [0]
     return w
 
 
@@ -233,15 +247,48 @@ def _unseen(view: card.View) -> list[int]:
     return [c.index for c in view.unseen()]
 
 
-def _sample(template: _World, view: card.View, unseen: list[int], rng: random.Random) -> _World:
-    """A determinization: the opponent's secret cards and the deck order drawn from ``unseen``."""
+def _sample(template: _World, view: card.View, unseen: list[int], rng: random.Random,
+            weights: typing.Sequence[float] | None = None) -> _World:
+    """A determinization: the opponent's secret cards and the deck order drawn from ``unseen``.
+
+    Without ``weights`` every unseen card is as likely to be in the opponent's hand;
+    with them (by card index, see :func:`_hand_weights`) the secret cards are drawn
+    without replacement with these odds, and the deck is the rest in random order."""
     w = template.copy()
     pool = unseen[:]
     rng.shuffle(pool)
     secret = view.opponent_hand_size - len(view.opponent_known)
+    if weights is not None:
+        # an exponential race: the ``secret`` cards with the smallest times win
+        race = sorted(range(len(pool)), key=lambda i: rng.expovariate(weights[pool[i]]))
+        chosen = set(race[:secret])
+        pool = [pool[i] for i in race[:secret]] + [x for i, x in enumerate(pool) if i not in chosen]
     w.hands[1 - view.player].extend(pool[:secret])
     w.deck = [pool[secret::2], pool[secret + 1::2]]
     return w
+
+
+def _hand_weights(template: _World, opponent: int, odds: float) -> list[float]:
+    """By card index, how much likelier a card is to be in ``opponent``'s hidden hand than
+    in the draw pile: ``odds`` for a card that still fits a column the opponent has started
+    (a player starts a column with cards of its colour in hand and keeps the higher ones
+    for later), 1 for any other card.
+
+    >>> w = _world_from_view(card.Game().new_state().view(0))
+    >>> w._add(1, card.Card.from_id("R5").index)
+    >>> weights = _hand_weights(w, 1, 2.0)
+    >>> [weights[card.Card.from_id(i).index] for i in ("R4", "R6", "R$1", "Y9")]
+    [1.0, 2.0, 1.0, 1.0]
+    """
+    weights = [1.0] * _N_CARDS
+    tops, cnts = template.tops[opponent], template.cnts[opponent]
+    for x in range(_N_CARDS):
+        c = _COL[x]
+        if c < template.n and cnts[c]:
+            r, t = _RANK[x], tops[c]
+            if r > t or (r == 1 and t == 1):
+                weights[x] = odds
+    return weights
 
 
 # -- the heuristic -------------------------------------------------------------------------
@@ -496,6 +543,7 @@ def _best_draw(w: _World, prm: Params) -> int:
 
 def _turn(w: _World, prm: Params) -> bool:
     """Play the rest of the current player's turn by the heuristic; True when the game ended."""
+    w.work[0] += 1
     ev = None
     if w.step == 0:
         scores, ev = _place_scores(w, prm)
@@ -674,30 +722,35 @@ class HardBot(_StallMemory):
     candidate is judged by how well the bot can follow it up, not only by
     how the heuristic would).  :class:`lostcities.search.Halving` keeps the
     heuristic's own choice and the better half of the others, each stage on
-    fresh samples (``halving`` samples of 8 candidates, about ``halving * 8``
-    play-outs a stage); the best challenger left replaces the heuristic's
+    fresh samples (sized by ``budget``, below); the best challenger left replaces the heuristic's
     choice only if it gains more than ``confidence`` standard errors of
-    points.  The whole schedule is a few hundred play-outs, 0.1-0.6 s on
-    CPython.
+    points.
 
-    ``time_budget`` (seconds, None for no cap; ``clock`` tells the time) and
-    ``iterations`` (samples, None for no cap) stop the search earlier: the
-    clock is read after every play-out, so a decision lasts at most its
-    budget and one play-out (with ``lookahead`` > 1 a play-out is the
-    sample's game finished once per follow-up tried).  With a fixed rng seed
-    and ``time_budget=None`` the choice is reproducible.  The default budget
-    of 0.8 s only matters on slow machines (Pyodide runs about 1.5-2x slower)."""
+    ``budget`` (play-out turns, None for no cap: then every stage has
+    ``halving`` samples of 8 candidates) is the work a decision may do: every
+    stage gets an equal share of it, at about ``lookahead`` x draw-pile size
+    turns a play-out.  ``time_budget`` (seconds, None for no cap; ``clock``
+    tells the time) and ``iterations`` (samples, None for no cap) stop the
+    search earlier.  Both the turns and the clock are read after every
+    play-out, so a decision lasts at most its budgets and one play-out (with
+    ``lookahead`` > 1 a play-out is the sample's game finished once per
+    follow-up tried).  With a fixed rng seed and ``time_budget=None`` the
+    choice is reproducible; the default time cap of 0.8 s only matters on a
+    machine slower than the one :data:`BUDGET` was measured for."""
 
     name = "hard"
 
-    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None,
+    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, budget: int | None = BUDGET,
                  candidates: int = 4, draws: int = 2, params: Params | None = None,
                  rollout_params: Params | None = None, opponent_params: Params | None = None,
                  confidence: float = 1.0, halving: int = 8, endgame: int = 12, lookahead: int = 2,
-                 clock: search.Clock = time.perf_counter) -> None:
+                 inference: float = 2.2, clock: search.Clock = time.perf_counter) -> None:
         search.check_limits(time_budget, iterations)
+        search.check_work(budget)
         self.time_budget = time_budget
         self.iterations = iterations
+        self.budget = budget
+        """Play-out turns a decision may spend (None: no cap); see :data:`BUDGET`."""
         self.candidates = candidates
         self.draws = draws
         self.params = params or Params()
@@ -714,9 +767,18 @@ class HardBot(_StallMemory):
         self.endgame = endgame
         """At or below this many draw-pile cards every legal turn is a candidate."""
         self.lookahead = lookahead
+        if not inference > 0:
+            raise errors.InvalidOptionError(f"the inference odds must be positive, not {inference!r}")
+        self.inference = inference
+        """How much likelier a card that fits a column the opponent has started is to be in
+        its hand than in the draw pile, in the samples (1: every unseen card alike).  The
+        default is the odds ratio measured in the medium level's games (2.2 over 60 games:
+        7118 of 18521 such unseen cards were in the opponent's hand, 15561 of 70706 others)."""
         """Above 1: in every play-out the bot tries this many of its own next
         turns and keeps the best (a second ply of its own choices)."""
         self._plan: tuple[tuple[typing.Any, ...], int] | None = None
+        self.last_work = 0
+        """Play-out turns spent by the last decision that searched (for benchmarks and tests)."""
 
     def _key(self, v: card.View) -> tuple[typing.Any, ...]:
         return (v.game_number, v.draw_pile_size, tuple(sorted(c.index for c in v.hand)),
@@ -740,17 +802,31 @@ class HardBot(_StallMemory):
         prms = (self.rollout_params, self.opponent_params) if me == 0 else (self.opponent_params, self.rollout_params)
         lookahead = self.lookahead
 
+        weights = _hand_weights(template, 1 - me, self.inference) if self.inference != 1.0 else None
+
         def sample(rng: random.Random) -> _World:
-            return _sample(template, v, unseen, rng)
+            return _sample(template, v, unseen, rng, weights)
 
         def playout(world: _World, i: int) -> float:
             return _evaluate(world, turns[i], me, prms, lookahead)
 
-        # every stage spends about halving * 8 play-outs (the normal 4 x 2 candidates)
-        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self.halving * 8)
+        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self._stage(template, len(turns)))
+        work = template.work
         best = yield from search.run(len(turns), sample, playout, rng, schedule, until=until,
-                                     samples=self.iterations, clock=self.clock)
+                                     samples=self.iterations, clock=self.clock, work=lambda: work[0],
+                                     budget=math.inf if self.budget is None else self.budget)
+        self.last_work = work[0]
         return self._finish(v, turns[best])
+
+    def _stage(self, template: _World, candidates: int) -> int:
+        """Play-outs a stage of sequential halving spends: without a budget ``halving``
+        samples of the normal 4 x 2 candidates; with one, an equal share of it per stage,
+        at about ``lookahead`` x ``deck_size`` turns a play-out (the follow-ups tried replay
+        the rest of the game), so that the last stage is reached early in the game too."""
+        if self.budget is None:
+            return self.halving * 8
+        cost = max(1, self.lookahead) * template.deck_size + 2
+        return max(2, self.budget // (cost * search.halving_stages(candidates)))
 
     def _turns(self, template: _World) -> list[tuple[int, int, int]]:
         """Candidate turns, the heuristic's choice first: (place kind, card,
@@ -785,6 +861,95 @@ class HardBot(_StallMemory):
             discarded = card.CARDS[x]
         self._plan = ((v.game_number, v.draw_pile_size, tuple(hand), tuple(piles), discarded), c)
         return _to_place_action(kind, x)
+
+
+# -- why a move: the sentence that comes with a suggested move ----------------------------------
+
+REASONS: typing.Final[typing.Mapping[str, str]] = {
+    "wager": "A wager on {colour} (higher {colour} cards in hand to follow it: {count}).",
+    "start": "It starts the {colour} expedition (higher {colour} cards in hand: {count}).",
+    "start early": "It starts the {colour} expedition while most {colour} cards are still to come.",
+    "continue": "It continues your {colour} expedition (higher {colour} cards in hand: {count}).",
+    "add": "It adds {points} points to your {colour} expedition.",
+    "dead": "The {card} can no longer go on your {colour} expedition.",
+    "useless": "Your opponent can no longer use the {card}.",
+    "least": "Of your cards, the {card} costs you least and gives your opponent little.",
+    "take": "The {card} continues your {colour} expedition.",
+    "deny": "It keeps the {card} from your opponent.",
+    "stall": "Taking a discard keeps the draw pile as it is: you get more turns to play your cards.",
+    "hurry": "It brings the end of the game closer while you are ahead.",
+    "blind": "No discard is worth more to you than an unknown card.",
+}
+"""Every sentence :func:`explain` may return, by reason, with ``{fields}`` to fill in:
+kept in one place so that they can be translated."""
+
+
+def _reason(kind: str, **fields: object) -> str:
+    return REASONS[kind].format(**fields)
+
+
+def explain(view: card.View, action: api.Action) -> str:
+    """Why ``action`` is a sound move for the player of ``view`` (who is to act), in a
+    few plain words, as the heuristic sees it: the colour it builds, the card's danger
+    for the opponent, the discard it takes or denies.  Pure; raises
+    ``IllegalActionError`` for a move that is not legal now.
+
+    >>> import random
+    >>> from lostcities import bots
+    >>> state = card.Game(games=1).new_game(random.Random(3))
+    >>> view = state.view(0)
+    >>> explain(view, bots.choose(bot("medium"), view, random.Random(0)))
+    'Of your cards, the green 2 costs you least and gives your opponent little.'
+    >>> explain(view, card.play("B4"))
+    'It starts the blue expedition (higher blue cards in hand: 2).'
+    """
+    bots.check_turn(view)
+    v = bots.own_view(view, card.View)
+    if action not in v.legal_actions():
+        raise errors.IllegalActionError(f"{errors.shown(action)} is not a legal move now: there is no reason for it")
+    w = _world_from_view(v)
+    p = w.player
+    if isinstance(action, card.Draw):
+        return _explain_draw(w, p, action)
+    assert isinstance(action, card.Play | card.Discard)
+    x = action.card.index
+    c, r = _COL[x], _RANK[x]
+    colour = card.COLOURS[c].value
+    more = sum(1 for y in w.hands[p] if y != x and _COL[y] == c and _RANK[y] > max(r, w.tops[p][c]))
+    if isinstance(action, card.Play):
+        if r == 1:
+            return _reason("wager", colour=colour, count=more)
+        if not w.cnts[p][c]:
+            return _reason("start" if more else "start early", colour=colour, count=more)
+        if more:
+            return _reason("continue", colour=colour, count=more)
+        return _reason("add", colour=colour, points=r * (1 + w.wags[p][c]))
+    t = w.tops[p][c]
+    if (r <= t and r != 1) or (r == 1 and t > 1):
+        return _reason("dead", card=action.card.label, colour=colour)
+    q = w.tops[1 - p][c]
+    if (r != 1 and r <= q) or (r == 1 and q > 1):
+        return _reason("useless", card=action.card.label)
+    return _reason("least", card=action.card.label)
+
+
+def _explain_draw(w: _World, p: int, action: card.Draw) -> str:
+    if action.colour is None:
+        if w.deck_size <= 8 and w.points(p) > w.points(1 - p):
+            return _reason("hurry")
+        return _reason("blind")
+    c = action.colour.index
+    y = w.piles[c][-1]
+    colour = action.colour.value
+    t = w.tops[p][c]
+    if w.cnts[p][c] and (_RANK[y] > t or (_RANK[y] == 1 and t == 1)):
+        return _reason("take", card=card.CARDS[y].label, colour=colour)
+    q = w.tops[1 - p][c]
+    if w.cnts[1 - p][c] and (_RANK[y] > q or (_RANK[y] == 1 and q == 1)):
+        return _reason("deny", card=card.CARDS[y].label)
+    if w.deck_size <= 8:
+        return _reason("stall")
+    return _reason("take", card=card.CARDS[y].label, colour=colour)
 
 
 bot: typing.Final = bots.Levels(easy=EasyBot, medium=MediumBot, hard=HardBot)

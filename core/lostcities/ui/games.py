@@ -63,14 +63,16 @@ class UnknownGameError(errors.InvalidOptionError):
 class Entry(typing.Generic[StateT]):
     """One game and everything it provides, checked as it is built: its rules
     (``game``), its computer players by level (``levels``, the levels the game's
-    ``bot_levels`` name), its ``renderer``, its rules ``summary`` and its built-in
-    ``tutorials`` (raw data, read by :mod:`lostcities.ui.tutorial`)."""
+    ``bot_levels`` name), its ``renderer``, its rules ``summary``, its built-in
+    ``tutorials`` (raw data, read by :mod:`lostcities.ui.tutorial`) and, when it has
+    one, ``explain``: the reason for a suggested move (see :meth:`why`)."""
 
     game: type[api.Game]
     levels: bots.Levels
     renderer: Renderer[StateT]
     summary: rules_summary.Summary
     tutorials: tuple[typing.Mapping[str, typing.Any], ...] = ()
+    explain: typing.Callable[[typing.Any, api.Action], str] | None = None
 
     def __post_init__(self) -> None:
         if self.levels.names != self.game.bot_levels:
@@ -84,6 +86,20 @@ class Entry(typing.Generic[StateT]):
         """The game's name (``card``, ``roll``, ``board``)."""
         return self.game.name
 
+    def why(self, view: api.View, action: api.Action) -> str:
+        """A short plain sentence saying why ``action`` is a good move for the player of
+        ``view`` (who is to act), to show with a suggested move; ``""`` for a game
+        without explanations.
+
+        >>> import random
+        >>> state = card.Game(games=1).new_game(random.Random(3))
+        >>> get("card").why(state.view(0), card.play("B4"))
+        'It starts the blue expedition (higher blue cards in hand: 2).'
+        >>> get("roll").why(roll.Game().new_state().view(0), roll.parse_action("refuse"))
+        ''
+        """
+        return "" if self.explain is None else self.explain(view, action)
+
     def bot(self, level: str, **options: typing.Any) -> bots.Bot:
         """A computer player of ``level`` (one of the game's ``bot_levels``);
         raises ``InvalidOptionError`` for another level."""
@@ -94,7 +110,7 @@ class Entry(typing.Generic[StateT]):
 
 CARD: typing.Final = Entry[card.State](
     game=card.Game, levels=card_ai.bot, renderer=card_ui, summary=rules_summary.SUMMARIES["card"],
-    tutorials=tuple(card_tutorials.TUTORIALS))
+    tutorials=tuple(card_tutorials.TUTORIALS), explain=card_ai.explain)
 ROLL: typing.Final = Entry[roll.State](
     game=roll.Game, levels=roll_ai.bot, renderer=roll_ui, summary=rules_summary.SUMMARIES["roll"],
     tutorials=tuple(roll_tutorials.TUTORIALS))

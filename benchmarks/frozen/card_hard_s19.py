@@ -1,0 +1,795 @@
+"""Computer players for the Lost Cities card game.
+
+Three levels, all obtained with :func:`bot` and all following
+:class:`lostcities.bots.Bot` (``think(view, rng)`` is a generator that yields
+``None`` after every play-out and returns the action)::
+
+    >>> import random
+    >>> from lostcities import bots, card
+    >>> state = card.Game(games=1).new_game(random.Random(3))
+    >>> action = bots.choose(bot("medium"), state.view(0), random.Random(0))
+    >>> state.is_legal(action)
+    True
+
+* ``easy``: a casual player.  Plays the lowest card that fits a column, starts
+  columns and bets on a whim, discards without looking at what the opponent
+  collects, nearly always draws from the draw pile, and now and then simply
+  plays a random card.
+* ``medium``: a sound heuristic.  It values each colour by the expected final
+  column (cards held, unseen cards it may still draw, wagers, the 8-card bonus,
+  the turns left), plays the card that loses the least of that value, weighs
+  what a discard gives the opponent, takes discards it can use or that the
+  opponent needs, and counts the turns left near the end of the deck.
+* ``hard``: determinized Monte Carlo search.  It samples the opponent's hand
+  and the order of the draw pile from the cards it has not seen, plays the
+  best few complete turns (play/discard + draw) proposed by the heuristic in
+  every sample (every legal turn near the end of the deck), finishes each
+  sample with heuristic play-outs in which it also tries its own two best
+  next turns, and replaces the heuristic's own choice by another turn only
+  when that turn's point margin is better by a clear statistical margin.  It
+  therefore weighs discard danger, denies the opponent's draws, stalls by
+  drawing from discard piles when the extra turns favour it, and chases the
+  8-card bonus whenever that pays.  It follows a fixed schedule of a few
+  hundred play-outs (0.1-0.6 s a move on CPython), capped by ``time_budget``
+  seconds (0.8 s by default, for slow machines; read between play-outs) and,
+  for reproducible tests, by ``iterations`` samples.  The search itself
+  (sampling, sequential halving, time slicing) is :mod:`lostcities.search`.
+
+The bots only ever see their :class:`lostcities.card.View`.  Internally they
+work on a compact copy of the position (lists of ints, bit masks per colour).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+import typing
+
+from lostcities import api, bots, card
+
+from . import search_s19 as search  # frozen with this copy (see __init__)
+
+# -- compact tables ---------------------------------------------------------------
+# A card is its index in card.CARDS; inside a colour its "slot" is index % 12:
+# slots 0..2 are the wagers, slots 3..11 the numbers 2..10.
+
+_N_CARDS = len(card.CARDS)
+_COL = card.COLOUR_OF
+_RANK = card.RANK_OF
+_BIT = tuple(1 << (i % card.CARDS_PER_COLOUR) for i in range(_N_CARDS))
+_NUMBERS = 0b111111111000
+_WAGERS = 0b111
+_RSUM = tuple(sum(s - 1 for s in range(3, 12) if m >> s & 1) for m in range(4096))
+"""Sum of the number values in a 12-bit slot mask."""
+_NCOUNT = tuple(bin(m & _NUMBERS).count("1") for m in range(4096))
+_WCOUNT = tuple(bin(m & _WAGERS).count("1") for m in range(4096))
+_ABOVE = tuple(_NUMBERS & ~((1 << (max(t, 1) + 2)) - 1) for t in range(11))
+"""Number slots with a value above a column top of rank ``t`` (0 empty, 1 wagers)."""
+_BELOW = tuple(_NUMBERS & ((1 << (r + 1)) - 1) for r in range(11))
+"""Number slots with a value below rank ``r``."""
+_STALL_LIMIT = 6
+"""Play-outs stop drawing from discard piles after this many such draws in a row."""
+_BOT_STALL_LIMIT = 3
+"""A bot draws from the draw pile after this many discard-pile draws at one deck size."""
+
+
+class _World:
+    """A compact, mutable position used for evaluation and play-outs.
+
+    ``deck`` holds the sampled draw pile as two streams, one per player (top
+    last): a player drawing from the draw pile takes the next card of its own
+    stream (of the other one once its own is empty).  Every draw is still a
+    uniformly random unseen card, but the cards a player receives no longer
+    shift when the other player takes a discard instead, which keeps the
+    samples of different candidate moves comparable (common random numbers).
+    The streams are empty when only the number of cards matters
+    (``deck_size``)."""
+
+    __slots__ = (
+        "cnts",
+        "deck",
+        "deck_size",
+        "discarded",
+        "hands",
+        "n",
+        "piles",
+        "player",
+        "pub",
+        "stalls",
+        "step",
+        "sums",
+        "tops",
+        "wags",
+    )
+    n: int
+    hands: list[list[int]]
+    tops: list[list[int]]
+    """Rank of each column's last card per player and colour (0 empty, 1 wagers only)."""
+    sums: list[list[int]]
+    wags: list[list[int]]
+    cnts: list[list[int]]
+    piles: list[list[int]]
+    deck: list[list[int]]
+    pub: list[int]
+    """Per colour, slot mask of the cards whose place everybody knows (columns, piles, taken discards)."""
+    player: int
+    step: int
+    discarded: int
+    deck_size: int
+    stalls: int
+    """Discard-pile draws in a row (play-outs stop stalling after ``_STALL_LIMIT``)."""
+
+    def copy(self) -> _World:
+        w = _World.__new__(_World)
+        w.n = self.n
+        w.hands = [self.hands[0][:], self.hands[1][:]]
+        w.tops = [self.tops[0][:], self.tops[1][:]]
+        w.sums = [self.sums[0][:], self.sums[1][:]]
+        w.wags = [self.wags[0][:], self.wags[1][:]]
+        w.cnts = [self.cnts[0][:], self.cnts[1][:]]
+        w.piles = [p[:] for p in self.piles]
+        w.deck = [self.deck[0][:], self.deck[1][:]]
+        w.pub = self.pub[:]
+        w.player = self.player
+        w.step = self.step
+        w.discarded = self.discarded
+        w.deck_size = self.deck_size
+        w.stalls = self.stalls
+        return w
+
+    def play(self, x: int) -> None:
+        p = self.player
+        self.hands[p].remove(x)
+        self._add(p, x)
+        self.step = 1
+
+    def _add(self, p: int, x: int) -> None:
+        """Card ``x`` onto player ``p``'s column of its colour."""
+        c = _COL[x]
+        r = _RANK[x]
+        self.tops[p][c] = r
+        if r == 1:
+            self.wags[p][c] += 1
+        else:
+            self.sums[p][c] += r
+        self.cnts[p][c] += 1
+        self.pub[c] |= _BIT[x]
+
+    def discard(self, x: int) -> None:
+        self.hands[self.player].remove(x)
+        c = _COL[x]
+        self.piles[c].append(x)
+        self.pub[c] |= _BIT[x]
+        self.discarded = c
+        self.step = 1
+
+    def place(self, kind: int, x: int) -> None:
+        """Play (``kind`` 1) or discard (``kind`` 0) card ``x``."""
+        if kind:
+            self.play(x)
+        else:
+            self.discard(x)
+
+    def draw(self, c: int) -> bool:
+        """Draw (``c < 0``: the draw pile); True when this ended the game."""
+        p = self.player
+        if c < 0:
+            stream = self.deck[p] or self.deck[1 - p]
+            self.hands[p].append(stream.pop())
+            self.deck_size -= 1
+            self.stalls = 0
+        else:
+            self.hands[p].append(self.piles[c].pop())
+            self.stalls += 1
+        self.step = 0
+        self.discarded = -1
+        self.player = 1 - p
+        return self.deck_size == 0
+
+    def points(self, p: int) -> int:
+        total = 0
+        sums, wags, cnts = self.sums[p], self.wags[p], self.cnts[p]
+        for c in range(self.n):
+            k = cnts[c]
+            if k:
+                total += (sums[c] - 20) * (1 + wags[c]) + (20 if k >= 8 else 0)
+        return total
+
+
+def _world_from_view(view: card.View) -> _World:
+    """The public part of ``view`` plus the viewer's hand; the opponent's hand
+    holds only its publicly known cards and the deck is empty."""
+    n = view.game.colours
+    w = _World.__new__(_World)
+    w.n = n
+    me = view.player
+    w.hands = [[], []]
+    w.hands[me] = [c.index for c in view.hand]
+    w.hands[1 - me] = [c.index for c in view.opponent_known]
+    w.tops = [[0] * n, [0] * n]
+    w.sums = [[0] * n, [0] * n]
+    w.wags = [[0] * n, [0] * n]
+    w.cnts = [[0] * n, [0] * n]
+    w.pub = [0] * n
+    for p in range(2):
+        for col in view.columns[p]:
+            for cd in col:
+                w._add(p, cd.index)
+    w.piles = [[cd.index for cd in pile] for pile in view.discard_piles]
+    for c, pile in enumerate(w.piles):
+        for x in pile:
+            w.pub[c] |= _BIT[x]
+    for cd in view.opponent_known:
+        w.pub[_COL[cd.index]] |= _BIT[cd.index]
+    w.deck = [[], []]
+    w.deck_size = view.draw_pile_size
+    w.player = view.current_player
+    w.step = 1 if view.step is card.Step.DRAW else 0
+    w.discarded = -1 if view.just_discarded is None else _COL[view.just_discarded.index]
+    w.stalls = 0
+    return w
+
+
+def _unseen(view: card.View) -> list[int]:
+    return [c.index for c in view.unseen()]
+
+
+def _sample(template: _World, view: card.View, unseen: list[int], rng: random.Random) -> _World:
+    """A determinization: the opponent's secret cards and the deck order drawn from ``unseen``."""
+    w = template.copy()
+    pool = unseen[:]
+    rng.shuffle(pool)
+    secret = view.opponent_hand_size - len(view.opponent_known)
+    w.hands[1 - view.player].extend(pool[:secret])
+    w.deck = [pool[secret::2], pool[secret + 1::2]]
+    return w
+
+
+# -- the heuristic -------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Params:
+    """Tunable weights of the heuristic.
+
+    The defaults were tuned by self-play (paired deals, medium against medium
+    variants); pass keyword arguments to override single weights (an unknown
+    one raises ``TypeError``)."""
+
+    draw_share: float = 0.3
+    """Share of the unseen cards of a colour expected to reach our column."""
+    time_scale: float = 16.0
+    """Below this many cards in the draw pile, unseen cards lose value (no time to play them)."""
+    wager_unseen: float = 1.0
+    """Weight of the unseen cards when deciding on a wager (wagers need cards in hand)."""
+    start_margin: float = 4.0
+    """Expected points a column must promise before it is started."""
+    wager_margin: float = 0.0
+    """Expected points (before multiplying) a column must promise for a wager."""
+    danger: float = 0.85
+    """Weight of what a discard gives the opponent."""
+    deny: float = 0.3
+    """Weight of taking a card the opponent wants from a discard pile."""
+    tempo: float = 1.5
+    """Cost of spending a turn on a discard instead of progress."""
+    gap_weight: float = 0.5
+    """Weight of the cards a play skips."""
+    bonus_weight: float = 1.0
+    """Weight of the 20-point bonus for eight cards in a column."""
+    take_threshold: float = 0.5
+    """Points a discard-pile card must be worth above a blind draw."""
+    stall: float = 1.0
+    """Weight of the end-of-deck race (extra turns won by drawing from piles)."""
+
+
+def _share(params: Params, deck_size: int) -> float:
+    """Expected share of an unseen card we draw and still manage to play."""
+    if deck_size <= 0:
+        return 0.0
+    frac = deck_size / (deck_size + 8.0)
+    time_left = min(1.0, deck_size / params.time_scale)
+    return params.draw_share * frac * time_left
+
+
+def _colour_value(s: int, w: int, cnt: int, t: int, held: int, unseen: int, f: float, prm: Params) -> float:
+    """Expected final points of one column (``t`` is the top rank, 0 when not started).
+
+    A column not started is worth starting only above ``start_margin``; its
+    value is then counted less that margin (starting is never free)."""
+    above = _ABOVE[t]
+    hmask = held & above
+    umask = unseen & above
+    sure = s + _RSUM[hmask]
+    u = f * _RSUM[umask]
+    base = sure + u - 20.0
+    ncards = cnt + _NCOUNT[hmask] + f * _NCOUNT[umask]
+    m = 1 + w
+    if t <= 1 and held & _WAGERS and sure + prm.wager_unseen * u - 20.0 > prm.wager_margin:
+        hw = _WCOUNT[held]
+        m += hw
+        ncards += hw
+    v = base * m
+    if ncards > 6.5:
+        v += prm.bonus_weight * (20.0 if ncards >= 8.5 else 10.0 * (ncards - 6.5))
+    if not cnt:
+        v -= prm.start_margin
+        if v < 0.0:
+            return 0.0
+    return v
+
+
+def _is_wager_wise(s: int, t: int, held: int, unseen: int, f: float, prm: Params) -> bool:
+    above = _ABOVE[t]
+    return s + _RSUM[held & above] + prm.wager_unseen * f * _RSUM[unseen & above] - 20.0 > prm.wager_margin
+
+
+class _Eval:
+    """Per-decision tables for the player to act in ``w``."""
+
+    __slots__ = ("f", "held", "unseen", "value")
+    held: list[int]
+    unseen: list[int]
+    value: list[float]
+    f: float
+
+    def __init__(self, w: _World, p: int, prm: Params) -> None:
+        n = w.n
+        held = [0] * n
+        for x in w.hands[p]:
+            held[_COL[x]] |= _BIT[x]
+        pub = w.pub
+        f = _share(prm, w.deck_size)
+        tops, sums, wags, cnts = w.tops[p], w.sums[p], w.wags[p], w.cnts[p]
+        self.held = held
+        self.unseen = [(_NUMBERS | _WAGERS) & ~(pub[c] | held[c]) for c in range(n)]
+        self.f = f
+        self.value = [_colour_value(sums[c], wags[c], cnts[c], tops[c], held[c], self.unseen[c], f, prm)
+                      for c in range(n)]
+
+
+def _danger(w: _World, p: int, x: int, unseen_c: int, prm: Params) -> float:
+    """What discarding ``x`` may give the opponent of ``p``."""
+    q = 1 - p
+    c = _COL[x]
+    r = _RANK[x]
+    ot = w.tops[q][c]
+    d = w.deck_size
+    if r == 1:
+        if ot == 1:
+            return 8.0
+        if ot == 0:
+            return 2.0 * min(1.0, d / 20.0)
+        return 0.0
+    if r <= ot:
+        return 0.0
+    if ot == 0:
+        return r * 0.35 * min(1.0, d / 22.0)
+    between = _NCOUNT[unseen_c & _ABOVE[ot] & _BELOW[r]]
+    k = 1.0 if between == 0 else (0.7 if between == 1 else 0.45)
+    return r * (1 + w.wags[q][c]) * k
+
+
+def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]], _Eval]:
+    """Score every legal play/discard of the player to act: (score, kind, card); kind 1 play, 0 discard."""
+    p = w.player
+    ev = _Eval(w, p, prm)
+    tops, sums, wags, cnts = w.tops[p], w.sums[p], w.wags[p], w.cnts[p]
+    held, unseen, value, f = ev.held, ev.unseen, ev.value, ev.f
+    hand = w.hands[p]
+    # turns left for us, this one included, if everybody draws from the draw pile
+    turns = (w.deck_size + 1) // 2
+    useful = 0
+    smallest = 99.0
+    keeps = []
+    for x in hand:
+        c = _COL[x]
+        r = _RANK[x]
+        t = tops[c]
+        if (r <= t and r != 1) or (r == 1 and t > 1):
+            keeps.append(0.0)  # a dead card: removing it changes nothing
+            continue
+        keep = value[c] - _colour_value(sums[c], wags[c], cnts[c], t, held[c] & ~_BIT[x], unseen[c], f, prm)
+        keeps.append(keep)
+        if keep > 0.5:
+            useful += 1
+            if keep < smallest:
+                smallest = keep
+    tempo = prm.tempo
+    if useful >= turns:
+        tempo += smallest
+    out = []
+    danger_w = prm.danger
+    opp_tops = w.tops[1 - p]
+    for i, x in enumerate(hand):
+        c = _COL[x]
+        r = _RANK[x]
+        t = tops[c]
+        if r > 1 and r <= opp_tops[c]:
+            out.append((-keeps[i] - tempo, 0, x))
+        else:
+            out.append((-keeps[i] - danger_w * _danger(w, p, x, unseen[c], prm) - tempo, 0, x))
+        if r > t or (r == 1 and t == 1):
+            hc = held[c] & ~_BIT[x]
+            if r == 1:
+                if not _is_wager_wise(sums[c], t, held[c], unseen[c], f, prm):
+                    out.append((-prm.start_margin - 5.0 - keeps[i], 1, x))
+                    continue
+                after = _colour_value(sums[c], wags[c] + 1, cnts[c] + 1, 1, hc, unseen[c], f, prm)
+                score = after - value[c] + 0.2
+            else:
+                after = _colour_value(sums[c] + r, wags[c], cnts[c] + 1, r, hc, unseen[c], f, prm)
+                score = (after - value[c]) * prm.gap_weight
+            if not cnts[c]:
+                score -= prm.start_margin
+            out.append((score, 1, x))
+    return out, ev
+
+
+def _deck_value(w: _World, p: int, ev: _Eval) -> float:
+    """Rough value of a blind draw: the mean worth of an unseen card to us."""
+    total = 0.0
+    count = 0
+    tops, wags, cnts = w.tops[p], w.wags[p], w.cnts[p]
+    for c in range(w.n):
+        u = ev.unseen[c]
+        count += _NCOUNT[u] + _WCOUNT[u]
+        if cnts[c] or ev.value[c] > 0:
+            total += _RSUM[u & _ABOVE[tops[c]]] * (1 + wags[c])
+    if not count:
+        return 0.0
+    return 0.5 * total / count
+
+
+def _draw_scores(w: _World, prm: Params, ev: _Eval | None = None) -> list[tuple[float, int]]:
+    """Score every legal draw of the player to act: (score, pile colour or -1).
+
+    ``ev`` may be passed when it already describes the player's position."""
+    p = w.player
+    piles = w.piles
+    discarded = w.discarded
+    options = [c for c in range(w.n) if piles[c] and c != discarded] if w.stalls < _STALL_LIMIT else []
+    if not options:
+        return [(0.0, -1)]
+    if ev is None:
+        ev = _Eval(w, p, prm)
+    tops, sums, wags, cnts = w.tops[p], w.sums[p], w.wags[p], w.cnts[p]
+    f = ev.f
+    d = w.deck_size
+    out = [(_deck_value(w, p, ev), -1)]
+    # end-of-deck race: drawing from a pile keeps the deck as it is
+    stall = 0.0
+    if d <= 8 and prm.stall:
+        hand = w.hands[p]
+        vals = []
+        for x in hand:
+            c = _COL[x]
+            r = _RANK[x]
+            t = tops[c]
+            if (r > t or (r == 1 and t == 1)) and cnts[c]:
+                vals.append(r * (1 + wags[c]) if r > 1 else 5.0)
+        vals.sort(reverse=True)
+        mine_after_deck = (d - 1) // 2
+        if d % 2 == 0:
+            # stalling gives us one more turn
+            if len(vals) > mine_after_deck:
+                stall = vals[mine_after_deck] * prm.stall
+        else:
+            stall = -4.0 * prm.stall
+    held_all, unseen_all, value = ev.held, ev.unseen, ev.value
+    for c in options:
+        y = piles[c][-1]
+        unseen = unseen_all[c]
+        gain = _colour_value(sums[c], wags[c], cnts[c], tops[c], held_all[c] | _BIT[y], unseen, f, prm) - value[c]
+        deny = prm.deny * _danger(w, p, y, unseen, prm)
+        out.append((gain + deny + stall - prm.take_threshold, c))
+    return out
+
+
+def _best_place(w: _World, prm: Params) -> tuple[int, int]:
+    scores, _ = _place_scores(w, prm)
+    best = max(scores)
+    return best[1], best[2]
+
+
+def _best_draw(w: _World, prm: Params) -> int:
+    return max(_draw_scores(w, prm))[1]
+
+
+def _turn(w: _World, prm: Params) -> bool:
+    """Play the rest of the current player's turn by the heuristic; True when the game ended."""
+    ev = None
+    if w.step == 0:
+        scores, ev = _place_scores(w, prm)
+        _, kind, x = max(scores)
+        p = w.player
+        w.place(kind, x)
+        # the draw step sees the same position but for the card just placed
+        c = _COL[x]
+        held = ev.held
+        held[c] &= ~_BIT[x]
+        ev.value[c] = _colour_value(w.sums[p][c], w.wags[p][c], w.cnts[p][c], w.tops[p][c], held[c],
+                                    ev.unseen[c], ev.f, prm)
+    return w.draw(max(_draw_scores(w, prm, ev))[1])
+
+
+def _playout(w: _World, prms: tuple[Params, Params], limit: int = 1000) -> None:
+    """Finish the game in ``w`` with both sides following the heuristic (player ``p`` with ``prms[p]``)."""
+    while limit > 0 and not _turn(w, prms[w.player]):
+        limit -= 1
+
+
+def _lookahead(w: _World, prms: tuple[Params, Params], me: int, options: int) -> int:
+    """Point margin of ``me`` at the end of a play-out in which ``me`` tries
+    the heuristic's ``options`` best plays/discards at its next turn (each
+    with the heuristic's draw) and keeps the best one for this sample."""
+    while w.player != me:
+        if _turn(w, prms[w.player]):
+            return w.points(me) - w.points(1 - me)
+    prm = prms[me]
+    scores, _ = _place_scores(w, prm)
+    scores.sort(reverse=True)
+    best = None
+    for _, kind, x in scores[:options]:
+        u = w.copy()
+        u.place(kind, x)
+        if not _turn(u, prm):  # the heuristic's draw
+            _playout(u, prms)
+        margin = u.points(me) - u.points(1 - me)
+        if best is None or margin > best:
+            best = margin
+    assert best is not None
+    return best
+
+
+def _evaluate(world: _World, turn: tuple[int, int, int], me: int, prms: tuple[Params, Params], lookahead: int) -> float:
+    """One play-out: ``me``'s final point margin after playing ``turn`` in a
+    copy of the sample ``world`` (with the look-ahead when ``lookahead`` > 1)."""
+    kind, x, c = turn
+    w = world.copy()
+    if kind >= 0:
+        w.place(kind, x)
+    if not w.draw(c):
+        if lookahead > 1:
+            return _lookahead(w, prms, me, lookahead)
+        _playout(w, prms)
+    return w.points(me) - w.points(1 - me)
+
+
+# -- bots ---------------------------------------------------------------------------------------
+
+
+def _to_place_action(kind: int, x: int) -> api.Action:
+    return card.Play(card.CARDS[x]) if kind else card.Discard(card.CARDS[x])
+
+
+def _to_draw_action(c: int) -> api.Action:
+    return card.draw(None if c < 0 else card.COLOURS[c])
+
+
+class _StallMemory:
+    """Remembers how often this bot drew from discard piles while the draw pile
+    kept its size, so that two bots can never stall forever."""
+
+    _stall_key: tuple[int, int] = (-1, -1)
+    _stall_count: int = 0
+
+    def _stalls(self, v: card.View) -> int:
+        key = (v.game_number, v.draw_pile_size)
+        return self._stall_count if key == self._stall_key else 0
+
+    def _note_draw(self, v: card.View, c: int) -> None:
+        key = (v.game_number, v.draw_pile_size)
+        if c < 0:
+            self._stall_key, self._stall_count = (-1, -1), 0
+        elif key == self._stall_key:
+            self._stall_count += 1
+        else:
+            self._stall_key, self._stall_count = key, 1
+
+
+class MediumBot(_StallMemory, bots.Instant[card.View]):
+    """The ``medium`` level: one-step look-ahead with the colour-value heuristic."""
+
+    name = "medium"
+    view_type = card.View
+
+    def __init__(self, params: Params | None = None) -> None:
+        self.params = params or Params()
+
+    def decide(self, v: card.View, rng: random.Random) -> api.Action:
+        w = _world_from_view(v)
+        if w.step == 0:
+            kind, x = _best_place(w, self.params)
+            return _to_place_action(kind, x)
+        if self._stalls(v) >= _BOT_STALL_LIMIT:
+            w.stalls = _STALL_LIMIT
+        c = _best_draw(w, self.params)
+        self._note_draw(v, c)
+        return _to_draw_action(c)
+
+
+class EasyBot(bots.Instant[card.View]):
+    """The ``easy`` level: a casual player with human-like slips."""
+
+    name = "easy"
+    view_type = card.View
+
+    def __init__(self, blunder: float = 0.15) -> None:
+        self.blunder = blunder
+
+    def decide(self, v: card.View, rng: random.Random) -> api.Action:
+        w = _world_from_view(v)
+        p = w.player
+        tops = w.tops[p]
+        hand = w.hands[p]
+        if w.step == 0:
+            playable = [x for x in hand if _RANK[x] > tops[_COL[x]] or (_RANK[x] == 1 and tops[_COL[x]] == 1)]
+            if playable and rng.random() < self.blunder:
+                return card.Play(card.CARDS[rng.choice(playable)])
+            # colour strength: the sum of the values held
+            strength = [0] * w.n
+            count = [0] * w.n
+            for x in hand:
+                strength[_COL[x]] += max(_RANK[x], 3)
+                count[_COL[x]] += 1
+            best = None
+            for x in sorted(playable, key=lambda x: _RANK[x]):
+                c = _COL[x]
+                started = w.cnts[p][c] > 0
+                if started and _RANK[x] - max(tops[c], 1) <= 3:
+                    best = x
+                    break
+                if not started and (strength[c] >= 14 or count[c] >= 3):
+                    best = x
+                    break
+            if best is not None:
+                return card.Play(card.CARDS[best])
+            # discard the least useful card for itself (ignoring the opponent)
+            def usefulness(x: int) -> float:
+                c = _COL[x]
+                if _RANK[x] <= tops[c] and not (_RANK[x] == 1 and tops[c] == 1):
+                    return -10.0
+                return strength[c] + (5 if w.cnts[p][c] else 0) + _RANK[x] * 0.1
+            return card.Discard(card.CARDS[min(hand, key=usefulness)])
+        # draw: take a discard that fits right now, otherwise the draw pile
+        for c, pile in enumerate(w.piles):
+            if pile and c != w.discarded:
+                y = pile[-1]
+                if w.cnts[p][c] and _RANK[y] > tops[c] and _RANK[y] - max(tops[c], 1) <= 2:
+                    return card.draw(card.COLOURS[c])
+        return card.draw()
+
+
+class HardBot(_StallMemory):
+    """The ``hard`` level: determinized Monte Carlo search over whole turns.
+
+    The heuristic proposes its best ``candidates`` plays/discards, each with
+    its best ``draws`` draws; with ``endgame`` or fewer cards left in the draw
+    pile every legal turn is a candidate (the end-of-deck race is where the
+    heuristic errs most and play-outs are short).  Every sample of the hidden
+    cards (opponent's hand, draw pile) is played out to the end of the game
+    once per candidate turn: the opponent follows ``opponent_params`` (the
+    medium level's heuristic), the bot ``rollout_params``, and at its next
+    turn the bot tries its ``lookahead`` best plays/discards and keeps the
+    best one for that sample (a second ply of its own choices, so that a
+    candidate is judged by how well the bot can follow it up, not only by
+    how the heuristic would).  :class:`lostcities.search.Halving` keeps the
+    heuristic's own choice and the better half of the others, each stage on
+    fresh samples (``halving`` samples of 8 candidates, about ``halving * 8``
+    play-outs a stage); the best challenger left replaces the heuristic's
+    choice only if it gains more than ``confidence`` standard errors of
+    points.  The whole schedule is a few hundred play-outs, 0.1-0.6 s on
+    CPython.
+
+    ``time_budget`` (seconds, None for no cap; ``clock`` tells the time) and
+    ``iterations`` (samples, None for no cap) stop the search earlier: the
+    clock is read after every play-out, so a decision lasts at most its
+    budget and one play-out (with ``lookahead`` > 1 a play-out is the
+    sample's game finished once per follow-up tried).  With a fixed rng seed
+    and ``time_budget=None`` the choice is reproducible.  The default budget
+    of 0.8 s only matters on slow machines (Pyodide runs about 1.5-2x slower)."""
+
+    name = "hard"
+
+    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None,
+                 candidates: int = 4, draws: int = 2, params: Params | None = None,
+                 rollout_params: Params | None = None, opponent_params: Params | None = None,
+                 confidence: float = 1.0, halving: int = 8, endgame: int = 12, lookahead: int = 2,
+                 clock: search.Clock = time.perf_counter) -> None:
+        search.check_limits(time_budget, iterations)
+        self.time_budget = time_budget
+        self.iterations = iterations
+        self.candidates = candidates
+        self.draws = draws
+        self.params = params or Params()
+        self.rollout_params = rollout_params or self.params
+        """The heuristic this bot follows in its own play-outs."""
+        self.opponent_params = opponent_params or Params()
+        """The heuristic the opponent follows in play-outs (the medium level's by default)."""
+        self.clock = clock
+        self.confidence = confidence
+        """A candidate replaces the heuristic's choice only when its mean gain
+        exceeds this many standard errors."""
+        self.halving = halving
+        """Samples of the first stage of sequential halving (later stages have more)."""
+        self.endgame = endgame
+        """At or below this many draw-pile cards every legal turn is a candidate."""
+        self.lookahead = lookahead
+        """Above 1: in every play-out the bot tries this many of its own next
+        turns and keeps the best (a second ply of its own choices)."""
+        self._plan: tuple[tuple[typing.Any, ...], int] | None = None
+
+    def _key(self, v: card.View) -> tuple[typing.Any, ...]:
+        return (v.game_number, v.draw_pile_size, tuple(sorted(c.index for c in v.hand)),
+                tuple(len(p) for p in v.discard_piles), v.just_discarded)
+
+    def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
+        v = bots.own_view(view, card.View)
+        until = search.deadline(self.time_budget, self.clock)
+        template = _world_from_view(v)
+        if self._stalls(v) >= _BOT_STALL_LIMIT:
+            template.stalls = _STALL_LIMIT
+        if template.step == 1 and self._plan is not None and self._plan[0] == self._key(v):
+            c = self._plan[1]
+            if c < 0 or template.stalls < _STALL_LIMIT:
+                self._note_draw(v, c)
+                return _to_draw_action(c)
+        self._plan = None
+        turns = self._turns(template)
+        unseen = _unseen(v)
+        me = v.player
+        prms = (self.rollout_params, self.opponent_params) if me == 0 else (self.opponent_params, self.rollout_params)
+        lookahead = self.lookahead
+
+        def sample(rng: random.Random) -> _World:
+            return _sample(template, v, unseen, rng)
+
+        def playout(world: _World, i: int) -> float:
+            return _evaluate(world, turns[i], me, prms, lookahead)
+
+        # every stage spends about halving * 8 play-outs (the normal 4 x 2 candidates)
+        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self.halving * 8)
+        best = yield from search.run(len(turns), sample, playout, rng, schedule, until=until,
+                                     samples=self.iterations, clock=self.clock)
+        return self._finish(v, turns[best])
+
+    def _turns(self, template: _World) -> list[tuple[int, int, int]]:
+        """Candidate turns, the heuristic's choice first: (place kind, card,
+        draw colour or -1), kind -1 when only the draw is left."""
+        prm = self.params
+        turns: list[tuple[int, int, int]] = []
+        if template.step == 0:
+            scores, _ = _place_scores(template, prm)
+            scores.sort(reverse=True)
+            wide = template.deck_size <= self.endgame
+            for _, kind, x in (scores if wide else scores[: self.candidates]):
+                w = template.copy()
+                w.place(kind, x)
+                draws = sorted(_draw_scores(w, prm), reverse=True)
+                for _, c in (draws if wide else draws[: self.draws]):
+                    turns.append((kind, x, c))
+        else:
+            for _, c in sorted(_draw_scores(template, prm), reverse=True):
+                turns.append((-1, -1, c))
+        return turns
+
+    def _finish(self, v: card.View, turn: tuple[int, int, int]) -> api.Action:
+        kind, x, c = turn
+        if kind < 0:
+            self._note_draw(v, c)
+            return _to_draw_action(c)
+        hand = sorted(cd.index for cd in v.hand if cd.index != x)
+        piles = [len(p) for p in v.discard_piles]
+        discarded = None
+        if kind == 0:
+            piles[_COL[x]] += 1
+            discarded = card.CARDS[x]
+        self._plan = ((v.game_number, v.draw_pile_size, tuple(hand), tuple(piles), discarded), c)
+        return _to_place_action(kind, x)
+
+
+bot: typing.Final = bots.Levels(easy=EasyBot, medium=MediumBot, hard=HardBot)
+"""The bot of a level, options to its constructor: ``bot("hard", time_budget=0.2)``."""
+LEVELS: typing.Final = bot.names
+"""The levels, weakest first (``card.Game.bot_levels``)."""
