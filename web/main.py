@@ -8,13 +8,17 @@ game's entry with its adapter), talking to the page through :class:`host.Browser
 Routes are URL hashes: ``#card``, ``#roll``, ``#board`` (empty: home);
 ``#learn/<game>`` lists a game's tutorials and ``#learn/<tutorial id>`` opens
 one (an :class:`embed_screen.EmbeddedScreen`, as in a rules site's frame).
-``?seed=N`` makes every deal and roll repeatable.  The app runs only in its own
+``?seed=N`` makes every deal and roll repeatable; ``?lang=de|en`` chooses the language (else the one
+chosen before, remembered in the browser, else the browser's own: :func:`lostcities.i18n.pick`), and
+the language links of the home page and the menu switch it (the screen is drawn again from its save:
+a game in progress goes on).  The app runs only in its own
 tab: in another page's frame it says so and links to itself (``embed.html`` is
 the page made for frames).
 """
 
 from __future__ import annotations
 
+import contextlib
 import traceback
 import typing
 
@@ -27,12 +31,14 @@ import embed_screen
 import host
 import lostcities
 import screen
-from lostcities import session
+from lostcities import i18n, session
 from lostcities.ui import embed, rules_summary, stats, tutorial
 from lostcities.ui import html as lc_html
 
 PLAYABLE: typing.Final = {game.entry.name: game for game in catalogue.GAMES}
 """The games of ``catalogue.GAMES`` by name (their routes)."""
+LANG_KEY: typing.Final = "lostcities:lang"
+"""Where the browser remembers the language chosen with a language link."""
 
 
 def parse_seed(search: str) -> tuple[int | None, str | None]:
@@ -44,16 +50,17 @@ def parse_seed(search: str) -> tuple[int | None, str | None]:
     seed = embed.whole(text) if len(text) <= 18 else None
     if seed is not None:
         return seed, None
-    return None, (f"Ignoring ?seed={text[:40]}: a seed must be a whole number from 0 to 999999999999999999, "
-                  "written in the digits 0-9.")
+    return None, i18n._("Ignoring ?seed={seed}: a seed must be a whole number from 0 to 999999999999999999, "
+                        "written in the digits 0-9.").format(seed=text[:40])
 
 
 def rules_problem(sub: str) -> str:
     """What ``#rules/<sub>`` says when ``sub`` names no game with a rules summary."""
     if not sub:
-        return ("Which game\u2019s rules? Add a game to the address, like #rules/card, "
-                "or pick a game\u2019s Rules below.")
-    return f"There are no rules here for a game called \u201c{sub[:40]}\u201d; pick a game\u2019s Rules below."
+        return i18n._("Which game\u2019s rules? Add a game to the address, like #rules/card, "
+                      "or pick a game\u2019s Rules below.")
+    return i18n._("There are no rules here for a game called \u201c{name}\u201d; pick a game\u2019s Rules below."
+                  ).format(name=sub[:40])
 
 
 def is_framed() -> bool:
@@ -75,7 +82,9 @@ class App:
     """Routes between the home screen and the game screens."""
 
     def __init__(self) -> None:
-        seed, self._pending_error = parse_seed(str(window.location.search))
+        self.choose_language()
+        seed, seed_error = parse_seed(str(window.location.search))
+        self._pending_error = " ".join(filter(None, (self._language_error, seed_error))) or None
         self.host = host.BrowserHost(seed)
         self.screen: screen.Screen | None = None
         self.route = ""
@@ -90,7 +99,7 @@ class App:
             func()
         except Exception:  # noqa: BLE001 - the last line of defence of the page
             self.host.console("error", "Python error in the app shell:\n" + traceback.format_exc())
-            self.host.notify("Something went wrong. Your games are saved: reload the page to go on.", "error")
+            self.host.notify(i18n._("Something went wrong. Your games are saved: reload the page to go on."), "error")
 
     def open_route(self) -> None:
         parts = str(window.location.hash).lstrip("#").lower().split("/")
@@ -105,7 +114,7 @@ class App:
         try:
             playable = PLAYABLE.get(route)
             if route == "learn":
-                self.set_crumb("Learn to play")
+                self.set_crumb(i18n._("Learn to play"))
                 self.open_learn(sub)
             elif playable is not None:
                 self.screen = screen.Screen(playable.adapter(), self.host)
@@ -113,18 +122,18 @@ class App:
                 self.screen.mount()
             elif route == "rules" and sub in PLAYABLE:
                 self.host.show(rules_summary.page(PLAYABLE[sub].entry.summary))
-                self.set_crumb(f"Rules: {lc_html.short_title(PLAYABLE[sub].entry.game)}")
+                self.set_crumb(i18n._("Rules: {game}").format(game=lc_html.short_title(PLAYABLE[sub].entry.game)))
             elif route == "rules":
                 self.render_home()
                 self.host.notify(rules_problem(sub), "error")
             elif route == "stats":
                 games = [playable.entry.game for playable in catalogue.GAMES]
                 self.host.show(stats.page(screen.read_stats(self.host), games))
-                self.set_crumb("Statistics")
+                self.set_crumb(i18n._("Statistics"))
             else:
                 if route:
-                    self.host.notify(f"There is no game called \u201c{route[:40]}\u201d here; pick one below.",
-                                     "error")
+                    self.host.notify(i18n._("There is no game called \u201c{name}\u201d here; pick one below.").format(
+                        name=route[:40]), "error")
                 self.render_home()
         finally:
             if self._pending_error:
@@ -134,6 +143,11 @@ class App:
             document.documentElement.dataset.ready = "1"
 
     def _on_click(self, event: typing.Any) -> None:
+        language = event.target.closest("a[data-lang]") if event.target else None
+        if language:  # a language link (its href, ?lang=, is for the page before Python runs)
+            event.preventDefault()
+            self.switch_language(str(language.dataset.lang))
+            return
         target = event.target.closest("[data-action]") if event.target else None
         if not target:  # closest() gives jsnull when nothing matches
             return
@@ -157,12 +171,45 @@ class App:
             self.screen.mount()
             return
         if name and name not in PLAYABLE:
-            self.host.notify(f"There is no tutorial called \u201c{name[:40]}\u201d here; pick one below.", "error")
+            self.host.notify(i18n._("There is no tutorial called \u201c{name}\u201d here; pick one below.").format(
+                name=name[:40]), "error")
         self.host.show(catalogue.learn_page(name if name in PLAYABLE else "", self.tutorial_stars()))
 
     def lesson_links(self, lesson: tutorial.Lesson) -> str:
         """The lesson panel's way on: the game's tutorials, and the next one once this one is done."""
         return embed.lesson_links(lesson.tutorial, done=lesson.done)
+
+    def choose_language(self) -> None:
+        """The language of the address, else the remembered one, else the browser's (before anything is drawn)."""
+        asked = js.URLSearchParams.new(str(window.location.search)).get("lang")
+        try:
+            stored = window.localStorage.getItem(LANG_KEY)
+        except Exception:  # noqa: BLE001 - storage refused (a privacy setting): nothing remembered
+            stored = None
+        preferred = [str(tag) for tag in (window.navigator.languages or [window.navigator.language or ""])]
+        code, self._language_error = i18n.pick(asked if isinstance(asked, str) else None,
+                                               stored if isinstance(stored, str) else None, preferred)
+        self.set_language(code)
+
+    def set_language(self, code: str) -> None:
+        i18n.activate(code)
+        document.documentElement.lang = code
+
+    def switch_language(self, code: str) -> None:
+        """A language link: speak ``code`` from now on, remember it, and draw the page again (a game
+        goes on from its save).  The address loses its ``lang``, which would override the choice."""
+        if i18n.parse(code) is None:
+            return
+        self.set_language(code)
+        with contextlib.suppress(screen.StorageError):  # not remembered: this page still speaks it
+            self.host.storage_set(LANG_KEY, code)
+        params = js.URLSearchParams.new(str(window.location.search))
+        if params.has("lang"):
+            params.delete("lang")
+            query = str(params.toString())
+            window.history.replaceState(None, "", str(window.location.pathname) + (f"?{query}" if query else "")
+                                        + str(window.location.hash))
+        self.open_route()
 
     def tutorial_stars(self) -> dict[str, int]:
         try:
