@@ -23,6 +23,7 @@ from pyscript import document, window
 import catalogue
 import embed_screen
 import host
+from lostcities import i18n
 from lostcities.ui import embed
 from lostcities.ui import html as lc_html
 
@@ -59,6 +60,12 @@ class EmbedApp:
 
     def start(self) -> None:
         query = {str(k): str(v) for k, v in js.Array.from_(js.URLSearchParams.new(window.location.search))}
+        # lang=de|en, else the browser's languages; a malformed lang is refused (in English) by from_query
+        if "lang" not in query or i18n.parse(query["lang"]) is not None:
+            preferred = [str(tag) for tag in (window.navigator.languages or [window.navigator.language or ""])]
+            code = i18n.pick(query.get("lang"), None, preferred)[0]
+            i18n.activate(code)
+            document.documentElement.lang = code
         try:
             config = embed.Config.from_query(query, str(window.location.hash))
             if config.parent != self.browser_parent:

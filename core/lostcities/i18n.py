@@ -14,16 +14,17 @@ them: ``_("{name} is thinking...").format(name=...)``, never an f-string inside 
 
 * :func:`using` sets it for a ``with`` block and restores the one before (tests, the build's
   pages drawn in each language, anything that renders for somebody else's language);
-* :func:`activate` sets it for the rest of the current context: the page's app calls it once at
-  start and when the player switches language (the page runs one thread, and timers run in its
-  main context).
+* :func:`activate` sets the language outside every such block: the page's app calls it once at
+  start and when the player switches language (a page is one person's, in one language; no test
+  calls it).
 
 A context variable rather than a translator passed to every renderer: the strings are spread over
 hundreds of small pure functions whose signatures would all grow an argument that none of them
 reads but to pass on; a context variable keeps them pure functions of their arguments *and* the
 language, is restored by :func:`using` (so no test sees another's language), and is per thread
-and per asyncio task, so nothing global changes under a concurrent caller.  The rules themselves
-(what is legal, the state, the saves) never depend on it: only texts do.
+and per asyncio task, so a block's language never leaks into a concurrent caller.  The page's
+language (:func:`activate`) is the one piece of module state, written only by the page's app.  The
+rules themselves (what is legal, the state, the saves) never depend on the language: only texts do.
 
 A new language is a new catalog and nothing else: :func:`languages` lists every compiled catalog
 in the package.
@@ -42,6 +43,7 @@ import contextvars
 import dataclasses
 import functools
 import gettext
+import io
 import pathlib
 import string
 import typing
@@ -61,15 +63,23 @@ class Language:
     translations: gettext.NullTranslations = dataclasses.field(compare=False, repr=False)
 
 
-@functools.cache
+def _read_catalogs() -> dict[str, bytes]:
+    return {path.parent.parent.name: path.read_bytes()
+            for path in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")) if path.parent.parent.name != SOURCE}
+
+
+_CATALOGS: typing.Final = _read_catalogs()
+"""Every compiled catalog, read when this module is imported: the page's start-up snapshot holds the
+imported modules' memory but not the files of the wheel, so the catalogs travel in memory."""
+
+
 def languages() -> tuple[str, ...]:
     """Every language the site speaks: English, then each compiled catalog in the package, by code.
 
     >>> languages()[0], "de" in languages()
     ('en', True)
     """
-    found = sorted(path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
-    return (SOURCE, *(code for code in found if code != SOURCE))
+    return (SOURCE, *_CATALOGS)
 
 
 @functools.cache
@@ -85,18 +95,19 @@ def language(code: str) -> Language:
         return _ENGLISH
     if code not in languages():
         raise LookupError(f"there is no catalog for the language {code!r} (the site speaks {', '.join(languages())})")
-    with open(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as file:
-        return Language(code, gettext.GNUTranslations(file))
+    return Language(code, gettext.GNUTranslations(io.BytesIO(_CATALOGS[code])))
 
 
 _CURRENT: contextvars.ContextVar[Language] = contextvars.ContextVar("lostcities_language")
 _ENGLISH: typing.Final = Language(SOURCE, gettext.NullTranslations())
-"""The language when none was chosen (the source's)."""
+"""The source's language."""
+_default = _ENGLISH
+"""The language outside every :func:`using` block: English, or the page's (:func:`activate`)."""
 
 
 def current() -> str:
     """The current language's code."""
-    return _CURRENT.get(_ENGLISH).code
+    return _CURRENT.get(_default).code
 
 
 @contextlib.contextmanager
@@ -111,13 +122,16 @@ def using(lang: str | Language) -> typing.Iterator[Language]:
 
 
 def activate(code: str) -> None:
-    """Texts in ``code`` from now on in the current context (the page's app: at start and on a switch)."""
-    _CURRENT.set(language(code))
+    """Texts in ``code`` from now on, wherever no :func:`using` block says otherwise: the page's app,
+    at start and on a switch.  The page's one language, not a context's: PyScript runs the app's
+    start in a task of its own, and the page's event handlers run outside it."""
+    global _default
+    _default = language(code)
 
 
 def _(message: str) -> str:
     """``message`` in the current language (the message itself when its catalog lacks it)."""
-    return _CURRENT.get(_ENGLISH).translations.gettext(message)
+    return _CURRENT.get(_default).translations.gettext(message)
 
 
 def N_(message: str) -> str:
@@ -131,12 +145,12 @@ def N_(message: str) -> str:
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for ``count`` in the current language (its catalog's plural rule)."""
-    return _CURRENT.get(_ENGLISH).translations.ngettext(singular, plural, count)
+    return _CURRENT.get(_default).translations.ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart from the same English words by ``context``."""
-    return _CURRENT.get(_ENGLISH).translations.pgettext(context, message)
+    return _CURRENT.get(_default).translations.pgettext(context, message)
 
 
 MINUS: typing.Final = "\u2212"

@@ -47,7 +47,7 @@ import urllib.parse
 import zlib
 
 import lostcities
-from lostcities import api, errors, safejson, session
+from lostcities import api, errors, i18n, safejson, session
 from lostcities.ui import games, tutorial
 from lostcities.ui import html as lc_html
 
@@ -173,6 +173,8 @@ class Config:
         raises :class:`EmbedError` naming the parameter."""
         get = {k: v for k, v in params.items() if isinstance(k, str) and isinstance(v, str)}
         hashed = dict(urllib.parse.parse_qsl(fragment.lstrip("#"), keep_blank_values=True))
+        if "lang" in get and i18n.parse(get["lang"]) is None:
+            raise EmbedError(f"lang must be one of {', '.join(i18n.languages())}, not {errors.shown(get['lang'][:20])}")
         ident = get.get("id", "")
         if len(ident) > 64 or any(ord(ch) < 32 for ch in ident):
             raise EmbedError("id must be at most 64 printable characters")

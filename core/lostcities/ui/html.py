@@ -794,6 +794,24 @@ def home(tiles: typing.Sequence[str], *, version: str, seed: int | None = None,
     )
 
 
+STARTING: typing.Final = i18n.N_("Starting the game engine\u2026")
+"""What ``web/page.js`` says beside a button tapped before Python runs (the build gives it each language's words)."""
+
+
+def loading() -> str:
+    """The page shown while the game engine loads (``index.html``'s template ``loading``, drawn by the
+    build in each language).
+
+    >>> 'id="loading-text"' in loading()
+    True
+    """
+    tagline = i18n._("Reiner Knizia's expeditions: the card game, the board game and Roll & Write.")
+    said = i18n._("Loading the game engine\u2026")
+    return ('<section class="loading" id="loading"><h1>Lost Cities</h1>'
+            f'<p class="tagline">{esc(tagline)}</p><div class="spinner" aria-hidden="true"></div>'
+            f'<p id="loading-text" role="status">{esc(said)}</p></section>')
+
+
 LANGUAGE_NAMES: typing.Final = {"en": "English", "de": "Deutsch"}
 """Each language in its own words (a language without an entry is shown by its code)."""
 
