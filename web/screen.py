@@ -381,7 +381,7 @@ def read_stats(host: Host) -> stats.Stats:
             host.storage_set(stats.DAMAGED_KEY, text or "")
         except StorageError:
             host.console("warn", "the damaged statistics could not be kept aside")
-        host.notify(stats.SET_ASIDE, "error")
+        host.notify(i18n._(stats.SET_ASIDE), "error")
         return stats.Stats()
 
 

@@ -4,7 +4,8 @@ translated screens comes from the catalogs, and German where it matters (the log
 The pseudo-language (:class:`lostcities.i18n.Pseudo`) brackets every translated message, so that any
 word left outside the brackets on a drawn page, a notice or a log line was written past the catalogs.
 It covers what the German catalog covers: the home page, the card game's screens (setup, table, menu,
-hand-over, results, the problem with a save) and its log lines over many seeded games.
+hand-over, results, the problem with a save), its log lines over many seeded games and its refusals,
+every step of its tutorials, the rules summaries, the statistics and *Learn to play*.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ import screen
 from buildtools import catalogs
 from lostcities import api, card, errors, i18n
 from lostcities.ui import card as card_html
+from lostcities.ui import embed, rules_summary, stats, tutorial
 from lostcities.ui import html as lc_html
+from tests.core import test_tutorial as lessons
 
 PSEUDO = i18n.Language("qps", i18n.Pseudo())
 MARKED = re.compile(f"{i18n.Pseudo.OPEN}[^{i18n.Pseudo.OPEN}{i18n.Pseudo.CLOSE}]*{i18n.Pseudo.CLOSE}")
@@ -139,6 +142,48 @@ def test_the_home_page_speaks_only_catalog_words() -> None:
         assert_translated(home, "home page")
         assert_translated(lc_html.framed("https://example.org/"), "framed")
         assert_translated(lc_html.stale(i18n._(screen.STALE)), "stale")
+
+
+def test_the_rules_the_statistics_and_learn_to_play_speak_only_catalog_words() -> None:
+    with i18n.using(PSEUDO):
+        for summary in rules_summary.SUMMARIES.values():
+            assert_translated(rules_summary.page(summary), f"the rules of {summary.game}")
+            assert_translated(rules_summary.page(summary, overlay=True), f"the rules of {summary.game} (overlay)")
+        kept = stats.Stats().add("card", "hard", 35, True, "g1").add("card", "easy", -12, False, "g2")
+        kept = kept.add("roll", stats.SOLO, 80, False, "g3")
+        assert_translated(stats.page(kept, [card.Game, *(cls for name, cls in api.games().items() if name != "card")]),
+                          "the statistics")
+        learn = embed.tutorial_list(card.Game, list(tutorial.tutorials("card").values()), {"card-wagers": 2},
+                                    rules=True)
+        assert_translated(learn + embed.lesson_links(tutorial.get("card-wagers"), done=True), "learn to play")
+
+
+CARD_TUTORIALS: typing.Final = list(tutorial.tutorials("card").values())
+
+
+@pytest.mark.parametrize("tut", CARD_TUTORIALS, ids=[t.id for t in CARD_TUTORIALS])
+def test_every_step_of_the_card_tutorials_speaks_only_catalog_words(tut: tutorial.Tutorial) -> None:
+    with i18n.using(PSEUDO):
+        lesson = tutorial.Lesson(tut)
+        rng = random.Random(tut.id)
+        while not lesson.done:
+            where = f"{tut.id}, step {lesson.index + 1}"
+            assert_translated(embed.lesson_panel(lesson, controls=True), where)
+            step = lesson.step
+            if step.kind is tutorial.StepKind.CHOICE:
+                wrong = (step.answer + 1) % len(step.options)
+                lesson.answer(wrong)
+                assert_translated(embed.lesson_panel(lesson, controls=True), f"{where}, a wrong answer")
+                lesson.answer(step.answer)
+            elif step.kind is tutorial.StepKind.ACT:
+                lessons.act_as_expected(lesson, step)
+            elif step.kind is tutorial.StepKind.PLAY:
+                lessons.play_freely(lesson, rng)
+            assert_translated(embed.lesson_panel(lesson, controls=True), f"{where}, done")
+            assert lesson.done or lesson.next()
+        for index in range(len(tut.steps)):
+            _, host, _ = lessons.mount(embed.Config.from_query({"tut": tut.id, "step": str(index + 1)}))
+            assert_translated(everything_shown(host), f"{tut.id}, step {index + 1} in the embed")
 
 
 def _mounted(storage: dict[str, str], seed: int) -> tuple[screen.Screen, screen.MemoryHost]:

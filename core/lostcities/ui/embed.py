@@ -447,33 +447,35 @@ def lesson_panel(lesson: tutorial.Lesson, *, controls: bool, busy: bool = False,
     esc = lc_html.esc
     tut, step = lesson.tutorial, lesson.step
     outcome = lesson.outcome
-    head = (f'<div class="lc-lesson-head"><strong class="lc-lesson-title">{esc(tut.title)}</strong>'
-            f'<span class="lc-lesson-count" data-step="{lesson.index + 1}">Step {lesson.index + 1} of '
-            f"{lesson.total}</span></div>")
-    body = f'<p class="lc-lesson-text">{esc(step.text)}</p>'
+    counter = i18n._("Step {number} of {count}").format(number=lesson.index + 1, count=lesson.total)
+    head = (f'<div class="lc-lesson-head"><strong class="lc-lesson-title">{esc(i18n._(tut.title))}</strong>'
+            f'<span class="lc-lesson-count" data-step="{lesson.index + 1}">{esc(counter)}</span></div>')
+    body = f'<p class="lc-lesson-text">{esc(i18n._(step.text))}</p>'
     feedback = ""
+    # A lesson's message is a tutorial's own words (translated here) or a refusal of the rules
+    # (translated when it was made: not a message of the catalogs, it passes unchanged).
     if lesson.done:
         stars = lesson.stars()
         feedback = (f'<p class="lc-lesson-done" role="status" data-stars="{stars}">{stars_html(stars)} '
-                    f"{esc(lesson.message or 'Tutorial complete.')}</p>")
+                    f"{esc(i18n._(lesson.message or tutorial.COMPLETE))}</p>")
     elif lesson.message:
         kind = "is-success" if outcome is tutorial.Outcome.SUCCESS else "is-failure"
-        feedback = f'<p class="lc-lesson-feedback {kind}" role="status">{esc(lesson.message)}</p>'
+        feedback = f'<p class="lc-lesson-feedback {kind}" role="status">{esc(i18n._(lesson.message))}</p>'
     choices = ""
     if step.kind is tutorial.StepKind.CHOICE and outcome is not tutorial.Outcome.SUCCESS:
         choices = '<div class="lc-lesson-choices">' + "".join(
-            lc_html.button(text, "lesson-answer", cls="secondary", extra={"data-choice": str(i)})
+            lc_html.button(i18n._(text), "lesson-answer", cls="secondary", extra={"data-choice": str(i)})
             for i, text in enumerate(step.options)) + "</div>"
     buttons = []
     ready = step.kind is tutorial.StepKind.INFO or outcome is tutorial.Outcome.SUCCESS
     if not lesson.done and ready and not busy:
-        label = "Finish" if lesson.index + 1 >= lesson.total else "Next"
+        label = i18n._("Finish") if lesson.index + 1 >= lesson.total else i18n._("Next")
         buttons.append(lc_html.button(label, "lesson-next"))
     if controls:
         if outcome is tutorial.Outcome.FAILURE or (step.kind is tutorial.StepKind.PLAY and not lesson.done):
-            buttons.append(lc_html.button("Start this step again", "lesson-retry", cls="secondary"))
+            buttons.append(lc_html.button(i18n._("Start this step again"), "lesson-retry", cls="secondary"))
         if lesson.done or lesson.index > 0:
-            buttons.append(lc_html.button("Start over", "lesson-restart", cls="secondary"))
+            buttons.append(lc_html.button(i18n._("Start over"), "lesson-restart", cls="secondary"))
     if links:
         buttons.append(links)
     bar = f'<div class="lc-lesson-buttons">{"".join(buttons)}</div>' if buttons else ""
@@ -492,7 +494,8 @@ def stars_html(stars: int) -> str:
     '<span class="lc-stars" aria-label="2 of 3 stars">★★☆</span>'
     """
     drawn = FULL_STAR * stars + EMPTY_STAR * (3 - stars)
-    return f'<span class="lc-stars" aria-label="{stars} of 3 stars">{drawn}</span>'
+    label = i18n.ngettext("{count} of 3 stars", "{count} of 3 stars", stars).format(count=stars)
+    return f'<span class="lc-stars" aria-label="{lc_html.esc(label)}">{drawn}</span>'
 
 
 def viewer_bar(done: int, total: int, *, controls: bool) -> str:
@@ -570,15 +573,20 @@ def tutorial_list(game: type[api.Game], tutorials: typing.Sequence[tutorial.Tuto
     for tut in tutorials:
         earned = stars.get(tut.id)
         badge = "" if earned is None else stars_html(earned)
+        length = i18n.ngettext("({count} step)", "({count} steps)", len(tut.steps)).format(count=len(tut.steps))
         items.append(f'<li><a class="lc-learn-item" href="#learn/{esc(tut.id)}" data-tutorial="{esc(tut.id)}">'
-                     f"<strong>{esc(tut.title)}</strong> {badge}<span>{esc(tut.summary)} "
-                     f"({len(tut.steps)} steps)</span></a></li>")
-    return (f'<section class="lc-learn"><h1>Learn to play: {esc(game.title)}</h1>'
-            "<p>Short lessons in a live position: the rules engine checks every move and says why one "
-            "is not allowed. Each ends with a few free turns against the computer.</p>"
+                     f"<strong>{esc(i18n._(tut.title))}</strong> {badge}<span>{esc(i18n._(tut.summary))} "
+                     f"{esc(length)}</span></a></li>")
+    title = i18n._(game.title)
+    intro = i18n._("Short lessons in a live position: the rules engine checks every move and says why one is not "
+                   "allowed. Each ends with a few free turns against the computer.")
+    heading = i18n._("Learn to play: {game}").format(game=title)
+    play = i18n._("Play {game}").format(game=title)
+    summary = i18n._("Rules summary")
+    return (f'<section class="lc-learn"><h1>{esc(heading)}</h1><p>{esc(intro)}</p>'
             f'<ol class="lc-learn-list">{"".join(items)}</ol>'
-            f'<p class="lc-learn-links"><a class="button" href="#{esc(game.name)}">Play {esc(game.title)}</a> '
-            + (f'<a class="button secondary" href="#rules/{esc(game.name)}">Rules summary</a> ' if rules else "")
+            f'<p class="lc-learn-links"><a class="button" href="#{esc(game.name)}">{esc(play)}</a> '
+            + (f'<a class="button secondary" href="#rules/{esc(game.name)}">{esc(summary)}</a> ' if rules else "")
             + f"{lc_html.home_link()}</p></section>")
 
 
@@ -589,11 +597,13 @@ def lesson_links(current: tutorial.Tutorial, *, done: bool) -> str:
     True
     """
     ids = list(tutorial.tutorials(current.game))
-    links = f'<a class="button secondary" href="#learn/{lc_html.esc(current.game)}">All tutorials</a>'
+    links = (f'<a class="button secondary" href="#learn/{lc_html.esc(current.game)}">'
+             f'{lc_html.esc(i18n._("All tutorials"))}</a>')
     at = ids.index(current.id) if current.id in ids else -1
     if done and 0 <= at < len(ids) - 1:
         following = lc_html.esc(ids[at + 1])
-        links = (f'<a class="button" href="#learn/{following}" data-next-tutorial="{following}">Next tutorial</a>'
+        links = (f'<a class="button" href="#learn/{following}" data-next-tutorial="{following}">'
+                 f'{lc_html.esc(i18n._("Next tutorial"))}</a>'
                  + links)
     return links
 
