@@ -294,7 +294,7 @@ def test_a_card_game_in_german() -> None:
         event = state.apply("play " + state.hand(0)[0].id)
         assert event.describe(["You", "Bob"]).startswith("Du legst ")
         assert " legt " in event.describe(["Ann", "Bob"])
-        assert card_html.prompt(state.view(0), selected=None, name=None)[0].startswith("Du bist am Zug: Ziehe")
+        assert card_html.prompt(state.view(0), selected=None, name=None)[0].startswith("Du bist dran: Ziehe")
         with pytest.raises(errors.IllegalActionError, match="ziehe zuerst eine Karte"):
             state.apply("play " + state.hand(1)[0].id)
         assert card.Card.from_id("Y7").label == "Gelb 7" and card.Card.from_id("W$1").label == "Wettkarte Weiß"

@@ -25,7 +25,7 @@ def test_lang_de_plays_a_card_game_move_in_german(page: sync_api.Page, site: str
     assert page.locator(".lc-setup legend").first.inner_text() == "Gegner"
     card_page.start(page, "easy")
     card_page.wait_phase(page, "play")
-    assert page.locator(".lc-status .lc-prompt").inner_text().startswith("Du bist am Zug")
+    assert page.locator(".lc-status .lc-prompt").inner_text().startswith("Du bist dran")
     card_page.take_turn(page)
     card_page.wait_phase(page, "play")
     note = page.locator(".lc-status .lc-note")
@@ -49,7 +49,7 @@ def test_the_menu_switch_changes_the_language_of_a_game_in_progress(page: sync_a
     page.click(".lc-menu a[data-lang=de]")
     card_page.wait_phase(page, "play")
     assert html_lang(page) == "de"
-    assert page.locator(".lc-status .lc-prompt").inner_text().startswith("Du bist am Zug")
+    assert page.locator(".lc-status .lc-prompt").inner_text().startswith("Du bist dran")
     assert json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))["state"] == before, "the game went on as it was"
     assert page.evaluate("localStorage.getItem('lostcities:lang')") == "de"
     page.reload()
@@ -86,7 +86,7 @@ def test_the_embed_speaks_its_lang(page: sync_api.Page, site: str) -> None:
     conftest.open_site(page, site + "embed.html?game=card&lang=de&seed=3&autoplay=1")
     assert html_lang(page) == "de"
     page.locator("#app .lc-status .lc-prompt").wait_for()
-    assert page.locator("#app .lc-status .lc-prompt").inner_text().startswith("Du bist am Zug")
+    assert page.locator("#app .lc-status .lc-prompt").inner_text().startswith("Du bist dran")
     conftest.open_site(page, site + "embed.html?game=card&lang=xx&autoplay=1")
     assert html_lang(page) == "en"
     assert "Lang must be one of en, de, not 'xx'." in page.locator(".lc-embed-problem").inner_text()
