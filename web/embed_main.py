@@ -50,8 +50,8 @@ class EmbedApp:
             func()
         except Exception:  # noqa: BLE001 - the last line of defence of the frame
             js.console.error("Python error in the embed:\n" + traceback.format_exc())
-            self.post(embed.message("error", self.ident, code="internal",
-                                    message="Something went wrong in this frame. Reload the page to try again."))
+            said = i18n._("Something went wrong in this frame. Reload the page to try again.")
+            self.post(embed.message("error", self.ident, code="internal", message=said))
 
     def post(self, message: dict[str, typing.Any]) -> None:
         """Send a message to the host page: only to ``parent``, never to ``*``."""

@@ -156,6 +156,9 @@ def test_the_rules_the_statistics_and_learn_to_play_speak_only_catalog_words() -
         learn = embed.tutorial_list(card.Game, list(tutorial.tutorials("card").values()), {"card-wagers": 2},
                                     rules=True)
         assert_translated(learn + embed.lesson_links(tutorial.get("card-wagers"), done=True), "learn to play")
+        assert_translated(embed.viewer_bar(2, 10, controls=True), "the record viewer")
+        dealt = card.Game(games=1).new_game(random.Random(2))
+        assert_translated(embed.revealed_hands(dealt, [api.YOU, i18n._("Computer")], 0), "the hands shown")
 
 
 CARD_TUTORIALS: typing.Final = list(tutorial.tutorials("card").values())

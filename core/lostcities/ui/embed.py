@@ -503,20 +503,23 @@ def viewer_bar(done: int, total: int, *, controls: bool) -> str:
     buttons = ""
     if controls:
         buttons = "".join(
-            lc_html.button(label, "view-step", cls="secondary", extra={"data-to": str(to), "aria-label": aria,
+            lc_html.button(label, "view-step", cls="secondary", extra={"data-to": str(to), "aria-label": i18n._(aria),
                                                                         "disabled": None if ok else "disabled"})
-            for label, aria, to, ok in (("\u23ee", "First position", 0, done > 0),
-                                        ("\u25c0", "Back one action", done - 1, done > 0),
-                                        ("\u25b6", "Forward one action", done + 1, done < total),
-                                        ("\u23ed", "Last position", total, done < total)))
+            for label, aria, to, ok in (("\u23ee", i18n.N_("First position"), 0, done > 0),
+                                        ("\u25c0", i18n.N_("Back one action"), done - 1, done > 0),
+                                        ("\u25b6", i18n.N_("Forward one action"), done + 1, done < total),
+                                        ("\u23ed", i18n.N_("Last position"), total, done < total)))
+    after = i18n.ngettext("After {done} of {total} action", "After {done} of {total} actions", total).format(
+        done=done, total=total)
     return (f'<div class="lc-lesson-panel lc-viewer" data-kind="view"><span class="lc-lesson-count" '
-            f'data-step="{done}">After {done} of {total} actions</span>'
+            f'data-step="{done}">{lc_html.esc(after)}</span>'
             f'<div class="lc-lesson-buttons">{buttons}</div></div>')
 
 
 def problem(reason: str) -> str:
     """What the frame shows instead of a table when its parameters are bad."""
-    return (f'<div class="lc-embed-problem" role="alert"><p><strong>This position cannot be shown.</strong></p>'
+    said = i18n._("This position cannot be shown.")
+    return (f'<div class="lc-embed-problem" role="alert"><p><strong>{lc_html.esc(said)}</strong></p>'
             f"<p>{lc_html.esc(lc_html.to_sentence(reason))}</p></div>")
 
 
@@ -624,8 +627,10 @@ def revealed_hands(state: api.State, names: typing.Sequence[str], viewer: int) -
     for seat, name in enumerate(names):
         shown = renderer.revealed_hand(state, seat, name) if seat != viewer else ""
         if shown:
-            parts.append(f'<div class="lc-reveal-row"><span class="lc-reveal-name">{lc_html.esc(name)}</span>'
+            who = lc_html.esc(api.shown_name(name))
+            parts.append(f'<div class="lc-reveal-row"><span class="lc-reveal-name">{who}</span>'
                          f"{shown}</div>")
     if not parts:
         return ""
-    return f'<div class="lc-reveal" aria-label="Every hand, shown for teaching">{"".join(parts)}</div>'
+    label = lc_html.esc(i18n._("Every hand, shown for teaching"))
+    return f'<div class="lc-reveal" aria-label="{label}">{"".join(parts)}</div>'
