@@ -3,6 +3,8 @@
 
     python3 build.py                  build the site into dist/ (for publishing: brotli at its best)
     python3 build.py serve [--port N] build, then serve dist/ on http://127.0.0.1:8000
+    python3 build.py catalogs         extract the texts again into the message catalogs' template and
+                                      merge it into every language's catalog (for translators)
     python3 build.py test [ARGS]      set up a test environment, run the gates (ruff, mypy,
                                       complexity) and every test; ARGS go to pytest
 
@@ -23,7 +25,7 @@ if __name__ == "__main__":  # everything below needs .venv/'s packages
     machine.enter_venv(sys.argv[1:], [machine.BUILD_REQUIREMENTS]
                        + ([machine.TEST_REQUIREMENTS] if sys.argv[1:2] == ["test"] else []))
 
-from buildtools import compress, pipeline, server, testrunner
+from buildtools import catalogs, compress, pipeline, server, testrunner
 
 # What the tests, benchmarks and tools use by build.<name>.
 ROOT, DIST, CACHE, NODE_MODULES = machine.ROOT, machine.DIST, machine.CACHE, machine.NODE_MODULES
@@ -53,6 +55,7 @@ def parser() -> argparse.ArgumentParser:
                                           formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = main_parser.add_subparsers(dest="command")
     sub.add_parser("build", help="build the site into dist/ (the default)")
+    sub.add_parser("catalogs", help="extract the texts into the catalogs' template and merge it into each catalog")
     serve_parser = sub.add_parser("serve", help="build, then serve dist/")
     serve_parser.add_argument("--port", type=port_number, default=8000, help="the port (default 8000)")
     # No options of its own (not even -h): every argument after "test" goes to pytest.
@@ -73,6 +76,9 @@ def main(argv: list[str] | None = None) -> int:
             server.serve(port, build)
         elif command == "test":
             return test(pytest_args)
+        elif command == "catalogs":
+            for path in catalogs.update():
+                print(path.relative_to(ROOT))
         else:
             build(compress.BEST)
     except BuildError as err:

@@ -7,6 +7,14 @@ app draws once Python runs (``web/main.py`` draws them with the same functions o
 at its first paint and Python's own drawing changes nothing on screen.  The embed's posters are a
 built-in tutorial's first position, drawn by the embedded screen the same way.
 
+Every page is drawn in every language of the catalogs (:func:`lostcities.i18n.languages`): English into
+``<main>`` and the templates of ``data-lang="en"``, each other language into templates of its own
+``data-lang`` (its home page too, as the template of the route ``""``).  ``web/page.js`` picks the
+language as ``web/main.py`` does (``?lang=``, else the choice remembered in the browser, else the
+browser's languages) before the first paint and shows that language's template: the site needs no
+server to negotiate a language, works offline and under any path, and a language link (``?lang=de``)
+works before Python runs.  The embed's posters are English (the tutorials' texts are).
+
 Nothing here touches a page: :func:`drawn` returns strings, :mod:`buildtools.pipeline` writes them.
 """
 
@@ -36,17 +44,22 @@ class Route:
     content: str
     crumb: str
     game: str = ""
+    lang: str = "en"
+    """The language it is drawn in."""
 
 
 @dataclasses.dataclass(frozen=True)
 class Drawn:
     home: str
-    """The home page's content (no game in progress: ``web/page.js`` turns *Play* into *Continue*)."""
+    """The home page's content in English (no game in progress: ``web/page.js`` turns *Play* into *Continue*);
+    the other languages' home pages are routes ``""`` of their language."""
     routes: tuple[Route, ...]
     save_formats: dict[str, str]
     """Each game's save ``format`` (what ``web/page.js`` checks before it says *Continue*)."""
     posters: dict[str, str]
     """The embed's first paint of each built-in tutorial (id -> the content of ``<main id="app">``)."""
+    words: dict[str, dict[str, str]] = dataclasses.field(default_factory=dict)
+    """The words ``web/page.js`` writes itself, per language (``continue``, ``badge``, ``starting``)."""
 
 
 @contextlib.contextmanager
@@ -56,7 +69,7 @@ def app_modules() -> typing.Iterator[types.SimpleNamespace]:
     before = set(sys.modules)
     sys.path[:0] = [str(ROOT / "core"), str(ROOT / "web")]
     try:
-        names = ("catalogue", "screen", "embed_screen", "lostcities", "lostcities.session",
+        names = ("catalogue", "screen", "embed_screen", "lostcities", "lostcities.session", "lostcities.i18n",
                  "lostcities.ui.html", "lostcities.ui.embed", "lostcities.ui.tutorial", "lostcities.ui.rules_summary")
         found = {name.rsplit(".", 1)[-1]: importlib.import_module(name) for name in names}
         yield types.SimpleNamespace(**found)
@@ -91,23 +104,41 @@ def page_of(root: typing.Any) -> str:
     return f"<{head.group(1)}{attrs}>" + text[head.end():]
 
 
+def routes_of(m: types.SimpleNamespace, lang: str) -> list[Route]:
+    """Every route of the app drawn at build time, in the current language ``lang``."""
+    games = m.catalogue.GAMES
+    crumb = m.html.crumb
+    _ = m.i18n._
+    routes = [Route("learn", m.catalogue.learn_page("", {}), crumb(_("Learn to play")), lang=lang),
+              Route("loading", m.html.loading(), "", lang=lang)]
+    if lang != m.i18n.SOURCE:  # English's home page is <main>'s content
+        home = m.catalogue.home_page(lambda name: False, version=m.lostcities.__version__, seed=None)
+        routes.append(Route("", home, "", lang=lang))
+    for game in games:
+        name, cls = game.entry.name, game.entry.game
+        routes.append(Route(f"learn/{name}", m.catalogue.learn_page(name, {}), crumb(_("Learn to play")), lang=lang))
+        routes.append(Route(f"rules/{name}", m.rules_summary.page(game.entry.summary),
+                            crumb(_("Rules: {game}").format(game=m.html.short_title(cls))), lang=lang))
+        host = m.screen.MemoryHost(storage={}, seed=None)
+        scr = m.screen.Screen(game.adapter(), host)
+        scr.mount()
+        if scr.mode != "setup" or host.notices:
+            raise machine.BuildError(f"{name}'s screen opened {scr.mode!r}, not its new-game form")
+        routes.append(Route(name, page_of(host.root), crumb(m.html.short_title(cls)), game=name, lang=lang))
+    return routes
+
+
 def drawn() -> Drawn:
     """Every page of :class:`Drawn`, drawn now."""
     with app_modules() as m:
         games = m.catalogue.GAMES
-        crumb = m.html.crumb
-        routes = [Route("learn", m.catalogue.learn_page("", {}), crumb("Learn to play"))]
-        for game in games:
-            name, cls = game.entry.name, game.entry.game
-            routes.append(Route(f"learn/{name}", m.catalogue.learn_page(name, {}), crumb("Learn to play")))
-            routes.append(Route(f"rules/{name}", m.rules_summary.page(game.entry.summary),
-                                crumb(f"Rules: {m.html.short_title(cls)}")))
-            host = m.screen.MemoryHost(storage={}, seed=None)
-            scr = m.screen.Screen(game.adapter(), host)
-            scr.mount()
-            if scr.mode != "setup" or host.notices:
-                raise machine.BuildError(f"{name}'s screen opened {scr.mode!r}, not its new-game form")
-            routes.append(Route(name, page_of(host.root), crumb(m.html.short_title(cls)), game=name))
+        routes: list[Route] = []
+        words = {}
+        for lang in m.i18n.languages():
+            with m.i18n.using(lang):
+                routes += routes_of(m, lang)
+                words[lang] = {"continue": m.i18n._("Continue"), "badge": m.i18n._("game in progress"),
+                               "starting": m.i18n._(m.html.STARTING)}
         posters = {}
         for tut in m.tutorial.tutorials().values():
             playable = {game.entry.name: game for game in games}.get(tut.game)
@@ -120,7 +151,7 @@ def drawn() -> Drawn:
             posters[tut.id] = page_of(host.root)
         home = m.catalogue.home_page(lambda name: False, version=m.lostcities.__version__, seed=None)
         formats = {game.entry.name: m.session.save_format(game.entry.name) for game in games}
-    return Drawn(home, tuple(routes), formats, posters)
+    return Drawn(home, tuple(routes), formats, posters, words)
 
 
 def templates(pages: Drawn) -> str:
@@ -128,7 +159,10 @@ def templates(pages: Drawn) -> str:
     parts = []
     for route in pages.routes:
         game = f' data-game="{html.escape(route.game)}"' if route.game else ""
-        parts.append(f'  <template data-route="{html.escape(route.route)}" data-crumb="{html.escape(route.crumb)}"'
-                     f"{game}>{route.content}</template>\n")
+        parts.append(f'  <template data-route="{html.escape(route.route)}" data-lang="{html.escape(route.lang)}" '
+                     f'data-crumb="{html.escape(route.crumb)}"{game}>{route.content}</template>\n')
     formats = ",".join(f"{name}={value}" for name, value in pages.save_formats.items())
-    return f'  <div hidden id="lc-pages" data-save-formats="{html.escape(formats)}"></div>\n' + "".join(parts)
+    words = "".join(f' data-{key}-{html.escape(lang)}="{html.escape(text)}"'
+                    for lang, said in pages.words.items() for key, text in said.items())
+    return (f'  <div hidden id="lc-pages" data-save-formats="{html.escape(formats)}" '
+            f'data-languages="{html.escape(",".join(pages.words))}"{words}></div>\n' + "".join(parts))

@@ -19,7 +19,7 @@ import typing
 
 import filelock
 
-from buildtools import bytecode, compress, icons, machine, pages, snapshot
+from buildtools import bytecode, catalogs, compress, icons, machine, pages, snapshot
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
@@ -124,6 +124,7 @@ def core_version() -> str:
 def build_core_wheel() -> pathlib.Path:
     """The ``lostcities`` wheel, rebuilt only when core/ or pyproject.toml changed."""
     folder = CACHE / "core-wheel"
+    catalogs.compile_all()  # the .mo files the wheel ships (hatch's ``artifacts``: they are not checked in)
     sources = [p for p in (ROOT / "core").rglob("*") if p.is_file() and "__pycache__" not in p.parts]
     sources += [ROOT / "pyproject.toml", ROOT / "README.md"]
     digest = bytecode.tree_digest(sources)

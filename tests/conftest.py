@@ -8,6 +8,14 @@ from __future__ import annotations
 
 import pytest
 
+from buildtools import catalogs
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The compiled catalogs the core reads (the build makes them too; pytest alone may run first)."""
+    if not hasattr(config, "workerinput"):  # once, in the main process, before the workers start
+        catalogs.compile_all()
+
 
 def rank(item: pytest.Item) -> int:
     if item.get_closest_marker("long"):

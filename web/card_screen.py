@@ -17,7 +17,7 @@ from __future__ import annotations
 import typing
 
 import screen
-from lostcities import api, card, session
+from lostcities import api, card, i18n, session
 from lostcities.ui import card as card_html
 from lostcities.ui import html as lc_html
 
@@ -25,8 +25,8 @@ PAUSES: typing.Final[dict[str, tuple[int, int]]] = {"relaxed": (450, 1000), "qui
 """Per pace, in ms: the pause before the computer's play appears (the player sees
 their own draw land) and the pause between its play and its draw (the player
 can follow it)."""
-DRAW_FIRST: typing.Final = "You have played this turn: now draw a card from the draw pile or a discard pile."
-PLAY_FIRST: typing.Final = "First play or discard a card from your hand; then you draw."
+DRAW_FIRST: typing.Final = i18n.N_("You have played this turn: now draw a card from the draw pile or a discard pile.")
+PLAY_FIRST: typing.Final = i18n.N_("First play or discard a card from your hand; then you draw.")
 
 
 class CardAdapter:
@@ -53,7 +53,7 @@ class CardAdapter:
         if last is None:
             return card_html.setup_form(error=scr.error)
         level = last.seats[1].level or session.HUMAN
-        names = last.names if level == session.HUMAN else ("Player 1", "Player 2")
+        names = last.names if level == session.HUMAN else (lc_html.player_label(0), lc_html.player_label(1))
         return card_html.setup_form(opponent=level, colours=int(last.option("colours")),
                                     games=int(last.option("games")), names=names,
                                     pace=last.pref("pace", "relaxed"), error=scr.error)
@@ -64,7 +64,7 @@ class CardAdapter:
     def check(self, scr: screen.Screen, restored: session.Session) -> None:
         state = restored.state
         if not isinstance(state, card.State) or state.game_number == 0:
-            raise session.SaveError("the cards were never dealt")
+            raise session.SaveError(i18n._("the cards were never dealt"))
 
     def begin(self, scr: screen.Screen) -> None:
         ui = scr.current.ui
@@ -115,7 +115,8 @@ class CardAdapter:
         if scr.error:
             text, kind = scr.error, "is-error"
         elif current.is_computer_turn():
-            text, kind = f"{current.name(state.current_player)} is thinking\u2026", "is-waiting"
+            text, kind = i18n._("{name} is thinking\u2026").format(
+                name=api.shown_name(current.name(state.current_player))), "is-waiting"
         else:
             text, kind = card_html.prompt(view, selected=selected, name=mine)
         show_actions = interactive and view.step is card.Step.PLAY
@@ -135,7 +136,7 @@ class CardAdapter:
         if state.game_number == 0:
             return ""
         current = scr.current
-        return (f"Game {state.game_number}/{state.game.games} \u00b7 "
+        return (i18n._("Game {number}/{count}").format(number=state.game_number, count=state.game.games) + " \u00b7 "
                 + lc_html.score_line(current.names, state.scores(), current.viewer()))
 
     # -- input -------------------------------------------------------------------------------------
@@ -146,7 +147,7 @@ class CardAdapter:
             return None
         drawing = self._state(scr).step is card.Step.DRAW
         if event.action in ("play", "discard"):
-            return scr.refuse("Choose a card from your hand first.") if self.selected is None else (
+            return scr.refuse(i18n._("Choose a card from your hand first.")) if self.selected is None else (
                 screen.Do(f"{event.action} {self.selected}"))
         if event.action == "deselect":
             scr.focus_next = ({"card": self.selected, "target": "hand"},) if self.selected else ()
@@ -155,7 +156,7 @@ class CardAdapter:
             return screen.REDRAW
         target, colour = event.target, event.data.get("colour", "")
         if target in ("hand", "column", "discard") and drawing:
-            return scr.refuse(DRAW_FIRST)
+            return scr.refuse(i18n._(DRAW_FIRST))
         if target == "hand":
             chosen = event.data.get("card")
             self.selected = None if chosen == self.selected else chosen
@@ -165,16 +166,16 @@ class CardAdapter:
             return screen.REDRAW
         if target in ("column", "discard"):
             if self.selected is None:
-                return scr.refuse("Choose a card from your hand first.")
+                return scr.refuse(i18n._("Choose a card from your hand first."))
             chosen_card = card.Card.from_id(self.selected)
             if target == "column" and colour != chosen_card.colour.letter:
-                return scr.refuse(f"The {chosen_card.label} can only go to your "
-                                         f"{chosen_card.colour.value} column.")
+                return scr.refuse(i18n._("The {card} can only go to your {colour} column.").format(
+                    card=chosen_card.label, colour=api.colour_word(chosen_card.colour.value)))
             return screen.Do(f"{'play' if target == 'column' else 'discard'} {self.selected}")
         if target == "pile":
             return screen.Do(f"draw {colour}")
         if target == "deck":
-            return screen.Do("draw") if drawing else scr.refuse(PLAY_FIRST)
+            return screen.Do("draw") if drawing else scr.refuse(i18n._(PLAY_FIRST))
         return None
 
     # -- narration ---------------------------------------------------------------------------------
@@ -190,7 +191,8 @@ class CardAdapter:
             self.place = action
             self.marks = card_html.Marks(fresh=(action.card.id,))
             if current.is_computer(event.player):
-                self.note = f"{name} {card_html.action_text(action)}\u2026"
+                self.note = i18n._("{name} {did}\u2026").format(name=api.shown_name(name),
+                                                                 did=card_html.action_text(action))
         elif isinstance(action, card.Draw):
             drawn = event.details.get("card")
             known = card.Card.from_id(drawn) if isinstance(drawn, str) and action.colour is not None else None
@@ -206,12 +208,17 @@ class CardAdapter:
     def _dealt(self, scr: screen.Screen, state: card.State) -> None:
         current = scr.current
         starter = current.name(state.current_player)
-        verb = "start" if starter == "You" else "starts"
+        values = {"number": state.game_number, "count": state.game.games}
         if state.game_number == 1:
-            self.note = f"{starter} {verb}."
+            self.note = lc_html.owned(starter, i18n._("You start."), i18n._("{name} starts."))
+        elif state.totals[0] != state.totals[1]:
+            self.note = lc_html.owned(starter, i18n._("Game {number} of {count}: You start (more points so far)."),
+                                      i18n._("Game {number} of {count}: {name} starts (more points so far)."),
+                                      **values)
         else:
-            lead = "more points so far" if state.totals[0] != state.totals[1] else "a tie, so starts alternate"
-            self.note = f"Game {state.game_number} of {state.game.games}: {starter} {verb} ({lead})."
+            self.note = lc_html.owned(
+                starter, i18n._("Game {number} of {count}: You start (a tie, so starts alternate)."),
+                i18n._("Game {number} of {count}: {name} starts (a tie, so starts alternate)."), **values)
         self.marks = card_html.Marks()
         self.place = None
 

@@ -14,6 +14,7 @@ import board_screen
 import card_screen
 import roll_screen
 import screen
+from lostcities import i18n
 from lostcities.ui import embed, games, tutorial
 from lostcities.ui import html as lc_html
 
@@ -30,8 +31,8 @@ for _playable in GAMES:
 
 def tile_links(name: str) -> list[tuple[str, str]]:
     """The links under a game's tile: its tutorials and its rules."""
-    links = [("Learn to play", f"#learn/{name}")] if tutorial.tutorials(name) else []
-    return [*links, ("Rules", f"#rules/{name}")]
+    links = [(i18n._("Learn to play"), f"#learn/{name}")] if tutorial.tutorials(name) else []
+    return [*links, (i18n._("Rules"), f"#rules/{name}")]
 
 
 def home_page(in_progress: typing.Callable[[str], bool], *, version: str, seed: int | None) -> str:
@@ -39,7 +40,7 @@ def home_page(in_progress: typing.Callable[[str], bool], *, version: str, seed: 
     The build draws it with no game in progress as ``index.html``'s first paint (``buildtools/pages.py``)."""
     tiles = [lc_html.tile(game.entry.game, in_progress=in_progress(game.entry.name), links=tile_links(game.entry.name))
              for game in GAMES]
-    return lc_html.home(tiles, version=version, seed=seed, links=[("Your statistics", "#stats")])
+    return lc_html.home(tiles, version=version, seed=seed, links=[(i18n._("Your statistics"), "#stats")])
 
 
 def learn_page(name: str, stars: typing.Mapping[str, int]) -> str:

@@ -23,6 +23,7 @@ from pyscript import document, window
 import catalogue
 import embed_screen
 import host
+from lostcities import i18n
 from lostcities.ui import embed
 from lostcities.ui import html as lc_html
 
@@ -49,8 +50,8 @@ class EmbedApp:
             func()
         except Exception:  # noqa: BLE001 - the last line of defence of the frame
             js.console.error("Python error in the embed:\n" + traceback.format_exc())
-            self.post(embed.message("error", self.ident, code="internal",
-                                    message="Something went wrong in this frame. Reload the page to try again."))
+            said = i18n._("Something went wrong in this frame. Reload the page to try again.")
+            self.post(embed.message("error", self.ident, code="internal", message=said))
 
     def post(self, message: dict[str, typing.Any]) -> None:
         """Send a message to the host page: only to ``parent``, never to ``*``."""
@@ -59,6 +60,12 @@ class EmbedApp:
 
     def start(self) -> None:
         query = {str(k): str(v) for k, v in js.Array.from_(js.URLSearchParams.new(window.location.search))}
+        # lang=de|en, else the browser's languages; a malformed lang is refused (in English) by from_query
+        if "lang" not in query or i18n.parse(query["lang"]) is not None:
+            preferred = [str(tag) for tag in (window.navigator.languages or [window.navigator.language or ""])]
+            code = i18n.pick(query.get("lang"), None, preferred)[0]
+            i18n.activate(code)
+            document.documentElement.lang = code
         try:
             config = embed.Config.from_query(query, str(window.location.hash))
             if config.parent != self.browser_parent:

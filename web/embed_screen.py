@@ -27,14 +27,14 @@ from __future__ import annotations
 import typing
 
 import screen
-from lostcities import api, errors, session
+from lostcities import api, errors, i18n, session
 from lostcities.ui import embed, tutorial
 from lostcities.ui import html as lc_html
 
 Sink = typing.Callable[[dict[str, typing.Any]], None]
 LESSON_REGION: typing.Final = '<div class="lc-lesson" data-region="lesson" aria-live="polite"></div>'
-PROGRESS_OFF: typing.Final = ("This browser is not keeping data for this page, so your tutorial progress "
-                              "will not be kept.")
+PROGRESS_OFF: typing.Final = i18n.N_("This browser is not keeping data for this page, so your tutorial "
+                                      "progress will not be kept.")
 PROGRESS_KEY: typing.Final = "lostcities:tutorials"
 """Where finished tutorials are remembered (id -> best stars)."""
 IGNORED: typing.Final = frozenset({"menu", "close-menu", "new-match", "confirm-new", "new-after-problem",
@@ -68,10 +68,12 @@ def puzzle_from_record(record: api.Record, start: int, pov: int, names: typing.S
         if mover == pov:
             if len(steps) == tutorial.MAX_STEPS:
                 break
-            steps.append({"kind": "act", "text": f"Find the move that was played here ({len(steps) + 1}).",
+            steps.append({"kind": "act",
+                          "text": i18n._("Find the move that was played here ({number}).").format(
+                              number=len(steps) + 1),
                           "expected": [text], "replies": [],
-                          "success": "Yes: that is the move that was played.",
-                          "failure": "That move is legal, but it is not the one played here. Try again."})
+                          "success": i18n._("Yes: that is the move that was played."),
+                          "failure": i18n._("That move is legal, but it is not the one played here. Try again.")})
         elif steps:
             steps[-1]["replies"].append(text)
     if not steps:
@@ -80,8 +82,8 @@ def puzzle_from_record(record: api.Record, start: int, pov: int, names: typing.S
     options = dict(record.game.options())
     options.pop("players", None)
     return tutorial.parse({
-        "id": "puzzle", "game": record.game.name, "title": "Find the moves",
-        "summary": "Play the moves of the record, one by one.", "options": options, "seats": list(names),
+        "id": "puzzle", "game": record.game.name, "title": i18n._("Find the moves"),
+        "summary": i18n._("Play the moves of the record, one by one."), "options": options, "seats": list(names),
         "pov": pov, "bot": bot, "setup": {"scenario": state.to_dict()}, "steps": steps,
     })
 
@@ -170,9 +172,10 @@ class EmbeddedScreen(screen.Screen):
 
     def _names(self) -> list[str]:
         players = self._players()
-        return ["You" if seat == self.config.pov else
-                ("Computer" if players == 2 else f"Computer {seat + 1 - (seat > self.config.pov)}")
-                if self.config.mode is not embed.Mode.VIEW else f"Player {seat + 1}"
+        return [api.YOU if seat == self.config.pov else
+                (i18n._("Computer") if players == 2 else
+                 i18n._("Computer {number}").format(number=seat + 1 - (seat > self.config.pov)))
+                if self.config.mode is not embed.Mode.VIEW else lc_html.player_label(seat)
                 for seat in range(players)]
 
     def _players(self) -> int:
@@ -342,8 +345,8 @@ class EmbeddedScreen(screen.Screen):
         if self.record is not None:
             return False
         if lesson is not None and not lesson.may_move():
-            self.error = ("Press Next to go on." if lesson.outcome is tutorial.Outcome.SUCCESS
-                          else "Read the step above first.")
+            self.error = (i18n._("Press Next to go on.") if lesson.outcome is tutorial.Outcome.SUCCESS
+                          else i18n._("Read the step above first."))
             self.render()
             return False
         try:
@@ -571,7 +574,7 @@ class EmbeddedScreen(screen.Screen):
         self.host.console("warn", f"tutorial progress not kept: {err}")
         if not self._progress_warned:
             self._progress_warned = True
-            self.host.notify(PROGRESS_OFF, "info")
+            self.host.notify(i18n._(PROGRESS_OFF), "info")
 
     # -- messages from the host page --------------------------------------------------------------
     def receive(self, data: typing.Any) -> None:

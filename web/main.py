@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import typing
 
+import js
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
@@ -46,14 +47,28 @@ class BrowserPage:
     def go_home(self) -> None:
         window.location.hash = ""
 
+    def set_language(self, code: str) -> None:
+        document.documentElement.lang = code
+        params = js.URLSearchParams.new(str(window.location.search))
+        if params.has("lang"):
+            params.delete("lang")
+            query = str(params.toString())
+            window.history.replaceState(None, "", str(window.location.pathname) + (f"?{query}" if query else "")
+                                        + str(window.location.hash))
+
 
 class App:
     """The shell and the page's listeners for the page's lifetime."""
 
     def __init__(self) -> None:
-        seed, problem = shell.parse_seed(str(window.location.search))
+        search = str(window.location.search)
+        seed, problem = shell.parse_seed(search)
         self.host = host.BrowserHost(seed)
-        self.shell = shell.Shell(self.host, BrowserPage(), problem)
+        preferred = [str(tag) for tag in (window.navigator.languages or [window.navigator.language or ""])]
+        code, language_problem = shell.choose_language(self.host, search, preferred)
+        page = BrowserPage()
+        document.documentElement.lang = code
+        self.shell = shell.Shell(self.host, page, " ".join(filter(None, (language_problem, problem))) or None)
         self._hash_proxy = create_proxy(lambda event: self.shell.guard(self.open_route))
         window.addEventListener("hashchange", self._hash_proxy)
         self._click_proxy = create_proxy(lambda event: self.shell.guard(lambda: self._on_click(event)))
@@ -63,6 +78,11 @@ class App:
         self.shell.open_route(str(window.location.hash))
 
     def _on_click(self, event: typing.Any) -> None:
+        language = event.target.closest("a[data-lang]") if event.target else None
+        if language:  # a language link (its href, ?lang=, is for the page before Python runs)
+            event.preventDefault()
+            self.shell.switch_language(str(language.dataset.lang), str(window.location.hash))
+            return
         target = event.target.closest("[data-action]") if event.target else None
         if not target:  # closest() gives jsnull when nothing matches
             return

@@ -3,7 +3,9 @@
 // app's own renderers); this script shows the one of the address, says "Continue" on a tile whose
 // game is saved, and keeps a tap that needs the engine (Start, the menu...) until Python is ready,
 // then hands it on.  Once Python has drawn its page (html[data-ready]) it does nothing more: the
-// markup Python draws is the same, so nothing moves.
+// markup Python draws is the same, so nothing moves.  Each page is built in every language
+// (<template data-lang>): the language is picked first, as web/main.py picks it (?lang=, else the
+// choice remembered in the browser, else the browser's languages), and <html lang> follows it.
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -17,6 +19,25 @@
     var at = pair.indexOf("=");
     if (at > 0) formats[pair.slice(0, at)] = pair.slice(at + 1);
   });
+  var languages = (pages ? pages.getAttribute("data-languages") || "en" : "en").split(",");
+  function known(code) {
+    code = String(code || "").trim().toLowerCase().replace("_", "-").split("-")[0];
+    return languages.indexOf(code) >= 0 ? code : null;
+  }
+  var lang = (function () {
+    var asked = new URLSearchParams(location.search).get("lang");
+    if (asked !== null && known(asked) === asked.trim().toLowerCase()) return known(asked);
+    var kept = null;
+    try { kept = localStorage.getItem("lostcities:lang"); } catch (err) { kept = null; }
+    if (kept && known(kept) === kept) return kept;
+    var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    for (var i = 0; i < wanted.length; i++) if (known(wanted[i])) return known(wanted[i]);
+    return "en";
+  })();
+  root.lang = lang;
+  function word(key, english) {
+    return (pages && pages.getAttribute("data-" + key + "-" + lang)) || english;
+  }
   var pending = null;  // the tap that waits for the engine: {route, selector}
   var typed = null;    // what the person chose in a form before Python drew it: {route, fields}
 
@@ -41,22 +62,26 @@
       return false;
     }
   }
+  // The page's template in the language picked (else in any: index.html's own loading page).
   function template(name) {
-    var found = null;
+    var found = null, other = null;
     Array.prototype.forEach.call(document.querySelectorAll("template[data-route]"), function (node) {
-      if (node.getAttribute("data-route") === name) found = node;
+      if (node.getAttribute("data-route") !== name) return;
+      if (node.getAttribute("data-lang") === lang) found = node;
+      else if (!node.hasAttribute("data-lang")) other = other || node;
     });
-    return found;
+    return found || other;
   }
+  if (lang !== "en" && template("")) home = template("").innerHTML;
   function fillTiles() {
     Array.prototype.forEach.call(app.querySelectorAll(".game-tile a[data-game]"), function (tile) {
       var button = tile.querySelector(".play-button");
       if (!button || !isSaved(tile.getAttribute("data-game")) || tile.querySelector(".badge")) return;
       var badge = document.createElement("span");
       badge.className = "badge";
-      badge.textContent = "game in progress";
+      badge.textContent = word("badge", "game in progress");
       tile.insertBefore(badge, button);
-      button.textContent = "Continue";
+      button.textContent = word("continue", "Continue");
     });
   }
   function show() {
@@ -125,7 +150,7 @@
     note.className = "lc-pending";
     note.id = "loading-text";
     note.setAttribute("role", "status");
-    note.textContent = "Starting the game engine\u2026";
+    note.textContent = word("starting", "Starting the game engine\u2026");
     target.insertAdjacentElement("afterend", note);
     if (window.__lostcitiesPreload) window.__lostcitiesPreload();
   }, true);

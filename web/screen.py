@@ -59,18 +59,18 @@ import math
 import random
 import typing
 
-from lostcities import api, errors, session
+from lostcities import api, errors, i18n, session
 from lostcities.ui import games, rules_summary, stats
 from lostcities.ui import html as lc_html
 
 SLICE_SECONDS: typing.Final = 0.02
 """Work done in one browser task while a computer thinks on the page's own thread (bots yield every
 few ms): :attr:`Host.think_slice` of a host that shares its thread with the page."""
-STORAGE_OFF: typing.Final = ("This browser is not keeping saved games (storage is off or full), "
-                             "so this game will not survive a reload.")
-STALE: typing.Final = "This game was continued in another tab or window."
-RACE_LOST: typing.Final = ("This game was played in another tab at the same moment: that move was kept and "
-                           "this tab\u2019s last move was not. Here is the game as it stands now.")
+STORAGE_OFF: typing.Final = i18n.N_("This browser is not keeping saved games (storage is off or full), "
+                                     "so this game will not survive a reload.")
+STALE: typing.Final = i18n.N_("This game was continued in another tab or window.")
+RACE_LOST: typing.Final = i18n.N_("This game was played in another tab at the same moment: that move was kept and "
+                                  "this tab\u2019s last move was not. Here is the game as it stands now.")
 SCREEN_PHASES: typing.Final = frozenset({"setup", "problem", "handover", "menu", "stale", "loading", "rules",
                                         "stats", "replay"})
 
@@ -388,7 +388,7 @@ def read_stats(host: Host) -> stats.Stats:
             host.storage_set(stats.DAMAGED_KEY, text or "")
         except StorageError:
             host.console("warn", "the damaged statistics could not be kept aside")
-        host.notify(stats.SET_ASIDE, "error")
+        host.notify(i18n._(stats.SET_ASIDE), "error")
         return stats.Stats()
 
 
@@ -472,8 +472,8 @@ class Screen:
         """The save text this tab last read or wrote: any other text stored means another tab wrote."""
         self.damaged_copies: list[str] = []
         """Where the damaged copies of the save shown as a problem are kept (newest first)."""
-        self.menu_entries: list[lc_html.Entry] = [lc_html.Entry("Rules of the game", "rules"),
-                                                  lc_html.Entry("Statistics", "stats")]
+        self.menu_entries: list[lc_html.Entry] = [lc_html.Entry(i18n._("Rules of the game"), "rules"),
+                                                  lc_html.Entry(i18n._("Statistics"), "stats")]
         """The menu's own entries, in order (a screen feature appends one here)."""
         self.sheet = ""
         """A page over the game opened from the menu: ``rules`` or ``stats`` (``""``: none)."""
@@ -551,7 +551,8 @@ class Screen:
             func()
         except Exception as err:  # noqa: BLE001 - the last line of defence of the screen
             self.host.console("error", f"{self.game.title}: {type(err).__name__}: {err}")
-            self.host.notify("Something went wrong on this screen. Your game is saved: reload the page to go on.",
+            self.host.notify(i18n._("Something went wrong on this screen. Your game is saved: reload the page to "
+                                    "go on."),
                              "error")
 
     def rng(self, purpose: str) -> random.Random:
@@ -581,7 +582,7 @@ class Screen:
         self.host.console("warn", f"storage refused: {err}")
         if not self._storage_warned:
             self._storage_warned = True
-            self.host.notify(STORAGE_OFF, "error")
+            self.host.notify(i18n._(STORAGE_OFF), "error")
 
     def restore(self) -> None:
         """Continue the saved game, or show the setup (a damaged save is set aside)."""
@@ -664,7 +665,7 @@ class Screen:
         index = numbers.index(copy)
         text = self._read(self.damaged_copies[index])
         if text is None:
-            self.host.notify("That damaged save is no longer kept in this browser.", "error")
+            self.host.notify(i18n._("That damaged save is no longer kept in this browser."), "error")
             return
         self.host.download(f"lostcities-{self.game.name}-damaged-save-{index + 1}.txt", text)
 
@@ -699,7 +700,7 @@ class Screen:
             self.host.console("warn", f"{self.game.title}: another tab saved revision {revision} at the same moment")
             self.restore()
             if self.mode == "play":
-                self.host.notify(RACE_LOST, "info")
+                self.host.notify(i18n._(RACE_LOST), "info")
             return True
         return False
 
@@ -1282,12 +1283,13 @@ class Screen:
             self.host.set_info(self.document.info(self))
         else:
             self.host.set_info(self.adapter.info(self) if current is not None and self.mode == "play" else "")
-        title = self.game.title
+        title = i18n._(self.game.title)
         if self.menu_open:
             words = self.document.words if self.document is not None else self.adapter.words
             learn = f'<p class="lc-menu-learn">{lc_html.learn_link(self.game.name)}</p>'
             entries = [*self._tool_entries(current), *self.menu_entries]
-            self._panel("menu", lc_html.menu(learn, words=words, confirm=self.confirming, entries=entries))
+            self._panel("menu", lc_html.menu(learn + lc_html.language_switch(), words=words, confirm=self.confirming,
+                                             entries=entries))
         elif self.sheet == "rules":
             self._panel("rules", rules_summary.page(self.entry.summary, overlay=True))
         elif self.sheet == "stats":
@@ -1302,7 +1304,7 @@ class Screen:
             self._panel("problem", lc_html.problem(title, self.problem, prefix=self.adapter.prefix,
                                                    kept=len(self.damaged_copies)))
         elif self.mode == "stale":
-            self._panel("stale", lc_html.stale(STALE))
+            self._panel("stale", lc_html.stale(i18n._(STALE)))
         elif self.mode == "handover" and current is not None:
             who = current.name(current.current_player)
             self._panel("handover", lc_html.handover(who, self.adapter.handover_note(self), self.adapter.words))
@@ -1320,16 +1322,16 @@ class Screen:
         entries = []
         state = current.state
         if self.can_replay(state):
-            entries.append(lc_html.Entry("Replay the game" if state.is_terminal() else "Replay the games so far",
-                                         "replay"))
+            entries.append(lc_html.Entry(i18n._("Replay the game") if state.is_terminal() else
+                                         i18n._("Replay the games so far"), "replay"))
         elif (current.is_person_turn() and not self.thinking and current.assists() and current.game.bot_levels
               and not self.hinting and self.hint is None):
-            entries.append(lc_html.Entry("Suggest a move", "hint"))
+            entries.append(lc_html.Entry(i18n._("Suggest a move"), "hint"))
         if not self.thinking and current.can_undo():
-            entries.append(lc_html.Entry("Undo your last action", "undo-move"))
+            entries.append(lc_html.Entry(i18n._("Undo your last action"), "undo-move"))
         if current.log:
-            entries.append(lc_html.Entry("Hide the moves" if self.moves_open else f"Moves ({len(current.log)})",
-                                         "moves"))
+            entries.append(lc_html.Entry(i18n._("Hide the moves") if self.moves_open else
+                                         i18n._("Moves ({count})").format(count=len(current.log)), "moves"))
         return entries
 
     def _render_outer(self, current: session.Session | None) -> None:

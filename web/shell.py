@@ -8,11 +8,15 @@ the page's own thread (``web/main.py``, with ``web/host.py``) or in a Web Worker
 
 ``#learn/<game>`` lists a game's tutorials and ``#learn/<tutorial id>`` opens one (an
 :class:`embed_screen.EmbeddedScreen`, as in a rules site's frame).  ``?seed=N`` makes every deal
-and roll repeatable.
+and roll repeatable; ``?lang=de|en`` chooses the language (and is remembered), else the one chosen
+before, else the browser's own (:func:`choose_language`); the language links of the home page and
+the menu switch it (:meth:`Shell.switch_language`: the screen is drawn again from its save, a game
+in progress goes on).
 """
 
 from __future__ import annotations
 
+import contextlib
 import traceback
 import typing
 import urllib.parse
@@ -21,12 +25,14 @@ import catalogue
 import embed_screen
 import lostcities
 import screen
-from lostcities import session
+from lostcities import i18n, session
 from lostcities.ui import embed, rules_summary, stats, tutorial
 from lostcities.ui import html as lc_html
 
 PLAYABLE: typing.Final = {game.entry.name: game for game in catalogue.GAMES}
 """The games of ``catalogue.GAMES`` by name (their routes)."""
+LANG_KEY: typing.Final = "lostcities:lang"
+"""Where the browser remembers the language chosen (``web/page.js`` reads it too)."""
 
 
 class ShellHost(screen.Host, typing.Protocol):
@@ -51,6 +57,10 @@ class Page(typing.Protocol):
     def go_home(self) -> None:
         """Show the home page through the address (its hash emptied: the browser's history keeps it)."""
 
+    def set_language(self, code: str) -> None:
+        """The page speaks ``code`` (``<html lang>``; the address loses its ``lang``, which would
+        otherwise override a later choice)."""
+
 
 def parse_seed(search: str) -> tuple[int | None, str | None]:
     """``?seed=N`` -> (N, None); a malformed seed -> (None, reason).
@@ -69,16 +79,43 @@ def parse_seed(search: str) -> tuple[int | None, str | None]:
     seed = embed.whole(text) if len(text) <= 18 else None
     if seed is not None:
         return seed, None
-    return None, (f"Ignoring ?seed={text[:40]}: a seed must be a whole number from 0 to 999999999999999999, "
-                  "written in the digits 0-9.")
+    return None, i18n._("Ignoring ?seed={seed}: a seed must be a whole number from 0 to 999999999999999999, "
+                        "written in the digits 0-9.").format(seed=text[:40])
 
 
 def rules_problem(sub: str) -> str:
     """What ``#rules/<sub>`` says when ``sub`` names no game with a rules summary."""
     if not sub:
-        return ("Which game\u2019s rules? Add a game to the address, like #rules/card, "
-                "or pick a game\u2019s Rules below.")
-    return f"There are no rules here for a game called \u201c{sub[:40]}\u201d; pick a game\u2019s Rules below."
+        return i18n._("Which game\u2019s rules? Add a game to the address, like #rules/card, "
+                      "or pick a game\u2019s Rules below.")
+    return i18n._("There are no rules here for a game called \u201c{name}\u201d; pick a game\u2019s Rules below."
+                  ).format(name=sub[:40])
+
+
+def choose_language(host: screen.Host, search: str, preferred: typing.Sequence[str]) -> tuple[str, str]:
+    """Speak the language of the address (``?lang=``, then remembered), else the one remembered in the
+    browser, else the browser's (:func:`lostcities.i18n.pick`); return it and what is wrong with
+    the address's choice (``""``: nothing).  Before anything is drawn.
+
+    >>> host = screen.MemoryHost(storage={})
+    >>> choose_language(host, "?lang=de", ["en"]), host.storage[LANG_KEY]
+    (('de', ''), 'de')
+    >>> choose_language(host, "", ["en"])[0], choose_language(host, "?lang=xx", ["en"])[0]
+    ('de', 'de')
+    >>> i18n.activate("en")
+    """
+    found = urllib.parse.parse_qs(search.removeprefix("?"), keep_blank_values=True).get("lang")
+    asked = found[0] if found else None
+    try:
+        stored = host.storage_get(LANG_KEY)
+    except screen.StorageError:  # storage refused (a privacy setting): nothing remembered
+        stored = None
+    code, problem = i18n.pick(asked, stored, preferred)
+    i18n.activate(code)
+    if asked is not None and not problem and stored != code:
+        with contextlib.suppress(screen.StorageError):  # not remembered: this page still speaks it
+            host.storage_set(LANG_KEY, code)
+    return code, problem
 
 
 class Shell:
@@ -98,7 +135,7 @@ class Shell:
             func()
         except Exception:  # noqa: BLE001 - the last line of defence of the page
             self.host.console("error", "Python error in the app shell:\n" + traceback.format_exc())
-            self.host.notify("Something went wrong. Your games are saved: reload the page to go on.", "error")
+            self.host.notify(i18n._("Something went wrong. Your games are saved: reload the page to go on."), "error")
 
     def open_route(self, hash_text: str) -> None:
         """Open the page of the address's hash (``#card/...``)."""
@@ -122,7 +159,7 @@ class Shell:
     def _open(self, route: str, sub: str) -> None:
         playable = PLAYABLE.get(route)
         if route == "learn":
-            self.set_crumb("Learn to play")
+            self.set_crumb(i18n._("Learn to play"))
             self.open_learn(sub)
         elif playable is not None:
             self.screen = screen.Screen(playable.adapter(), self.host)
@@ -130,17 +167,18 @@ class Shell:
             self.screen.mount()
         elif route == "rules" and sub in PLAYABLE:
             self.host.show(rules_summary.page(PLAYABLE[sub].entry.summary))
-            self.set_crumb(f"Rules: {lc_html.short_title(PLAYABLE[sub].entry.game)}")
+            self.set_crumb(i18n._("Rules: {game}").format(game=lc_html.short_title(PLAYABLE[sub].entry.game)))
         elif route == "rules":
             self.render_home()
             self.host.notify(rules_problem(sub), "error")
         elif route == "stats":
             games = [playable.entry.game for playable in catalogue.GAMES]
             self.host.show(stats.page(screen.read_stats(self.host), games))
-            self.set_crumb("Statistics")
+            self.set_crumb(i18n._("Statistics"))
         else:
             if route:
-                self.host.notify(f"There is no game called \u201c{route[:40]}\u201d here; pick one below.", "error")
+                self.host.notify(i18n._("There is no game called \u201c{name}\u201d here; pick one below.").format(
+                    name=route[:40]), "error")
             self.render_home()
 
     def on_action(self, action: str, hash_text: str) -> bool:
@@ -156,6 +194,17 @@ class Shell:
             return True
         return False
 
+    def switch_language(self, code: str, hash_text: str) -> None:
+        """A language link: speak ``code`` from now on, remember it, and draw the page again (a game
+        goes on from its save); an unknown code changes nothing."""
+        if i18n.parse(code) is None:
+            return
+        i18n.activate(code)
+        self.page.set_language(code)
+        with contextlib.suppress(screen.StorageError):  # not remembered: this page still speaks it
+            self.host.storage_set(LANG_KEY, code)
+        self.open_route(hash_text)
+
     def open_learn(self, name: str) -> None:
         """``#learn/<game>``: the game's tutorials; ``#learn/<id>``: one of them."""
         found = tutorial.tutorials().get(name)
@@ -166,7 +215,8 @@ class Shell:
             self.screen.mount()
             return
         if name and name not in PLAYABLE:
-            self.host.notify(f"There is no tutorial called \u201c{name[:40]}\u201d here; pick one below.", "error")
+            self.host.notify(i18n._("There is no tutorial called \u201c{name}\u201d here; pick one below.").format(
+                name=name[:40]), "error")
         self.host.show(catalogue.learn_page(name if name in PLAYABLE else "", self.tutorial_stars()))
 
     def lesson_links(self, lesson: tutorial.Lesson) -> str:

@@ -137,6 +137,26 @@
     EVENTS.forEach(function (name) { root.el.addEventListener(name, root.listener); });
     root.el.addEventListener("focusin", function () { report(id); });
   }
+  // The page speaks the engine's language: <html lang>, and the address loses its lang=, which
+  // would override a later choice (the engine remembers the choice in storage).
+  function setLanguage(code) {
+    html.lang = code;
+    try {
+      var url = new URL(location.href);
+      if (url.searchParams.has("lang")) {
+        url.searchParams.delete("lang");
+        history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+      }
+    } catch (err) { /* an address the browser cannot rewrite keeps its lang */ }
+  }
+  // A language link (home page, menu): the engine switches and draws the page again (its href,
+  // ?lang=, is for the page before the engine runs).
+  document.addEventListener("click", function (event) {
+    var link = event.target && event.target.closest ? event.target.closest("a[data-lang]") : null;
+    if (!link || !html.dataset.ready) return;
+    event.preventDefault();
+    send({ type: "language", lang: link.getAttribute("data-lang"), hash: location.hash });
+  });
   // The shell's own actions: the brand link (home) and the notice's dismiss button.
   document.addEventListener("click", function (event) {
     var target = event.target && event.target.closest ? event.target.closest("[data-action]") : null;
@@ -315,6 +335,7 @@
         case "crumb": setMarkup(crumb, op.html); break;
         case "route": html.dataset.route = op.route; html.dataset.ready = "1"; break;
         case "home": location.hash = ""; break;
+        case "lang": setLanguage(op.lang); break;
         default: console.warn("An operation this page does not know: " + op.op);
       }
     });

@@ -40,6 +40,9 @@ class WorkerPage:
     def go_home(self) -> None:
         self.host.op("home")
 
+    def set_language(self, code: str) -> None:
+        self.host.op("lang", lang=code)
+
 
 class Engine:
     """The shell and its host for the worker's lifetime (created by the page's ``start``)."""
@@ -74,6 +77,9 @@ class Engine:
             found.guard(lambda: found.open_route(str(message.get("hash") or "")))
         elif kind == "action":
             self.shell.on_action(str(message.get("action") or ""), str(message.get("hash") or ""))
+        elif kind == "language":
+            found = self.shell
+            found.guard(lambda: found.switch_language(str(message.get("lang") or ""), str(message.get("hash") or "")))
         else:
             self.host.receive(message)
 
@@ -87,7 +93,11 @@ class Engine:
             host.show(lc_html.framed(str(message.get("href") or "")))
             host.op("route", route="framed")
             return
-        found = shell.Shell(host, WorkerPage(host), problem)
+        preferred = [str(tag) for tag in (js.navigator.languages or [js.navigator.language or ""])]
+        code, language_problem = shell.choose_language(host, str(message.get("search") or ""), preferred)
+        page = WorkerPage(host)
+        host.op("lang", lang=code)
+        found = shell.Shell(host, page, " ".join(filter(None, (language_problem, problem))) or None)
         self.shell = found
         found.guard(lambda: found.open_route(str(message.get("hash") or "")))
 

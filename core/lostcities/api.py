@@ -39,7 +39,7 @@ import json
 import random
 import typing
 
-from lostcities import errors, safejson
+from lostcities import errors, i18n, safejson
 
 CHANCE: typing.Final = -1
 """``State.current_player`` when the next action is a chance outcome."""
@@ -294,23 +294,56 @@ class Option:
 
 YOU: typing.Final = "You"
 """The name that reads as the second person in log lines (the default name of
-the one person playing against computers)."""
+the one person playing against computers).  Stored as it is; shown in the
+current language (:func:`shown_name`)."""
+
+
+COLOUR_WORDS: typing.Final = {
+    "yellow": i18n.N_("yellow"), "blue": i18n.N_("blue"), "white": i18n.N_("white"), "green": i18n.N_("green"),
+    "red": i18n.N_("red"), "purple": i18n.N_("purple")}
+"""The expeditions' colours (every game's ``Colour`` values) as the catalogs translate them."""
+
+
+def colour_word(value: str) -> str:
+    """An expedition's colour (a ``Colour`` value) in the current language, as it stands in a
+    card's name (``yellow 7``); a value without words is shown as it is.
+
+    >>> colour_word("yellow"), colour_word("teal")
+    ('yellow', 'teal')
+    """
+    return i18n._(COLOUR_WORDS[value]) if value in COLOUR_WORDS else value
+
+
+def shown_name(name: str) -> str:
+    """A player's name as a person reads it: :data:`YOU` in the current language, any other as it is.
+
+    >>> shown_name("You"), shown_name("Ann")
+    ('You', 'Ann')
+    """
+    return i18n._("You") if name == YOU else name
 
 
 class PlayerName(str):
     """A player's name in a log line: formatted with a spec it gives the word
-    that agrees with the name (``their`` or ``your``, ``wins`` or ``win``).
+    that agrees with the name (``their`` or ``your``, ``wins`` or ``win``); a
+    translated line writes both forms, the second person's first (``{p0:spielst|spielt}``).
+    The name itself is shown in the current language (:func:`shown_name`).
 
     >>> f"{PlayerName('Ann'):has} {PlayerName('You'):has} {PlayerName('You'):is} {PlayerName('You'):their}"
     'has have are your'
+    >>> f"{PlayerName('You'):spielst|spielt} {PlayerName('Ann'):spielst|spielt}"
+    'spielst spielt'
     """
 
     __slots__ = ()
 
     def __format__(self, spec: str) -> str:
         if not spec:
-            return str(self)
+            return shown_name(str(self))
         you = str(self) == YOU
+        if "|" in spec:
+            second, third = spec.split("|", 1)
+            return second if you else third
         if spec == "their":
             return "your" if you else "their"
         if spec in _SECOND_PERSON:

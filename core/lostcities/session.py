@@ -47,7 +47,7 @@ import json
 import random
 import typing
 
-from lostcities import api, errors, safejson
+from lostcities import api, errors, i18n, safejson
 
 FORMAT_VERSION: typing.Final = 1
 """Version of the save envelope (the state inside has its own version)."""
@@ -129,7 +129,7 @@ def unique_names(names: typing.Sequence[str], blanks: typing.Sequence[str] = ())
     """
     result: list[str] = []
     for index, raw in enumerate(names):
-        blank = blanks[index] if index < len(blanks) else f"Player {index + 1}"
+        blank = blanks[index] if index < len(blanks) else i18n._("Player {number}").format(number=index + 1)
         name = " ".join(str(raw).split())[:MAX_NAME] or blank
         taken = {n.casefold() for n in result}
         count = 2
@@ -221,7 +221,7 @@ class Setup:
         """Read a saved setup (this release's shape or the first release's
         per-game shapes); raises :class:`SaveError` in plain words."""
         if not isinstance(data, dict):
-            raise SaveError("its setup is missing")
+            raise SaveError(i18n._("its setup is missing"))
         if "seats" in data and "options" in data:
             seats, options, prefs = _read_seats(data.get("seats"), "level"), data.get("options"), data.get("prefs", {})
         elif "opponent" in data:
@@ -230,27 +230,27 @@ class Setup:
             seats, options, prefs = _read_seats(data.get("seats"), "kind"), _rest(data, game, option=True), _rest(
                 data, game)
         else:
-            raise SaveError("its setup is damaged")
+            raise SaveError(i18n._("its setup is damaged"))
         if not isinstance(options, dict) or not isinstance(prefs, dict):
-            raise SaveError("its options are damaged")
+            raise SaveError(i18n._("its options are damaged"))
         if not all(isinstance(v, str) for v in prefs.values()):
-            raise SaveError("its preferences are damaged")
+            raise SaveError(i18n._("its preferences are damaged"))
         try:
             return cls.create(game, seats, options, prefs)
         except errors.InvalidOptionError as err:
-            raise SaveError("its setup is damaged", detail=err.reason) from None
+            raise SaveError(i18n._("its setup is damaged"), detail=err.reason) from None
 
 
 def _read_seats(raw: typing.Any, key: str) -> list[Seat]:
     if not isinstance(raw, list) or not raw:
-        raise SaveError("its players are damaged")
+        raise SaveError(i18n._("its players are damaged"))
     seats = []
     for item in raw:
         if not isinstance(item, dict) or not isinstance(item.get("name"), str):
-            raise SaveError("its players are damaged")
+            raise SaveError(i18n._("its players are damaged"))
         level = item.get(key)
         if level is not None and not isinstance(level, str):
-            raise SaveError("its players are damaged")
+            raise SaveError(i18n._("its players are damaged"))
         seats.append(Seat(item["name"], None if level in (None, HUMAN) else level))
     return seats
 
@@ -259,9 +259,9 @@ def _read_two_seats(data: typing.Mapping[str, typing.Any], game: str) -> list[Se
     """The first release's two-player setup: ``opponent`` (a level or ``human``) and ``names``."""
     opponent, names = data.get("opponent"), data.get("names")
     if opponent not in (*game_class(game).bot_levels, HUMAN):
-        raise SaveError(f"its opponent {str(opponent)[:20]!r} is unknown")
+        raise SaveError(i18n._("its opponent {name} is unknown").format(name=repr(str(opponent)[:20])))
     if not isinstance(names, list) or len(names) != 2 or not all(isinstance(n, str) for n in names):
-        raise SaveError("its player names are damaged")
+        raise SaveError(i18n._("its player names are damaged"))
     return [Seat(names[0]), Seat(names[1], None if opponent == HUMAN else opponent)]
 
 
@@ -305,7 +305,7 @@ def _form_two_seats(cls_: type[api.Game], values: typing.Mapping[str, str]) -> l
     """The seats of a two-player form: two named people, or You against a computer level."""
     opponent = values.get(OPPONENT_FIELD, cls_.bot_levels[0] if cls_.bot_levels else HUMAN)
     if opponent != HUMAN:
-        return [Seat("You"), Seat("Computer", opponent)]
+        return [Seat(api.YOU), Seat(i18n._("Computer"), opponent)]
     first, second = unique_names([values.get(name_field(0), ""), values.get(name_field(1), "")])
     return [Seat(first), Seat(second)]
 
@@ -317,8 +317,9 @@ def _form_seats(cls_: type[api.Game], values: typing.Mapping[str, str]) -> list[
     taken = [(i, kind) for i, kind in kinds if kind]
     # A blank name: "Player N" for a person, "Computer" for a computer (numbered when there are several).
     computers = [i for i, kind in taken if kind != HUMAN]
-    blanks = [f"Player {n + 1}" if kind == HUMAN else
-              "Computer" if len(computers) == 1 else f"Computer {computers.index(i) + 1}"
+    blanks = [i18n._("Player {number}").format(number=n + 1) if kind == HUMAN else
+              i18n._("Computer") if len(computers) == 1 else
+              i18n._("Computer {number}").format(number=computers.index(i) + 1)
               for n, (i, kind) in enumerate(taken)]
     names = unique_names([values.get(name_field(i), "") for i, _ in taken], blanks)
     return [Seat(name, None if kind == HUMAN else kind) for name, (_, kind) in zip(names, taken, strict=True)]
@@ -514,7 +515,7 @@ class Session:
         raises ``IllegalActionError`` when none may be.  The log loses its line."""
         before = self.undo_state() if self.assists() else None
         if before is None:
-            raise errors.IllegalActionError("there is no move of yours to take back")
+            raise errors.IllegalActionError(i18n._("there is no move of yours to take back"))
         player = before.current_player
         self.state = before
         if self.log and self.log[-1].get("player") == player:
@@ -585,27 +586,28 @@ def parse(text_or_data: typing.Any) -> typing.Any:
     try:
         return safejson.loads(text_or_data)
     except errors.InvalidStateError as err:
-        raise SaveError("it is damaged and cannot be read", detail=err.reason) from None
+        raise SaveError(i18n._("it is damaged and cannot be read"), detail=err.reason) from None
 
 
 def check_header(data: typing.Any, game: str) -> None:
     """Raise :class:`SaveError` unless ``data`` is a save envelope of ``game`` that this version reads."""
-    title = game_class(game).title
+    title = i18n._(game_class(game).title)
     if not isinstance(data, dict):
-        raise SaveError(f"it is not a save of {title}")
+        raise SaveError(i18n._("it is not a save of {title}").format(title=title))
     found = data.get("format")
     if found != save_format(game):
-        other = [cls.title for name, cls in api.games().items() if save_format(name) == found]
+        other = [i18n._(cls.title) for name, cls in api.games().items() if save_format(name) == found]
         if other:
-            raise SaveError(f"it holds a save of another game ({other[0]})")
-        raise SaveError(f"it is not a save of {title}")
+            raise SaveError(i18n._("it holds a save of another game ({title})").format(title=other[0]))
+        raise SaveError(i18n._("it is not a save of {title}").format(title=title))
     version = data.get("version")
     if version != FORMAT_VERSION:
         if type(version) is int and version < FORMAT_VERSION:
-            raise SaveError(f"it was saved by an older version of this site (save format {version}); "
-                            f"this version reads format {FORMAT_VERSION}")
-        raise SaveError(f"it was saved in an unknown format ({str(version)[:20]}); "
-                        f"this version reads format {FORMAT_VERSION}")
+            raise SaveError(i18n._("it was saved by an older version of this site (save format {version}); "
+                                   "this version reads format {current}").format(version=version,
+                                                                               current=FORMAT_VERSION))
+        raise SaveError(i18n._("it was saved in an unknown format ({version}); this version reads format {current}"
+                               ).format(version=str(version)[:20], current=FORMAT_VERSION))
 
 
 def revision_of(text_or_data: typing.Any) -> int:
@@ -634,15 +636,15 @@ def load(text_or_data: typing.Any, game: str) -> Session:
     try:
         state = api.state_from_dict(data.get("state"))
     except errors.GameError as err:
-        raise SaveError("its position is damaged", detail=err.reason) from None
+        raise SaveError(i18n._("its position is damaged"), detail=err.reason) from None
     except Exception as err:  # noqa: BLE001 - a damaged save must never escape as another error
-        raise SaveError("its position is damaged", detail=f"{type(err).__name__}: {err}") from None
+        raise SaveError(i18n._("its position is damaged"), detail=f"{type(err).__name__}: {err}") from None
     try:
         expected = setup.make_game()
     except errors.GameError as err:
-        raise SaveError("its setup is damaged", detail=err.reason) from None
+        raise SaveError(i18n._("its setup is damaged"), detail=err.reason) from None
     if state.game != expected:
-        raise SaveError("its setup does not match its position",
+        raise SaveError(i18n._("its setup does not match its position"),
                         detail=f"setup {expected!r}, position {state.game!r}")
     revision = revision_of(data)
     ui = data.get("ui")

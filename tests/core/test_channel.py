@@ -185,6 +185,9 @@ def test_the_shell_draws_home_and_a_game_through_the_channel() -> None:
         def go_home(self) -> None:
             page.host.op("home")
 
+        def set_language(self, code: str) -> None:
+            page.host.op("lang", lang=code)
+
     app = shell.Shell(page.host, Finished(), "Ignoring ?seed=x: bad.")
     app.open_route("")
     page.host.flush()

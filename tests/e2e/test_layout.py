@@ -207,9 +207,7 @@ def check(page: sync_api.Page | sync_api.Frame, size: tuple[int, int], case: str
     return found
 
 
-@pytest.mark.parametrize("case", list(CASES))
-def test_each_game_fits_every_screen_without_scrolling_or_overlap(shared: sync_api.Page, case: str) -> None:
-    page = shared
+def fits(page: sync_api.Page, case: str) -> None:
     game, kwargs = CASES[case]
     save = save_of(game, kwargs)
     problems: list[str] = []
@@ -217,6 +215,28 @@ def test_each_game_fits_every_screen_without_scrolling_or_overlap(shared: sync_a
         page.set_viewport_size({"width": width, "height": height})
         problems += check(page, (width, height), case, game, save)
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_each_game_fits_every_screen_without_scrolling_or_overlap(shared: sync_api.Page, case: str) -> None:
+    fits(shared, case)
+
+
+GERMAN: typing.Final = ("card", "card6", "card-hint")
+"""The cases measured in German as well: the card game speaks German (German words are longer)."""
+
+
+@pytest.fixture(scope="module")
+def shared_de(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
+    """One page for the module in German (``?lang=de``), booted once."""
+    yield from conftest.booted_page(browser, site, site + "?lang=de")
+
+
+@pytest.mark.parametrize("case", GERMAN)
+def test_the_card_game_fits_every_screen_in_german(shared_de: sync_api.Page, case: str) -> None:
+    assert shared_de.evaluate("document.documentElement.lang") == "de"
+    fits(shared_de, case)
+    assert shared_de.locator("[data-action=menu]").first.inner_text() == "Menü"
 
 
 def framed(page: sync_api.Page, site: str) -> sync_api.Page:

@@ -117,7 +117,7 @@ import itertools
 import random
 import typing
 
-from lostcities import api, cards, errors
+from lostcities import api, cards, errors, i18n
 from lostcities.board import data
 
 # -- domain values ---------------------------------------------------------------
@@ -650,8 +650,8 @@ class Game(api.Game):
     """
 
     name: typing.ClassVar[str] = "board"
-    title: typing.ClassVar[str] = "Lost Cities: The Board Game"
-    description: typing.ClassVar[str] = (
+    title: typing.ClassVar[str] = i18n.N_("Lost Cities: The Board Game")
+    description: typing.ClassVar[str] = i18n.N_(
         "Lead four adventurers and a researcher down five paths to the lost cities: play cards in "
         "rising order, pick up artifacts and points on the way, and cross the bridges first. 2-4 players."
     )

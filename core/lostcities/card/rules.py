@@ -63,7 +63,7 @@ import operator
 import random
 import typing
 
-from lostcities import api, cards, errors
+from lostcities import api, cards, errors, i18n
 
 # -- domain values -------------------------------------------------------------
 
@@ -164,7 +164,10 @@ class Card:
     @property
     def label(self) -> str:
         """Words for messages: ``yellow 7``, ``yellow wager``."""
-        return f"{self.colour.value} wager" if self.wager else f"{self.colour.value} {self.value}"
+        colour = api.colour_word(self.colour.value)
+        if self.wager:
+            return i18n._("{colour} wager").format(colour=colour)
+        return i18n._("{colour} {value}").format(colour=colour, value=self.value)
 
     @classmethod
     def from_id(cls, text: str) -> Card:
@@ -516,18 +519,18 @@ class Game(api.Game):
     """
 
     name: typing.ClassVar[str] = "card"
-    title: typing.ClassVar[str] = "Lost Cities: the card game"
-    description: typing.ClassVar[str] = (
+    title: typing.ClassVar[str] = i18n.N_("Lost Cities: the card game")
+    description: typing.ClassVar[str] = i18n.N_(
         "Two explorers race to fund expeditions: play cards in rising order, "
         "bet on your columns and score over a match of games."
     )
     min_players: typing.ClassVar[int] = NUM_PLAYERS
     max_players: typing.ClassVar[int] = NUM_PLAYERS
     option_schema: typing.ClassVar[tuple[api.Option, ...]] = (
-        api.Option("colours", "Expeditions", api.OptionKind.CHOICE, 5,
-                   ((5, "Five (60 cards)"), (6, "Six, with purple (72 cards)"))),
-        api.Option("games", "Match", api.OptionKind.CHOICE, 3,
-                   ((1, "One game"), (3, "Three games (the rulebook's match)"))),
+        api.Option("colours", i18n.N_("Expeditions"), api.OptionKind.CHOICE, 5,
+                   ((5, i18n.N_("Five (60 cards)")), (6, i18n.N_("Six, with purple (72 cards)")))),
+        api.Option("games", i18n.N_("Match"), api.OptionKind.CHOICE, 3,
+                   ((1, i18n.N_("One game")), (3, i18n.N_("Three games (the rulebook's match)")))),
     )
     bot_levels: typing.ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
     action_types: typing.ClassVar[tuple[type[api.ActionValue], ...]] = (Play, Discard, Draw, Deal)
@@ -812,44 +815,48 @@ class State(api.State, cards.Table[Card]):
         player = self._player
         if player == api.CHANCE:
             if not isinstance(action, Deal):
-                raise errors.IllegalActionError("the cards must be dealt first")
+                raise errors.IllegalActionError(i18n._("the cards must be dealt first"))
             self._check_deal(action)
             return
         if isinstance(action, (Play, Discard)):
             if not isinstance(action.card, Card):
                 raise errors.MalformedActionError(f"{action!r} does not name a card")
             if self._step:
-                raise errors.IllegalActionError("draw a card first")
+                raise errors.IllegalActionError(i18n._("draw a card first"))
             c = action.card.index
             if COLOUR_OF[c] >= self.game.colours:
-                raise errors.MalformedActionError(f"there is no {action.card.colour.value} in this game")
+                raise errors.MalformedActionError(i18n._("there is no {colour} in this game").format(
+                    colour=api.colour_word(action.card.colour.value)))
             if c not in self._hands[player]:
-                raise errors.IllegalActionError(f"you do not hold the {action.card.label}")
+                raise errors.IllegalActionError(i18n._("you do not hold the {card}").format(card=action.card.label))
             if isinstance(action, Play):
                 rank = RANK_OF[c]
                 top = self._tops[player][COLOUR_OF[c]]
                 if rank == 1:
                     if top > 1:
-                        raise errors.IllegalActionError("wagers must come before any number card in a column")
+                        raise errors.IllegalActionError(i18n._("wagers must come before any number card in a column"))
                 elif rank <= top:
-                    raise errors.IllegalActionError(f"{action.card.label} cannot follow "
-                                                    f"{action.card.colour.value} {top}: cards in a column must rise")
+                    under = i18n._("{colour} {value}").format(colour=api.colour_word(action.card.colour.value),
+                                                              value=top)
+                    raise errors.IllegalActionError(i18n._("{card} cannot follow {top}: cards in a column must rise"
+                                                           ).format(card=action.card.label, top=under))
             return
         if isinstance(action, Draw):
             if not self._step:
-                raise errors.IllegalActionError("play or discard a card first")
+                raise errors.IllegalActionError(i18n._("play or discard a card first"))
             if action.colour is None:
                 return
             if not isinstance(action.colour, Colour) or action.colour.index >= self.game.colours:
                 raise errors.MalformedActionError(f"{action!r} does not name a colour of this game")
             i = action.colour.index
             if not self._piles[i]:
-                raise errors.IllegalActionError(f"the {action.colour.value} discard pile is empty")
+                raise errors.IllegalActionError(i18n._("the {colour} discard pile is empty").format(
+                    colour=api.colour_word(action.colour.value)))
             if i == self._discarded:
-                raise errors.IllegalActionError("you cannot draw back the card you just discarded")
+                raise errors.IllegalActionError(i18n._("you cannot draw back the card you just discarded"))
             return
         if isinstance(action, Deal):
-            raise errors.IllegalActionError("the cards are already dealt; it is a player's turn")
+            raise errors.IllegalActionError(i18n._("the cards are already dealt; it is a player's turn"))
         raise errors.MalformedActionError(f"{action!r} is not an action of the card game")
 
     def _check_deal(self, action: Deal) -> None:
@@ -965,11 +972,12 @@ class State(api.State, cards.Table[Card]):
             return _lazy_event(p, "discard", _discard_body, (p, act, tuple(self._lay(act.card.index, True))))
         self._deal(act)  # the deal: the only other action
         number, starter = self._game_number, self._starter
-        text = (f"Game {number} of {self.game.games}: the cards are shuffled and dealt, "
-                f"{HAND_SIZE} to each player; {{p{starter}}} {{p{starter}:starts}}.")
+        text = i18n.fill(i18n._("Game {number} of {count}: the cards are shuffled and dealt, {hand} to each player; "
+                                "{p0} {p0:starts}.").replace("{p0", f"{{p{starter}"),
+                         number=number, count=self.game.games, hand=HAND_SIZE)
         if self.game.games == 1:
-            text = (f"The cards are shuffled and dealt, {HAND_SIZE} to each player; "
-                    f"{{p{starter}}} {{p{starter}:starts}}.")
+            text = i18n.fill(i18n._("The cards are shuffled and dealt, {hand} to each player; {p0} {p0:starts}."
+                                    ).replace("{p0", f"{{p{starter}"), hand=HAND_SIZE)
         return api.Event(api.CHANCE, "", "deal", text, {
             "game_number": number, "games": self.game.games, "starter": starter,
             "hand_size": HAND_SIZE, "draw_pile": len(self._deck)})
@@ -980,18 +988,23 @@ class State(api.State, cards.Table[Card]):
         details["game_over"] = {"game_number": number, **result.to_dict()}
         scores = result.scores
         single = self.game.games == 1
-        text = (f" The draw pile is empty: {'the game' if single else f'game {number}'} is over, "
-                f"{{p0}} {{p0:scores}} {scores[0]} and {{p1}} {scores[1]}.")
+        text = " " + i18n.fill(
+            i18n._("The draw pile is empty: the game is over, {p0} {p0:scores} {score0} and {p1} {score1}.")
+            if single else
+            i18n._("The draw pile is empty: game {number} is over, {p0} {p0:scores} {score0} and {p1} {score1}."),
+            number=number, score0=scores[0], score1=scores[1])
         if self._player != api.TERMINAL:
             return text
         winner = self.winner()
         details["match_over"] = {"totals": list(self._totals), "winner": winner}
         if single:
-            return text + (" It is a tie." if winner is None else f" {{p{winner}}} {{p{winner}:wins}}.")
+            return text + " " + (i18n._("It is a tie.") if winner is None else
+                                 i18n._("{p0} {p0:wins}.").replace("{p0", f"{{p{winner}"))
         a, b = self._totals
         if winner is None:
-            return text + f" The match ends in a tie, {a} points each."
-        return text + f" {{p{winner}}} {{p{winner}:wins}} the match, {max(a, b)} points to {min(a, b)}."
+            return text + " " + i18n.fill(i18n._("The match ends in a tie, {points} points each."), points=a)
+        won = i18n._("{p0} {p0:wins} the match, {points} points to {other}.").replace("{p0", f"{{p{winner}")
+        return text + " " + i18n.fill(won, points=max(a, b), other=min(a, b))
 
     def _deal(self, action: Deal) -> None:
         n = self.game.colours
@@ -1102,15 +1115,18 @@ _INDEX: typing.Final = operator.attrgetter("index")
 def _card_words(c: int) -> str:
     """``a yellow wager card`` or ``the yellow 7``, for the log."""
     card = CARDS[c]
-    return f"a {card.colour.value} wager card" if card.wager else f"the {card.label}"
+    if card.wager:
+        return i18n._("a {colour} wager card").format(colour=api.colour_word(card.colour.value))
+    return i18n._("the {card}").format(card=card.label)
 
 
 def _play_body(p: int, action: Play, column: tuple[int, ...]) -> api.EventBody:
     card = action.card
     colour = card.colour.value
     points = column_points(column)
-    text = (f"{{p{p}}} played {_card_words(card.index)} on {{p{p}:their}} {colour} expedition, "
-            f"which now scores {points} points.")
+    text = i18n.fill(i18n._("{p0} played {card} on {p0:their} {colour} expedition, which now scores {points} points."
+                            ).replace("{p0", f"{{p{p}"), card=_card_words(card.index), colour=api.colour_word(colour),
+                     points=points)
     return action.notation(), text, {"card": card.id, "colour": colour, "value": card.value, "wager": card.is_wager,
                                      "column": [_IDS[i] for i in column], "column_points": points}, {}
 
@@ -1118,16 +1134,19 @@ def _play_body(p: int, action: Play, column: tuple[int, ...]) -> api.EventBody:
 def _discard_body(p: int, action: Discard, pile: tuple[int, ...]) -> api.EventBody:
     c = action.card.index
     colour = CARDS[c].colour.value
-    text = f"{{p{p}}} discarded {_card_words(c)} on the {colour} discard pile."
+    text = i18n.fill(i18n._("{p0} discarded {card} on the {colour} discard pile.").replace("{p0", f"{{p{p}"),
+                     card=_card_words(c), colour=api.colour_word(colour))
     return action.notation(), text, {"card": _IDS[c], "colour": colour, "pile": [_IDS[i] for i in pile]}, {}
 
 
 def _draw_body(p: int, action: Draw, c: int, left: int) -> api.EventBody:
     colour = action.colour
     if colour is None:
-        return (action.notation(), f"{{p{p}}} drew a card from the draw pile ({left} left).",
+        said = i18n._("{p0} drew a card from the draw pile ({left} left).").replace("{p0", f"{{p{p}")
+        return (action.notation(), i18n.fill(said, left=left),
                 {"source": "draw_pile", "draw_pile": left}, {"card": _IDS[c]})
-    text = f"{{p{p}}} took {_card_words(c)} from the {colour.value} discard pile."
+    text = i18n.fill(i18n._("{p0} took {card} from the {colour} discard pile.").replace("{p0", f"{{p{p}"),
+                     card=_card_words(c), colour=api.colour_word(colour.value))
     return action.notation(), text, {"source": colour.value, "card": _IDS[c], "draw_pile": left}, {}
 
 

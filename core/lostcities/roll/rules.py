@@ -97,7 +97,7 @@ import enum
 import random
 import typing
 
-from lostcities import api, errors
+from lostcities import api, errors, i18n
 from lostcities.roll import data as roll_data
 
 # -- domain enums ---------------------------------------------------------------
@@ -750,8 +750,8 @@ class Game(api.Game):
     """
 
     name: typing.ClassVar[str] = "roll"
-    title: typing.ClassVar[str] = "Lost Cities: Roll & Write"
-    description: typing.ClassVar[str] = (
+    title: typing.ClassVar[str] = i18n.N_("Lost Cities: Roll & Write")
+    description: typing.ClassVar[str] = i18n.N_(
         "Roll six dice, pick a colour and a number and push your expeditions upward: "
         "numbers never decrease, arrows accelerate, artefacts and bridges pay off. 1-5 players."
     )

@@ -35,7 +35,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 
-from lostcities import api, card, session
+from lostcities import api, card, i18n, session
 from lostcities.ui import html as lc_html
 
 SYMBOLS: typing.Final[dict[card.Colour, str]] = {c: lc_html.EXPEDITION_SYMBOLS[c.value] for c in card.Colour}
@@ -54,7 +54,14 @@ _classes = lc_html.classes_of
 
 
 def colour_name(colour: card.Colour) -> str:
-    return colour.value.capitalize()
+    """A colour as a heading says it: ``Yellow``."""
+    word = api.colour_word(colour.value)
+    return word[:1].upper() + word[1:]
+
+
+def colour_word(colour: card.Colour) -> str:
+    """A colour in a sentence, in the current language: ``yellow``."""
+    return api.colour_word(colour.value)
 
 
 def sort_key(c: card.Card) -> tuple[int, int, int]:
@@ -150,7 +157,7 @@ class Marks:
 
 def named(c: card.Card) -> str:
     """A card in a sentence: ``blue 7``, ``a yellow wager``."""
-    return f"a {c.label}" if c.is_wager else c.label
+    return i18n._("a {card}").format(card=c.label) if c.is_wager else c.label
 
 
 def action_text(action: api.Action, drawn: card.Card | None = None) -> str:
@@ -163,17 +170,17 @@ def action_text(action: api.Action, drawn: card.Card | None = None) -> str:
     'drew yellow 6 from the discard pile'
     """
     if isinstance(action, card.Play):
-        return f"played {named(action.card)}"
+        return i18n._("played {card}").format(card=named(action.card))
     if isinstance(action, card.Discard):
-        return f"discarded {named(action.card)}"
+        return i18n._("discarded {card}").format(card=named(action.card))
     if isinstance(action, card.Draw):
         if action.colour is None:
-            return "drew from the deck"
+            return i18n._("drew from the deck")
         if drawn is None:
-            return f"drew from the {action.colour.value} discard pile"
-        return f"drew {named(drawn)} from the discard pile"
+            return i18n._("drew from the {colour} discard pile").format(colour=colour_word(action.colour))
+        return i18n._("drew {card} from the discard pile").format(card=named(drawn))
     if isinstance(action, card.Deal):
-        return "dealt the cards"
+        return i18n._("dealt the cards")
     return action.notation()
 
 
@@ -187,9 +194,10 @@ def turn_text(name: str, place: api.Action | None, draw: api.Action | None, draw
     parts = [action_text(a, drawn if a is draw else None) for a in (place, draw) if a is not None]
     if not parts:
         return ""
-    if last and parts[-1] == "drew from the deck":
-        parts[-1] = "drew the last card of the deck"
-    return f"{name} {' and '.join(parts)}."
+    if last and isinstance(draw, card.Draw) and draw.colour is None:
+        parts[-1] = i18n._("drew the last card of the deck")
+    said = i18n._("{first} and {second}").format(first=parts[0], second=parts[1]) if len(parts) == 2 else parts[0]
+    return i18n._("{name} {did}.").format(name=api.shown_name(name), did=said)
 
 
 # -- the table -----------------------------------------------------------------------------
@@ -197,13 +205,16 @@ def turn_text(name: str, place: api.Action | None, draw: api.Action | None, draw
 
 def column_title(score: card.ColumnScore) -> str:
     """A column's score in words (for tooltips and screen readers)."""
+    colour = colour_word(score.colour)
     if not score.is_started:
-        return f"{score.colour.value}: not started"
-    plural = "s" if score.wagers != 1 else ""
-    wagers = f", {score.wagers} wager{plural} (\u00d7{score.multiplier})" if score.wagers else ""
-    bonus = ", 8-card bonus +20" if score.bonus else ""
-    return (f"{score.colour.value}: {score.cards} card{'s' if score.cards != 1 else ''}, sum {score.sum}, "
-            f"{MINUS}20{wagers}{bonus}: {points(score.points, sign=True)}")
+        return i18n._("{colour}: not started").format(colour=colour)
+    wagers = (", " + i18n.ngettext("{count} wager (\u00d7{multiplier})", "{count} wagers (\u00d7{multiplier})",
+                                   score.wagers).format(count=score.wagers, multiplier=score.multiplier)
+              if score.wagers else "")
+    bonus = ", " + i18n._("8-card bonus +20") if score.bonus else ""
+    cards = i18n.ngettext("{count} card", "{count} cards", score.cards).format(count=score.cards)
+    return (i18n._("{colour}: {cards}, sum {sum}").format(colour=colour, cards=cards, sum=score.sum)
+            + f", {MINUS}20{wagers}{bonus}: {points(score.points, sign=True)}")
 
 
 def _column(view: card.View, player: int, colour: card.Colour, *, target: bool, interactive: bool,
@@ -217,9 +228,11 @@ def _column(view: card.View, player: int, colour: card.Colour, *, target: bool, 
     if not cards:
         faces.append(f'<span class="lc-slot" aria-hidden="true">{SYMBOLS[colour]}</span>')
     score = card.ColumnScore(colour) if not cards else card.score_column(cards)
-    label = f"{lc_html.possessive(name)} {colour.value} expedition: " + (
-        ", ".join("wager" if c.is_wager else str(c.value) for c in cards) + f"; {points(score.points, sign=True)}"
-        if cards else "empty")  # the cards as their corners show them (WCAG 2.5.3, label in name)
+    # the cards as their corners show them (WCAG 2.5.3, label in name)
+    shown = (", ".join(i18n._("wager") if c.is_wager else str(c.value) for c in cards)
+             + f"; {points(score.points, sign=True)}") if cards else i18n._("empty")
+    label = lc_html.owned(name, i18n._("Your {colour} expedition: {cards}"),
+                          i18n._("{name}'s {colour} expedition: {cards}"), colour=colour_word(colour), cards=shown)
     cls = _classes("lc-col", f"lc-{colour.letter}", "lc-mine" if mine else "lc-theirs",
                    "is-target" if target else None, "is-empty" if not cards else None)
     if mine and interactive:
@@ -243,7 +256,8 @@ def _scores_row(view: card.View, player: int, name: str) -> str:
             f"{mult}{text}</span>"
         )
     total = breakdown.points
-    cells.append(f'<span class="lc-colscore lc-total" title="{esc(name)}: {points(total)} this game" '
+    said = i18n._("{name}: {points} this game").format(name=api.shown_name(name), points=points(total))
+    cells.append(f'<span class="lc-colscore lc-total" title="{esc(said)}" '
                  f'data-points="{total}">= {signed(total)}</span>')
     return f'<div class="lc-row lc-scores" aria-hidden="true">{"".join(cells)}</div>'
 
@@ -254,7 +268,7 @@ def _pile(view: card.View, colour: card.Colour, *, step: card.Step | None, targe
     letter = colour.letter
     top = pile[-1].id if pile else ""
     return lc_html.discard_pile(
-        pile, card_face, colour=colour.value, letter=letter, symbol=SYMBOLS[colour],
+        pile, card_face, colour=colour_name(colour), letter=letter, symbol=SYMBOLS[colour],
         top_classes=["is-fresh"] if top in marks.fresh else (["is-recent"] if top in marks.recent else []),
         role=("discard" if step is card.Step.PLAY else "pile") if interactive and step is not None else None,
         target=letter in targets.discard or letter in targets.piles, source=marks.source == letter)
@@ -262,7 +276,7 @@ def _pile(view: card.View, colour: card.Colour, *, step: card.Step | None, targe
 
 def _deck(view: card.View, *, targets: Targets, interactive: bool, marks: Marks) -> str:
     size = view.draw_pile_size
-    label = f"draw pile: {size} card{'s' if size != 1 else ''}"
+    label = i18n.ngettext("draw pile: {count} card", "draw pile: {count} cards", size).format(count=size)
     cls = _classes("lc-deck", "is-target" if targets.deck else None,
                    "is-source" if marks.source == "deck" else None, "is-empty" if not size else None)
     inner = (card_back() if size else '<span class="lc-slot" aria-hidden="true"></span>') + (
@@ -284,20 +298,24 @@ def _opponent_hand(view: card.View, name: str) -> str:
     known = ""
     if view.opponent_known:
         words = ", ".join(c.label for c in sorted_cards(view.opponent_known))
-        known = f'<span class="lc-known">holds {esc(words)} (taken from the discards)</span>'
-    whose = esc(lc_html.possessive(name))
-    return (f'<span class="lc-opp-hand" role="img" aria-label="{whose} hand: {size} cards, face down" '
+        held = i18n._("holds {cards} (taken from the discards)").format(cards=words)
+        known = f'<span class="lc-known">{esc(held)}</span>'
+    label = lc_html.owned(name, i18n.ngettext("Your hand: {count} card, face down",
+                                              "Your hand: {count} cards, face down", size),
+                          i18n.ngettext("{name}'s hand: {count} card, face down",
+                                        "{name}'s hand: {count} cards, face down", size), count=size)
+    return (f'<span class="lc-opp-hand" role="img" aria-label="{esc(label)}" '
             f'data-size="{size}"><span class="lc-backs">{backs}</span></span>{known}')
 
 
 def _head(view: card.View, player: int, name: str, *, show_totals: bool, extra: str = "") -> str:
     to_act = view.current_player == player
     totals = view.totals
-    match = (f'<span class="lc-match" title="match points over the finished games">'
-             f"match {number(totals[player])}</span>" if show_totals else "")
-    turn = '<span class="lc-turn">to play</span>' if to_act else ""
+    match = (f'<span class="lc-match" title="{esc(i18n._("match points over the finished games"))}">'
+             f"{esc(i18n._('match {points}').format(points=number(totals[player])))}</span>" if show_totals else "")
+    turn = f'<span class="lc-turn">{esc(i18n._("to play"))}</span>' if to_act else ""
     return (f'<div class="lc-head{" is-active" if to_act else ""}" data-player="{player}">'
-            f'<span class="lc-name">{esc(name)}</span>{extra}{turn}{match}</div>')
+            f'<span class="lc-name">{esc(api.shown_name(name))}</span>{extra}{turn}{match}</div>')
 
 
 def table(
@@ -336,17 +354,23 @@ def table(
     return (
         f'<div class="lc-table" style="--n:{len(colours)};--deep:{deep}" data-step="{state}" data-viewer="{me}" '
         f'data-selected="{esc(selected or "")}">'
-        f'<section class="lc-side lc-them" aria-label="{esc(lc_html.possessive(names[them]))} side">'
+        f'<section class="lc-side lc-them" aria-label="{esc(side(names[them]))}">'
         f'{_head(view, them, names[them], show_totals=show_totals, extra=_opponent_hand(view, names[them]))}'
         f'<div class="lc-row lc-cols">{their_cols}<span class="lc-gap"></span></div>'
         f"{_scores_row(view, them, names[them])}</section>"
-        f'<section class="lc-row lc-board" aria-label="discard piles and draw pile">{piles}{deck}</section>'
-        f'<section class="lc-side lc-you" aria-label="{esc(lc_html.possessive(names[me]))} side">'
+        f'<section class="lc-row lc-board" aria-label="{esc(i18n._("discard piles and draw pile"))}">{piles}{deck}'
+        "</section>"
+        f'<section class="lc-side lc-you" aria-label="{esc(side(names[me]))}">'
         f"{_scores_row(view, me, names[me])}"
         f'<div class="lc-row lc-cols">{my_cols}<span class="lc-gap"></span></div>'
         f'{_head(view, me, names[me], show_totals=show_totals)}</section>'
         "</div>"
     )
+
+
+def side(name: str) -> str:
+    """A player's half of the table, named for screen readers: ``Your side``, ``Ann's side``."""
+    return lc_html.owned(name, i18n._("Your side"), i18n._("{name}'s side"))
 
 
 def hand(view: card.View, *, selected: str | None = None, interactive: bool = True, name: str | None = None) -> str:
@@ -361,13 +385,13 @@ def hand(view: card.View, *, selected: str | None = None, interactive: bool = Tr
 # -- scores --------------------------------------------------------------------------------
 
 _ROWS: typing.Final[tuple[tuple[str, str], ...]] = (
-    ("cards", "Cards"),
-    ("sum", "Sum of values"),
-    ("cost", "Expedition cost"),
-    ("subtotal", "Subtotal"),
-    ("multiplier", "Wager multiplier"),
-    ("bonus", "8-card bonus"),
-    ("points", "Result"),
+    ("cards", i18n.N_("Cards")),
+    ("sum", i18n.N_("Sum of values")),
+    ("cost", i18n.N_("Expedition cost")),
+    ("subtotal", i18n.N_("Subtotal")),
+    ("multiplier", i18n.N_("Wager multiplier")),
+    ("bonus", i18n.N_("8-card bonus")),
+    ("points", i18n.N_("Result")),
 )
 
 
@@ -411,19 +435,19 @@ def breakdown(score: card.PlayerScore, name: str, *, player: int | None = None) 
             for s in score.columns
         )
         total = f'<td class="lc-total" data-row="{key}">{signed(score.points)}</td>' if key == "points" else "<td></td>"
-        rows.append(f'<tr class="lc-row-{key}"><th scope="row">{title}</th>{cells}{total}</tr>')
+        rows.append(f'<tr class="lc-row-{key}"><th scope="row">{esc(i18n._(title))}</th>{cells}{total}</tr>')
     who = f' data-player="{player}"' if player is not None else ""
     return (
         f'<table class="lc-breakdown"{who} data-points="{score.points}">'
-        f"<caption>{esc(name)}: {points(score.points, sign=True)}</caption>"
-        f'<thead><tr><td></td>{head}<th scope="col">Total</th></tr></thead>'
+        f"<caption>{esc(api.shown_name(name))}: {points(score.points, sign=True)}</caption>"
+        f'<thead><tr><td></td>{head}<th scope="col">{esc(i18n._("Total"))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
 
 def wins(name: str) -> str:
-    """``You win``, ``Ann wins``."""
-    return f"{name} {api.PlayerName(name):wins}"
+    """``You win``, ``Ann wins`` (English; a translated verdict is a whole sentence of its own)."""
+    return f"{api.shown_name(name)} {api.PlayerName(name):wins}"
 
 
 def game_result(view: card.View, names: typing.Sequence[str], index: int = -1) -> str:
@@ -434,12 +458,14 @@ def game_result(view: card.View, names: typing.Sequence[str], index: int = -1) -
     game_no = index % len(view.results) + 1
     scores = result.scores
     if scores[0] == scores[1]:
-        verdict = f"Game {game_no} is a tie: {points(scores[0])} each."
+        verdict = i18n._("Game {number} is a tie: {points} each.").format(number=game_no, points=points(scores[0]))
     else:
         w = 0 if scores[0] > scores[1] else 1
-        verdict = f"{wins(names[w])} game {game_no}, {number(scores[w])} to {number(scores[1 - w])}."
+        verdict = lc_html.owned(names[w], i18n._("You win game {number}, {points} to {other}."),
+                                i18n._("{name} wins game {number}, {points} to {other}."), number=game_no,
+                                points=number(scores[w]), other=number(scores[1 - w]))
     if view.game.games == 1:
-        verdict = "The scores"
+        verdict = i18n._("The scores")
     tables = "".join(breakdown(p, names[i], player=i) for i, p in enumerate(result.players))
     return (f'<section class="lc-result" data-game="{game_no}"><h2>{esc(verdict)}</h2>'
             f'<div class="lc-breakdowns">{tables}</div></section>')
@@ -451,75 +477,86 @@ def match_summary(view: card.View, names: typing.Sequence[str]) -> str:
     rows = []
     for game_no, result in enumerate(view.results, start=1):
         cells = "".join(f'<td data-player="{p}">{signed(s)}</td>' for p, s in enumerate(result.scores))
-        rows.append(f'<tr><th scope="row">Game {game_no}</th>{cells}</tr>')
+        rows.append(f'<tr><th scope="row">{esc(i18n._("Game {number}").format(number=game_no))}</th>{cells}</tr>')
     totals = view.totals
     total_cells = "".join(f'<td data-player="{p}" data-total="{t}">{signed(t)}</td>' for p, t in enumerate(totals))
     games = view.game.games
     over = view.current_player == api.TERMINAL
     if over:
         if totals[0] == totals[1]:
-            verdict = f"The match is a tie: {points(totals[0])} each."
+            verdict = i18n._("The match is a tie: {points} each.").format(points=points(totals[0]))
         else:
             w = 0 if totals[0] > totals[1] else 1
-            noun = "match" if games > 1 else "game"
-            verdict = f"{wins(names[w])} the {noun}, {number(totals[w])} to {number(totals[1 - w])}!"
+            mine, theirs = ((i18n._("You win the match, {points} to {other}!"),
+                             i18n._("{name} wins the match, {points} to {other}!")) if games > 1 else
+                            (i18n._("You win the game, {points} to {other}!"),
+                             i18n._("{name} wins the game, {points} to {other}!")))
+            verdict = lc_html.owned(names[w], mine, theirs, points=number(totals[w]), other=number(totals[1 - w]))
         winner = f'<p class="lc-winner" role="status">{esc(verdict)}</p>'
     else:
-        winner = f'<p class="lc-progress">{len(view.results)} of {games} games played.</p>'
+        played = i18n.ngettext("{played} of {count} games played.", "{played} of {count} games played.", games)
+        winner = f'<p class="lc-progress">{esc(played.format(played=len(view.results), count=games))}</p>'
     if games == 1:
         return f'<section class="lc-match-summary" data-over="{1 if over else 0}">{winner}</section>'
-    head = "".join(f'<th scope="col">{esc(n)}</th>' for n in names)
+    head = "".join(f'<th scope="col">{esc(api.shown_name(n))}</th>' for n in names)
     return (
         f'<section class="lc-match-summary" data-over="{1 if over else 0}">{winner}'
         f'<table class="lc-totals"><thead><tr><td></td>{head}</tr></thead><tbody>{"".join(rows)}</tbody>'
-        f'<tfoot><tr><th scope="row">Total</th>{total_cells}</tr></tfoot></table></section>'
+        f'<tfoot><tr><th scope="row">{esc(i18n._("Total"))}</th>{total_cells}</tr></tfoot></table></section>'
     )
 
 
 # -- other panels --------------------------------------------------------------------------
 
-LEVEL_WORDS: typing.Final[dict[str, str]] = {
-    level: f"{level} \u2013 {words}"
-    for level, words in (("easy", "a casual explorer"), ("medium", "a sound player"), ("hard", "thinks ahead"))
-}
-"""How the setup form describes each computer level."""
+_LEVEL_WORDS: typing.Final[dict[str, str]] = {
+    "easy": i18n.N_("easy \u2013 a casual explorer"), "medium": i18n.N_("medium \u2013 a sound player"),
+    "hard": i18n.N_("hard \u2013 thinks ahead")}
 
-PACES: typing.Final[dict[str, str]] = {"relaxed": "Relaxed: pauses so that you can follow each move",
-                                       "quick": "Quick: short pauses",
-                                       "instant": "Instant: no pauses"}
+
+def level_words() -> dict[str, str]:
+    """How the setup form describes each computer level, in the current language."""
+    return {level: i18n._(words) for level, words in _LEVEL_WORDS.items()}
+
+
+_PACES: typing.Final[dict[str, str]] = {"relaxed": i18n.N_("Relaxed: pauses so that you can follow each move"),
+                                        "quick": i18n.N_("Quick: short pauses"),
+                                        "instant": i18n.N_("Instant: no pauses")}
+PACES: typing.Final = tuple(_PACES)
 """How fast the computer's moves follow each other (the same keys as Roll & Write's)."""
 
 
-HOW_TO_PLAY: typing.Final = (
-    "<details><summary>How to play</summary><ul>"
-    "<li>On your turn, first <b>play</b> a card to your column of its colour (each card higher than the last; "
-    "wagers only before any number) or <b>discard</b> it face up on its colour's pile.</li>"
-    "<li>Then <b>draw</b> one card: from the draw pile or the top of a discard pile (not the card you just "
-    "discarded).</li>"
-    "<li>The game ends when the last card of the draw pile is drawn. Each started column scores its sum "
-    "minus 20, multiplied by 2, 3 or 4 with one, two or three wagers; 8 or more cards add 20.</li>"
-    "<li>Tap a card in your hand, then a highlighted column or discard pile; then tap the deck or a "
-    "highlighted pile to draw.</li></ul></details>"
-)
+def how_to_play() -> str:
+    """The setup form's short rules (HTML), in the current language."""
+    items = [i18n._("On your turn, first <b>play</b> a card to your column of its colour (each card higher than the "
+                    "last; wagers only before any number) or <b>discard</b> it face up on its colour's pile."),
+             i18n._("Then <b>draw</b> one card: from the draw pile or the top of a discard pile (not the card you "
+                    "just discarded)."),
+             i18n._("The game ends when the last card of the draw pile is drawn. Each started column scores its sum "
+                    "minus 20, multiplied by 2, 3 or 4 with one, two or three wagers; 8 or more cards add 20."),
+             i18n._("Tap a card in your hand, then a highlighted column or discard pile; then tap the deck or a "
+                    "highlighted pile to draw.")]
+    return (f"<details><summary>{esc(i18n._('How to play'))}</summary><ul>"
+            + "".join(f"<li>{item}</li>" for item in items) + "</ul></details>")
 
 
 def setup_form(*, opponent: str = "easy", colours: int = 5, games: int = 3,
-               names: typing.Sequence[str] = ("Player 1", "Player 2"), pace: str = "relaxed", error: str = "") -> str:
+               names: typing.Sequence[str] = (), pace: str = "relaxed", error: str = "") -> str:
     """The new-match form (:func:`lostcities.ui.html.setup_form` for the card game):
     the opponent (a computer level or ``human`` for pass-and-play), the
     computer's pace, five or six expeditions, a match of three games or a
     single game."""
-    first, second = [*names, "Player 1", "Player 2"][:2]
+    first, second = [*names, lc_html.player_label(0), lc_html.player_label(1)][:2]
     seats = (session.Seat(first), session.Seat(second, None if opponent == session.HUMAN else opponent))
-    pace = pace if pace in PACES else next(iter(PACES))  # a pace saved by an older release
-    paces = "".join(lc_html.radio("pace", key, esc(words), pace == key) for key, words in PACES.items())
+    pace = pace if pace in PACES else PACES[0]  # a pace saved by an older release
+    paces = "".join(lc_html.radio("pace", key, esc(i18n._(words)), pace == key) for key, words in _PACES.items())
+    pace_words = i18n._("The computer\u2019s pace")
     return lc_html.setup_form(
-        card.Game, seats=seats, options={"colours": colours, "games": games}, level_words=LEVEL_WORDS,
+        card.Game, seats=seats, options={"colours": colours, "games": games}, level_words=level_words(),
         heading=lc_html.esc(lc_html.short_title(card.Game)),
-        intro="Fund up to five expeditions: lay cards of a colour in rising order, bet on them with wager cards, "
-              "and score the sum minus 20 for every expedition you start.",
-        extra=f'<fieldset class="lc-pace"><legend>The computer\'s pace</legend>{paces}</fieldset>',
-        help_html=HOW_TO_PLAY, error=error)
+        intro=i18n._("Fund up to five expeditions: lay cards of a colour in rising order, bet on them with wager "
+                     "cards, and score the sum minus 20 for every expedition you start."),
+        extra=f'<fieldset class="lc-pace"><legend>{esc(pace_words)}</legend>{paces}</fieldset>',
+        help_html=how_to_play(), error=error)
 
 
 # -- the play screen -----------------------------------------------------------------------------------
@@ -550,17 +587,24 @@ def prompt(view: card.View, *, selected: str | None, name: str | None) -> tuple[
     >>> prompt(view, selected=None, name=None)
     ('Your turn: choose a card from your hand to play or discard.', 'is-play')
     """
-    you = "Your turn" if name is None else f"{name}, your turn"
+    def yours(mine: str, theirs: str) -> str:
+        return mine if name is None else theirs.format(name=name)
+
     if view.step is card.Step.DRAW:
-        return f"{you}: now draw a card from the draw pile or a highlighted discard pile.", "is-draw"
+        return yours(i18n._("Your turn: now draw a card from the draw pile or a highlighted discard pile."),
+                     i18n._("{name}, your turn: now draw a card from the draw pile or a highlighted discard pile.")
+                     ), "is-draw"
     if selected is not None:
         chosen = card.Card.from_id(selected)
+        label = chosen.label[:1].upper() + chosen.label[1:]
         if card.play(selected) in view.legal_actions():
-            return (f"{chosen.label.capitalize()}: tap your {chosen.colour.value} column to play it, "
-                    "or its discard pile to discard it."), "is-selected"
+            return i18n._("{card}: tap your {colour} column to play it, or its discard pile to discard it.").format(
+                card=label, colour=colour_word(chosen.colour)), "is-selected"
         # short: the status line shows it whole, beside the Discard button that says the rest
-        return f"{chosen.label.capitalize()} cannot be played now: discard it or choose another card.", "is-selected"
-    return f"{you}: choose a card from your hand to play or discard.", "is-play"
+        return i18n._("{card} cannot be played now: discard it or choose another card.").format(
+            card=label), "is-selected"
+    return yours(i18n._("Your turn: choose a card from your hand to play or discard."),
+                 i18n._("{name}, your turn: choose a card from your hand to play or discard.")), "is-play"
 
 
 def actions(view: card.View, selected: str | None) -> str:
@@ -577,10 +621,10 @@ def actions(view: card.View, selected: str | None) -> str:
         return ""
     chosen = card.Card.from_id(selected)
     playable = any(isinstance(a, card.Play) and a.card.id == selected for a in view.legal_actions())
-    play = f"{lc_html.button(f'Play the {chosen.label}', 'play')} " if playable else ""
-    discard = (lc_html.button("Discard it", "discard", cls="secondary") if playable else
-               lc_html.button(f"Discard the {chosen.label}", "discard"))
-    return f"{play}{discard} {lc_html.button('Cancel', 'deselect', cls='secondary')}"
+    play = f"{lc_html.button(i18n._('Play the {card}').format(card=chosen.label), 'play')} " if playable else ""
+    discard = (lc_html.button(i18n._("Discard it"), "discard", cls="secondary") if playable else
+               lc_html.button(i18n._("Discard the {card}").format(card=chosen.label), "discard"))
+    return f"{play}{discard} {lc_html.button(i18n._('Cancel'), 'deselect', cls='secondary')}"
 
 
 def results(view: card.View, names: typing.Sequence[str], *, note: str = "", marks: Marks | None = None) -> str:
@@ -590,17 +634,18 @@ def results(view: card.View, names: typing.Sequence[str], *, note: str = "", mar
     done = view.current_player == api.TERMINAL
     said = f'<p class="lc-final-move" role="status">{esc(note)}</p>' if note else ""
     if done:
-        button = lc_html.button("New match", "new-match", cls="lc-new")
+        button = lc_html.button(i18n._("New match"), "new-match", cls="lc-new")
     else:
-        button = lc_html.button(f"Next game ({len(view.results) + 1} of {game.games})", "next-game", cls="lc-next")
+        button = lc_html.button(i18n._("Next game ({number} of {count})").format(
+            number=len(view.results) + 1, count=game.games), "next-game", cls="lc-next")
     buttons = f'<p class="lc-result-actions">{button}</p>'
     if done:
         body = match_summary(view, names) + buttons + game_result(view, names)
     else:
         body = game_result(view, names) + match_summary(view, names) + buttons
     final = table(view, names=names, marks=marks, interactive=False)
-    return (f'{said}{body}<details class="lc-final-table"><summary>The table at the end of game '
-            f"{len(view.results)}</summary>{final}</details>")
+    summary = i18n._("The table at the end of game {number}").format(number=len(view.results))
+    return f'{said}{body}<details class="lc-final-table"><summary>{esc(summary)}</summary>{final}</details>'
 
 
 # -- replay and hints ------------------------------------------------------------------------
@@ -610,9 +655,14 @@ def position(state: card.State, names: typing.Sequence[str]) -> str:
     """A position of a finished game's replay: the table and both hands face up
     (the game is over: nothing is secret any more)."""
     hands = "".join(
-        f'<div class="lc-replay-hand" data-player="{p}"><h3>{esc(lc_html.possessive(names[p]))} hand</h3>'
+        f'<div class="lc-replay-hand" data-player="{p}"><h3>{esc(hand_title(names[p]))}</h3>'
         f"{hand(state.view(p), interactive=False, name=names[p])}</div>" for p in range(2))
     return table(state.view(0), names=names, interactive=False) + hands
+
+
+def hand_title(name: str) -> str:
+    """``Your hand``, ``Ann's hand``."""
+    return lc_html.owned(name, i18n._("Your hand"), i18n._("{name}'s hand"))
 
 
 def revealed_hand(state: card.State, seat: int, name: str) -> str:

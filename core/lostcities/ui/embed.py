@@ -47,7 +47,7 @@ import urllib.parse
 import zlib
 
 import lostcities
-from lostcities import api, errors, safejson, session
+from lostcities import api, errors, i18n, safejson, session
 from lostcities.ui import games, tutorial
 from lostcities.ui import html as lc_html
 
@@ -173,6 +173,8 @@ class Config:
         raises :class:`EmbedError` naming the parameter."""
         get = {k: v for k, v in params.items() if isinstance(k, str) and isinstance(v, str)}
         hashed = dict(urllib.parse.parse_qsl(fragment.lstrip("#"), keep_blank_values=True))
+        if "lang" in get and i18n.parse(get["lang"]) is None:
+            raise EmbedError(f"lang must be one of {', '.join(i18n.languages())}, not {errors.shown(get['lang'][:20])}")
         ident = get.get("id", "")
         if len(ident) > 64 or any(ord(ch) < 32 for ch in ident):
             raise EmbedError("id must be at most 64 printable characters")
@@ -445,33 +447,35 @@ def lesson_panel(lesson: tutorial.Lesson, *, controls: bool, busy: bool = False,
     esc = lc_html.esc
     tut, step = lesson.tutorial, lesson.step
     outcome = lesson.outcome
-    head = (f'<div class="lc-lesson-head"><strong class="lc-lesson-title">{esc(tut.title)}</strong>'
-            f'<span class="lc-lesson-count" data-step="{lesson.index + 1}">Step {lesson.index + 1} of '
-            f"{lesson.total}</span></div>")
-    body = f'<p class="lc-lesson-text">{esc(step.text)}</p>'
+    counter = i18n._("Step {number} of {count}").format(number=lesson.index + 1, count=lesson.total)
+    head = (f'<div class="lc-lesson-head"><strong class="lc-lesson-title">{esc(i18n._(tut.title))}</strong>'
+            f'<span class="lc-lesson-count" data-step="{lesson.index + 1}">{esc(counter)}</span></div>')
+    body = f'<p class="lc-lesson-text">{esc(i18n._(step.text))}</p>'
     feedback = ""
+    # A lesson's message is a tutorial's own words (translated here) or a refusal of the rules
+    # (translated when it was made: not a message of the catalogs, it passes unchanged).
     if lesson.done:
         stars = lesson.stars()
         feedback = (f'<p class="lc-lesson-done" role="status" data-stars="{stars}">{stars_html(stars)} '
-                    f"{esc(lesson.message or 'Tutorial complete.')}</p>")
+                    f"{esc(i18n._(lesson.message or tutorial.COMPLETE))}</p>")
     elif lesson.message:
         kind = "is-success" if outcome is tutorial.Outcome.SUCCESS else "is-failure"
-        feedback = f'<p class="lc-lesson-feedback {kind}" role="status">{esc(lesson.message)}</p>'
+        feedback = f'<p class="lc-lesson-feedback {kind}" role="status">{esc(i18n._(lesson.message))}</p>'
     choices = ""
     if step.kind is tutorial.StepKind.CHOICE and outcome is not tutorial.Outcome.SUCCESS:
         choices = '<div class="lc-lesson-choices">' + "".join(
-            lc_html.button(text, "lesson-answer", cls="secondary", extra={"data-choice": str(i)})
+            lc_html.button(i18n._(text), "lesson-answer", cls="secondary", extra={"data-choice": str(i)})
             for i, text in enumerate(step.options)) + "</div>"
     buttons = []
     ready = step.kind is tutorial.StepKind.INFO or outcome is tutorial.Outcome.SUCCESS
     if not lesson.done and ready and not busy:
-        label = "Finish" if lesson.index + 1 >= lesson.total else "Next"
+        label = i18n._("Finish") if lesson.index + 1 >= lesson.total else i18n._("Next")
         buttons.append(lc_html.button(label, "lesson-next"))
     if controls:
         if outcome is tutorial.Outcome.FAILURE or (step.kind is tutorial.StepKind.PLAY and not lesson.done):
-            buttons.append(lc_html.button("Start this step again", "lesson-retry", cls="secondary"))
+            buttons.append(lc_html.button(i18n._("Start this step again"), "lesson-retry", cls="secondary"))
         if lesson.done or lesson.index > 0:
-            buttons.append(lc_html.button("Start over", "lesson-restart", cls="secondary"))
+            buttons.append(lc_html.button(i18n._("Start over"), "lesson-restart", cls="secondary"))
     if links:
         buttons.append(links)
     bar = f'<div class="lc-lesson-buttons">{"".join(buttons)}</div>' if buttons else ""
@@ -490,7 +494,8 @@ def stars_html(stars: int) -> str:
     '<span class="lc-stars" aria-label="2 of 3 stars">★★☆</span>'
     """
     drawn = FULL_STAR * stars + EMPTY_STAR * (3 - stars)
-    return f'<span class="lc-stars" aria-label="{stars} of 3 stars">{drawn}</span>'
+    label = i18n.ngettext("{count} of 3 stars", "{count} of 3 stars", stars).format(count=stars)
+    return f'<span class="lc-stars" aria-label="{lc_html.esc(label)}">{drawn}</span>'
 
 
 def viewer_bar(done: int, total: int, *, controls: bool) -> str:
@@ -498,20 +503,23 @@ def viewer_bar(done: int, total: int, *, controls: bool) -> str:
     buttons = ""
     if controls:
         buttons = "".join(
-            lc_html.button(label, "view-step", cls="secondary", extra={"data-to": str(to), "aria-label": aria,
+            lc_html.button(label, "view-step", cls="secondary", extra={"data-to": str(to), "aria-label": i18n._(aria),
                                                                         "disabled": None if ok else "disabled"})
-            for label, aria, to, ok in (("\u23ee", "First position", 0, done > 0),
-                                        ("\u25c0", "Back one action", done - 1, done > 0),
-                                        ("\u25b6", "Forward one action", done + 1, done < total),
-                                        ("\u23ed", "Last position", total, done < total)))
+            for label, aria, to, ok in (("\u23ee", i18n.N_("First position"), 0, done > 0),
+                                        ("\u25c0", i18n.N_("Back one action"), done - 1, done > 0),
+                                        ("\u25b6", i18n.N_("Forward one action"), done + 1, done < total),
+                                        ("\u23ed", i18n.N_("Last position"), total, done < total)))
+    after = i18n.ngettext("After {done} of {total} action", "After {done} of {total} actions", total).format(
+        done=done, total=total)
     return (f'<div class="lc-lesson-panel lc-viewer" data-kind="view"><span class="lc-lesson-count" '
-            f'data-step="{done}">After {done} of {total} actions</span>'
+            f'data-step="{done}">{lc_html.esc(after)}</span>'
             f'<div class="lc-lesson-buttons">{buttons}</div></div>')
 
 
 def problem(reason: str) -> str:
     """What the frame shows instead of a table when its parameters are bad."""
-    return (f'<div class="lc-embed-problem" role="alert"><p><strong>This position cannot be shown.</strong></p>'
+    said = i18n._("This position cannot be shown.")
+    return (f'<div class="lc-embed-problem" role="alert"><p><strong>{lc_html.esc(said)}</strong></p>'
             f"<p>{lc_html.esc(lc_html.to_sentence(reason))}</p></div>")
 
 
@@ -568,15 +576,20 @@ def tutorial_list(game: type[api.Game], tutorials: typing.Sequence[tutorial.Tuto
     for tut in tutorials:
         earned = stars.get(tut.id)
         badge = "" if earned is None else stars_html(earned)
+        length = i18n.ngettext("({count} step)", "({count} steps)", len(tut.steps)).format(count=len(tut.steps))
         items.append(f'<li><a class="lc-learn-item" href="#learn/{esc(tut.id)}" data-tutorial="{esc(tut.id)}">'
-                     f"<strong>{esc(tut.title)}</strong> {badge}<span>{esc(tut.summary)} "
-                     f"({len(tut.steps)} steps)</span></a></li>")
-    return (f'<section class="lc-learn"><h1>Learn to play: {esc(game.title)}</h1>'
-            "<p>Short lessons in a live position: the rules engine checks every move and says why one "
-            "is not allowed. Each ends with a few free turns against the computer.</p>"
+                     f"<strong>{esc(i18n._(tut.title))}</strong> {badge}<span>{esc(i18n._(tut.summary))} "
+                     f"{esc(length)}</span></a></li>")
+    title = i18n._(game.title)
+    intro = i18n._("Short lessons in a live position: the rules engine checks every move and says why one is not "
+                   "allowed. Each ends with a few free turns against the computer.")
+    heading = i18n._("Learn to play: {game}").format(game=title)
+    play = i18n._("Play {game}").format(game=title)
+    summary = i18n._("Rules summary")
+    return (f'<section class="lc-learn"><h1>{esc(heading)}</h1><p>{esc(intro)}</p>'
             f'<ol class="lc-learn-list">{"".join(items)}</ol>'
-            f'<p class="lc-learn-links"><a class="button" href="#{esc(game.name)}">Play {esc(game.title)}</a> '
-            + (f'<a class="button secondary" href="#rules/{esc(game.name)}">Rules summary</a> ' if rules else "")
+            f'<p class="lc-learn-links"><a class="button" href="#{esc(game.name)}">{esc(play)}</a> '
+            + (f'<a class="button secondary" href="#rules/{esc(game.name)}">{esc(summary)}</a> ' if rules else "")
             + f"{lc_html.home_link()}</p></section>")
 
 
@@ -587,11 +600,13 @@ def lesson_links(current: tutorial.Tutorial, *, done: bool) -> str:
     True
     """
     ids = list(tutorial.tutorials(current.game))
-    links = f'<a class="button secondary" href="#learn/{lc_html.esc(current.game)}">All tutorials</a>'
+    links = (f'<a class="button secondary" href="#learn/{lc_html.esc(current.game)}">'
+             f'{lc_html.esc(i18n._("All tutorials"))}</a>')
     at = ids.index(current.id) if current.id in ids else -1
     if done and 0 <= at < len(ids) - 1:
         following = lc_html.esc(ids[at + 1])
-        links = (f'<a class="button" href="#learn/{following}" data-next-tutorial="{following}">Next tutorial</a>'
+        links = (f'<a class="button" href="#learn/{following}" data-next-tutorial="{following}">'
+                 f'{lc_html.esc(i18n._("Next tutorial"))}</a>'
                  + links)
     return links
 
@@ -612,8 +627,10 @@ def revealed_hands(state: api.State, names: typing.Sequence[str], viewer: int) -
     for seat, name in enumerate(names):
         shown = renderer.revealed_hand(state, seat, name) if seat != viewer else ""
         if shown:
-            parts.append(f'<div class="lc-reveal-row"><span class="lc-reveal-name">{lc_html.esc(name)}</span>'
+            who = lc_html.esc(api.shown_name(name))
+            parts.append(f'<div class="lc-reveal-row"><span class="lc-reveal-name">{who}</span>'
                          f"{shown}</div>")
     if not parts:
         return ""
-    return f'<div class="lc-reveal" aria-label="Every hand, shown for teaching">{"".join(parts)}</div>'
+    label = lc_html.esc(i18n._("Every hand, shown for teaching"))
+    return f'<div class="lc-reveal" aria-label="{label}">{"".join(parts)}</div>'

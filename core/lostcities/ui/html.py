@@ -21,7 +21,7 @@ import dataclasses
 import html as _html
 import typing
 
-from lostcities import api, session
+from lostcities import api, i18n, session
 
 MINUS: typing.Final = "\u2212"
 """A real minus sign, for scores."""
@@ -44,7 +44,7 @@ def number(value: int) -> str:
     >>> number(-51) == MINUS + "51", number(7)
     (True, '7')
     """
-    return f"{MINUS}{-value}" if value < 0 else str(value)
+    return i18n.number(value)
 
 
 def points(value: int, *, sign: bool = False) -> str:
@@ -53,7 +53,8 @@ def points(value: int, *, sign: bool = False) -> str:
     >>> points(1), points(12, sign=True), points(-1) == MINUS + "1 point"
     ('1 point', '+12 points', True)
     """
-    return f"{signed(value) if sign else number(value)} point{'' if abs(value) == 1 else 's'}"
+    return i18n.ngettext("{points} point", "{points} points", abs(value)).format(
+        points=signed(value) if sign else number(value))
 
 
 def possessive(name: str | None) -> str:
@@ -63,7 +64,20 @@ def possessive(name: str | None) -> str:
     >>> possessive("You"), possessive("Ann"), possessive(None)
     ('Your', "Ann's", 'Your')
     """
-    return "Your" if name is None or name == api.YOU else f"{name}'s"
+    return i18n._("Your") if name is None or name == api.YOU else i18n._("{name}'s").format(name=name)
+
+
+def owned(name: str | None, mine: str, theirs: str, **values: object) -> str:
+    """Words about a player's thing, a whole sentence per person (a language's possessives and verbs
+    agree with it): ``mine`` (translated) for the player named You (or no name), else ``theirs``
+    with ``{name}``; both formatted with ``values``.
+
+    >>> owned("Ann", "Your hand", "{name}'s hand"), owned(None, "Your hand", "{name}'s hand")
+    ("Ann's hand", 'Your hand')
+    """
+    if name is None or name == api.YOU:
+        return mine.format(**values)
+    return theirs.format(name=name, **values)
 
 
 def score_line(names: typing.Sequence[str], scores: typing.Sequence[int], viewer: int) -> str:
@@ -72,11 +86,13 @@ def score_line(names: typing.Sequence[str], scores: typing.Sequence[int], viewer
     >>> score_line(["Ann", "Bob", "Cy"], [10, -4, 30], 1)
     'Bob \u22124 \u00b7 lead: Cy 30'
     """
+    shown = [api.shown_name(name) for name in names]
     if len(scores) <= 2:
-        return " \u00b7 ".join(f"{name} {number(score)}" for name, score in zip(names, scores, strict=True))
+        return " \u00b7 ".join(f"{name} {number(score)}" for name, score in zip(shown, scores, strict=True))
     lead = max(range(len(scores)), key=lambda p: scores[p])
-    text = f"{names[viewer]} {number(scores[viewer])}"
-    return text + (f" \u00b7 lead: {names[lead]} {number(scores[lead])}" if scores[lead] > scores[viewer] else "")
+    text = f"{shown[viewer]} {number(scores[viewer])}"
+    return text + (" \u00b7 " + i18n._("lead: {name} {score}").format(name=shown[lead], score=number(scores[lead]))
+                   if scores[lead] > scores[viewer] else "")
 
 
 def esc(text: object) -> str:
@@ -125,13 +141,16 @@ def button(label: str, action: str, *, cls: str = "", extra: typing.Mapping[str,
     return f"<button{attrs_of(values)}>{esc(label)}</button>"
 
 
-def home_link(label: str = "All games", cls: str = "button secondary") -> str:
-    """A link back to the home screen (the app shell handles ``data-action="home"``)."""
+def home_link(label: str = "", cls: str = "button secondary") -> str:
+    """A link back to the home screen (the app shell handles ``data-action="home"``); its words
+    are *All games* unless ``label`` says others."""
+    label = label or i18n._("All games")
     return f'<a class="{esc(cls)}" href="#" data-action="home">{esc(label)}</a>'
 
 
-def play_link(game: str, label: str = "Play", cls: str = "button") -> str:
-    """A link to a game's screen (its route ``#<game>``)."""
+def play_link(game: str, label: str = "", cls: str = "button") -> str:
+    """A link to a game's screen (its route ``#<game>``); its words are *Play* unless ``label`` says others."""
+    label = label or i18n._("Play")
     return f'<a class="{esc(cls)}" href="#{esc(game)}">{esc(label)}</a>'
 
 
@@ -142,8 +161,9 @@ def short_title(game: type[api.Game]) -> str:
     >>> short_title(card.Game), short_title(roll.Game)
     ('The card game', 'Roll & Write')
     """
-    text = game.title.removeprefix("Lost Cities: ").removeprefix("Lost Cities")
-    return (text[:1].upper() + text[1:]) or game.title
+    title = i18n._(game.title)
+    text = title.removeprefix("Lost Cities: ").removeprefix("Lost Cities")
+    return (text[:1].upper() + text[1:]) or title
 
 
 def crumb(*names: str) -> str:
@@ -253,9 +273,11 @@ def hand(cards: typing.Sequence[CardT], face: FaceMaker, *, selected: str | None
                                                       "aria-disabled": "true", "tabindex": tab}))
         else:
             faces.append(face(c, attrs={"data-spot": f"hand:{c.id}"}))
-    owner = esc(possessive(name))
+    label = owned(name, i18n.ngettext("Your hand: {count} card", "Your hand: {count} cards", len(cards)),
+                  i18n.ngettext("{name}'s hand: {count} card", "{name}'s hand: {count} cards", len(cards)),
+                  count=len(cards))
     roving = ' data-roving="hand"' if clickable or waiting else ""
-    return (f'<div class="{esc(cls)}" role="group" aria-label="{owner} hand: {len(cards)} cards" '
+    return (f'<div class="{esc(cls)}" role="group" aria-label="{esc(label)}" '
             f'data-size="{len(cards)}"{roving}>{"".join(faces)}</div>')
 
 
@@ -268,10 +290,12 @@ def discard_pile(pile: typing.Sequence[CardT], face: FaceMaker, *, colour: str, 
     if pile:
         top = pile[-1]
         inner = face(top, classes=top_classes)
-        label = f"{colour} discard pile: {len(pile)} card{'s' if len(pile) != 1 else ''}, top {top.label}"
+        label = i18n.ngettext("{colour} discard pile: {count} card, top {card}",
+                              "{colour} discard pile: {count} cards, top {card}", len(pile)).format(
+            colour=colour, count=len(pile), card=top.label)
     else:
         inner = f'<span class="lc-slot" aria-hidden="true">{symbol}</span>'
-        label = f"{colour} discard pile: empty"
+        label = i18n._("{colour} discard pile: empty").format(colour=colour)
     count = f'<span class="lc-count" aria-hidden="true" data-paint="{len(pile)}"></span>' if pile else ""
     names = classes_of("lc-pile", *cls, f"lc-{letter}", "is-target" if target else None,
                        "is-source" if source else None, "is-empty" if not pile else None)
@@ -287,23 +311,23 @@ def discard_pile(pile: typing.Sequence[CardT], face: FaceMaker, *, colour: str, 
 # -- the screen and its panels -------------------------------------------------------------------
 
 
-def shell(prefix: str, title: str, *, before: str = "", skip: str = "Skip to my hand") -> str:
+def shell(prefix: str, title: str, *, before: str = "", skip: str = "") -> str:
     """A game screen's element: a bar with the title (the screen's ``h1``, for screen readers:
     the top bar's trail shows it) and the menu button, the ``main`` region, and after it
     the shared regions ``tools`` (hint, undo, moves, replay) and ``moves`` (the
     move log panel).  Classes ``<prefix>-screen``, ``-bar``, ``-bar-title``,
     ``-menu-button``, ``-main``.  ``before``: markup placed first (an SVG sprite).  ``skip``: the words of
     the first button, shown when it has the keyboard's focus (class ``lc-skip``): it takes the keyboard to
-    the table's first control (the hand, the dice).
+    the table's first control (the hand, the dice): *Skip to my hand* unless it says others.
 
     >>> shell("lc", "The card game").count("<h1")
     1
     """
     return (
         f'<section class="{esc(prefix)}-screen" data-phase="loading">{before}'
-        + button(skip, "skip", cls="lc-skip") +
+        + button(skip or i18n._("Skip to my hand"), "skip", cls="lc-skip") +
         f'<div class="{esc(prefix)}-bar"><h1 class="{esc(prefix)}-bar-title">{esc(title)}</h1>'
-        + button("Menu", "menu", cls=f"secondary {prefix}-menu-button", extra={"aria-haspopup": "true"})
+        + button(i18n._("Menu"), "menu", cls=f"secondary {prefix}-menu-button", extra={"aria-haspopup": "true"})
         + f'</div><div class="{esc(prefix)}-main" data-region="main"></div>'
         + '<div class="lc-tools" data-region="tools"></div><div class="lc-moves" data-region="moves"></div></section>'
     )
@@ -324,9 +348,10 @@ class Words:
     """
 
     secret: str = "cards"
-    """What the hand-over shows the next person: *your cards will be shown*."""
+    """What the hand-over shows the next person: *your cards will be shown* (``cards`` or ``sheet``)."""
     match: str = "match"
-    """What the menu's new-game button abandons: *New match (abandon this one)*."""
+    """What the menu's new-game button abandons: *New match (abandon this one)* (``match``, ``game``
+    or ``sheet``)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -349,23 +374,37 @@ def menu(extra: str = "", words: Words = Words(), *, confirm: bool = False,
     ...     entries=[Entry("Rules", "rules")])
     True
     """
+    said = _MATCH_WORDS.get(words.match, _MATCH_WORDS["match"])
     if confirm:
         return (
             '<section class="lc-menu" role="alertdialog" aria-labelledby="lc-menu-title" '
             'aria-describedby="lc-menu-text">'
-            f'<h2 id="lc-menu-title">Abandon this {esc(words.match)}?</h2>'
-            f'<p id="lc-menu-text">It cannot be resumed: a new {esc(words.match)} starts from the setup.</p>'
-            f'<p>{button("Keep playing", "close-menu")}</p>'
-            f'<p>{button(f"Abandon it and start a new {words.match}", "new-match", cls="secondary")}</p></section>'
+            f'<h2 id="lc-menu-title">{esc(i18n._(said[0]))}</h2>'
+            f'<p id="lc-menu-text">{esc(i18n._(said[1]))}</p>'
+            f'<p>{button(i18n._("Keep playing"), "close-menu")}</p>'
+            f'<p>{button(i18n._(said[2]), "new-match", cls="secondary")}</p></section>'
         )
-    items = [button("Back to the game", "close-menu"),
-             button(f"New {words.match} (abandon this one)", "confirm-new", cls="secondary"),
+    items = [button(i18n._("Back to the game"), "close-menu"),
+             button(i18n._(said[3]), "confirm-new", cls="secondary"),
              *(button(entry.label, entry.action, cls="secondary") for entry in entries), home_link()]
     return (
-        '<section class="lc-menu" aria-labelledby="lc-menu-title"><h2 id="lc-menu-title">Menu</h2>'
+        f'<section class="lc-menu" aria-labelledby="lc-menu-title"><h2 id="lc-menu-title">{esc(i18n._("Menu"))}</h2>'
         f'<ul class="lc-menu-entries">{"".join(f"<li>{item}</li>" for item in items)}</ul>{extra}'
-        '<p class="lc-hint">The game is saved after every move: you can leave and come back.</p></section>'
+        f'<p class="lc-hint">{esc(i18n._("The game is saved after every move: you can leave and come back."))}</p>'
+        "</section>"
     )
+
+
+_MATCH_WORDS: typing.Final = {
+    # Whole sentences per word (a language's articles agree with the noun): the question, why, the
+    # confirming button, the menu's entry.
+    "match": (i18n.N_("Abandon this match?"), i18n.N_("It cannot be resumed: a new match starts from the setup."),
+              i18n.N_("Abandon it and start a new match"), i18n.N_("New match (abandon this one)")),
+    "game": (i18n.N_("Abandon this game?"), i18n.N_("It cannot be resumed: a new game starts from the setup."),
+             i18n.N_("Abandon it and start a new game"), i18n.N_("New game (abandon this one)")),
+    "sheet": (i18n.N_("Abandon this sheet?"), i18n.N_("It cannot be resumed: a new sheet starts from the setup."),
+              i18n.N_("Abandon it and start a new sheet"), i18n.N_("New sheet (abandon this one)")),
+}
 
 
 # -- history, hints and undo ---------------------------------------------------------------------
@@ -385,16 +424,16 @@ def tools(*, moves: int, moves_open: bool, hint: str = "", can_hint: bool = Fals
     """
     parts = []
     if replay:
-        parts.append(button("Replay the game", "replay", cls="lc-tool"))
+        parts.append(button(i18n._("Replay the game"), "replay", cls="lc-tool"))
     if can_hint or hint:
-        label = {"thinking": "Thinking\u2026 (tap to stop)", "shown": "Hide the suggestion"}.get(hint,
-                                                                                             "Suggest a move")
+        label = {"thinking": i18n._("Thinking\u2026 (tap to stop)"),
+                 "shown": i18n._("Hide the suggestion")}.get(hint) or i18n._("Suggest a move")
         parts.append(button(label, "hint", cls="secondary lc-tool",
                             extra={"aria-pressed": "true" if hint else "false"}))
     if can_undo:
-        parts.append(button("Undo", "undo-move", cls="secondary lc-tool"))
+        parts.append(button(i18n._("Undo"), "undo-move", cls="secondary lc-tool"))
     if moves:
-        parts.append(button(f"Moves ({moves})", "moves", cls="secondary lc-tool",
+        parts.append(button(i18n._("Moves ({count})").format(count=moves), "moves", cls="secondary lc-tool",
                             extra={"aria-expanded": "true" if moves_open else "false", "aria-controls": "lc-moves"}))
     newest = f'<p class="lc-last-move">{esc(last)}</p>' if last and moves and not moves_open else ""
     return f'<div class="lc-tool-row">{"".join(parts)}</div>{newest}' if parts else ""
@@ -425,8 +464,8 @@ def move_log(lines: typing.Sequence[str]) -> str:
     """
     items = "".join(f"<li>{esc(line)}</li>" for line in reversed(lines))
     return ('<section class="lc-moves-panel" id="lc-moves" aria-labelledby="lc-moves-title">'
-            '<div class="lc-moves-head"><h2 id="lc-moves-title">Moves, newest first</h2>'
-            + button("Hide the moves", "moves", cls="secondary", extra={"aria-expanded": "true",
+            f'<div class="lc-moves-head"><h2 id="lc-moves-title">{esc(i18n._("Moves, newest first"))}</h2>'
+            + button(i18n._("Hide the moves"), "moves", cls="secondary", extra={"aria-expanded": "true",
                                                                         "aria-controls": "lc-moves"})
             + f"</div><ul>{items}</ul></section>")
 
@@ -447,10 +486,12 @@ def suggestion(text: str) -> str:
     'Suggested move: take green and 3 and write 3 in box 1 of the green expedition.'
     """
     first = text.split(". ")[0].rstrip(".") + "."
+    if i18n.current() != i18n.SOURCE:  # the verbs in the present: an English rewrite
+        return i18n._("Suggested move: {move}").format(move=first)
     words = first.removeprefix(f"{api.YOU} ").split(" ")
     changed = [_PAST_TO_NOW.get(word, word) if i == 0 or words[i - 1] == "and" else word
                for i, word in enumerate(words)]
-    return "Suggested move: " + " ".join(changed)
+    return i18n._("Suggested move: {move}").format(move=" ".join(changed))
 
 
 REPLAY_LAYOUT: typing.Final = ('<div class="lc-replay"><div class="lc-replay-bar" data-region="replay-bar"></div>'
@@ -478,12 +519,13 @@ def replay_bar(step: int, first: int, last: int, text: str, games: typing.Sequen
         return button(label, action, cls="secondary lc-replay-nav",
                       extra={"aria-label": words, "disabled": None if enabled else "disabled"})
 
-    counter = "The start of the game" if at == 0 else f"Move {at} of {moves}"
-    navs = (nav("First", "replay-first", at > 0, "First move")
-            + nav("\u25c0 Back", "replay-prev", at > 0, "Previous move")
-            + nav("Next \u25b6", "replay-next", at < moves, "Next move")
-            + nav("Last", "replay-last", at < moves, "Last move"))
-    seek = (f'<p class="lc-replay-seek"><label for="lc-replay-slider">Move</label>'
+    counter = i18n._("The start of the game") if at == 0 else i18n._("Move {number} of {count}").format(
+        number=at, count=moves)
+    navs = (nav(i18n._("First"), "replay-first", at > 0, i18n._("First move"))
+            + nav(i18n._("\u25c0 Back"), "replay-prev", at > 0, i18n._("Previous move"))
+            + nav(i18n._("Next \u25b6"), "replay-next", at < moves, i18n._("Next move"))
+            + nav(i18n._("Last"), "replay-last", at < moves, i18n._("Last move")))
+    seek = (f'<p class="lc-replay-seek"><label for="lc-replay-slider">{esc(i18n._("Move"))}</label>'
             f'<input id="lc-replay-slider" type="range" min="0" max="{moves}" step="1" value="{at}" '
             f'data-action="replay-to" aria-valuetext="{esc(counter)}"></p>') if moves else ""
     jumps = ""
@@ -492,25 +534,27 @@ def replay_bar(step: int, first: int, last: int, text: str, games: typing.Sequen
         marked = ' aria-current="step"'
         jumps = '<p class="lc-replay-games">' + "".join(
             f'<button type="button" class="secondary lc-replay-game" data-action="replay-to" '
-            f'data-step="{start - first}"{marked if i == current else ""}>Game {i + 1}</button>'
+            f'data-step="{start - first}"{marked if i == current else ""}>'
+            f'{esc(i18n._("Game {number}").format(number=i + 1))}</button>'
             for i, start in enumerate(games)) + "</p>"
     return (
         '<section class="lc-replay-controls" aria-labelledby="lc-replay-title">'
-        f'<h2 id="lc-replay-title">Replay</h2>'
+        f'<h2 id="lc-replay-title">{esc(i18n._("Replay"))}</h2>'
         f'<p class="lc-replay-count" aria-live="polite" data-step="{at}" data-steps="{moves}">{esc(counter)}</p>'
         f'<p class="lc-replay-text">{esc(text)}</p>'
         f'{seek}<p class="lc-replay-navs">{navs}</p>{jumps}'
-        f'<p>{button("Close the replay", "close-replay")}</p></section>'
+        f'<p>{button(i18n._("Close the replay"), "close-replay")}</p></section>'
     )
 
 
 def assist_field(checked: bool) -> str:
     """The setup's agreement to hints and undo, shown (by CSS) only when two or
     more people sit at the table; stored as the ``assist`` preference."""
-    return (f'<fieldset class="lc-assist"><legend>Hints and undo</legend><label class="lc-choice">'
+    words = i18n._("Allow hints and undo: everybody at the table agrees that each may ask for a suggested move "
+                   "and take back their own last move")
+    return (f'<fieldset class="lc-assist"><legend>{esc(i18n._("Hints and undo"))}</legend><label class="lc-choice">'
             f'<input type="checkbox" name="{session.ASSIST}" value="1"{" checked" if checked else ""}> '
-            "<span>Allow hints and undo: everybody at the table agrees that each may ask for a suggested move "
-            "and take back their own last move</span></label></fieldset>")
+            f"<span>{esc(words)}</span></label></fieldset>")
 
 
 def with_assist(form: str, checked: bool) -> str:
@@ -526,8 +570,8 @@ def with_assist(form: str, checked: bool) -> str:
 
 def set_aside(title: str) -> str:
     """What a player reads when their save could not be read."""
-    return (f"Your saved game of {title} could not be read, so it was set aside and a new game can start. "
-            "Your other games are safe.")
+    return i18n._("Your saved game of {title} could not be read, so it was set aside and a new game can start. "
+                  "Your other games are safe.").format(title=title)
 
 
 def problem(title: str, reason: str, *, prefix: str = "", kept: int = 0) -> str:
@@ -544,20 +588,23 @@ def problem(title: str, reason: str, *, prefix: str = "", kept: int = 0) -> str:
     """
     downloads = ""
     if kept:
-        labels = ["Download the damaged save"] + [f"Download an earlier one ({n})" for n in range(2, kept + 1)]
-        downloads = ("<p>The damaged copy is kept in this browser (the last "
-                     f"{MAX_DAMAGED} of this game): download it to keep it or to send it with a bug report.</p>"
+        labels = [i18n._("Download the damaged save")] + [
+            i18n._("Download an earlier one ({number})").format(number=n) for n in range(2, kept + 1)]
+        kept_words = i18n._("The damaged copy is kept in this browser (the last {count} of this game): download "
+                            "it to keep it or to send it with a bug report.").format(count=MAX_DAMAGED)
+        downloads = (f"<p>{esc(kept_words)}</p>"
                      '<div class="lc-damaged-downloads">'
                      + "".join(button(label, "download-damaged", cls="secondary", extra={"data-copy": str(n)})
                                for n, label in enumerate(labels, 1)) + "</div>")
+    again = i18n._("Tap \u201cStart a new game\u201d to play again.")
     return (
         '<section class="lc-problem" role="alert" aria-labelledby="lc-problem-title">'
-        f'<h2 id="lc-problem-title">The saved game cannot be continued</h2>'
+        f'<h2 id="lc-problem-title">{esc(i18n._("The saved game cannot be continued"))}</h2>'
         f'<p class="{classes_of("lc-reason", prefix and f"{prefix}-problem-text")}">'
-        f'{esc(to_sentence("The save in this browser cannot be used: " + reason))}</p>'
-        f"<p>{esc(set_aside(title))} Tap \u201cStart a new game\u201d to play again.</p>"
+        f'{esc(to_sentence(i18n._("The save in this browser cannot be used: {reason}").format(reason=reason)))}</p>'
+        f"<p>{esc(set_aside(title))} {esc(again)}</p>"
         f"{downloads}"
-        f'<p>{button("Start a new game", "new-after-problem")} {home_link("Back to the games")}</p>'
+        f'<p>{button(i18n._("Start a new game"), "new-after-problem")} {home_link(i18n._("Back to the games"))}</p>'
         "</section>"
     )
 
@@ -573,12 +620,13 @@ def framed(url: str) -> str:
     >>> 'target="_blank"' in framed("https://games.example/#card")
     True
     """
+    why = i18n._("This page is shown inside another site\u2019s page. To keep your games and your clicks safe, "
+                 "the games run only in their own tab or window.")
     return ('<section class="lc-problem lc-framed" role="alert" aria-labelledby="lc-framed-title">'
-            '<h2 id="lc-framed-title">Lost Cities opens in its own tab</h2>'
-            "<p>This page is shown inside another site\u2019s page. To keep your games and your clicks safe, "
-            "the games run only in their own tab or window.</p>"
-            f'<p><a class="button" href="{esc(url)}" target="_blank" rel="noopener">Open Lost Cities in its own '
-            "tab</a></p></section>")
+            f'<h2 id="lc-framed-title">{esc(i18n._("Lost Cities opens in its own tab"))}</h2>'
+            f"<p>{esc(why)}</p>"
+            f'<p><a class="button" href="{esc(url)}" target="_blank" rel="noopener">'
+            f'{esc(i18n._("Open Lost Cities in its own tab"))}</a></p></section>')
 
 
 def stale(message: str) -> str:
@@ -586,8 +634,9 @@ def stale(message: str) -> str:
     return (
         '<section class="lc-problem lc-stale" role="alert" aria-labelledby="lc-stale-title">'
         f'<h2 id="lc-stale-title">{esc(message)}</h2>'
-        "<p>To keep every move, this tab stopped playing. Load the newer game to go on from there.</p>"
-        f'<p>{button("Load the newer game", "load-newer")} {home_link("Back to the games")}</p>'
+        f"<p>{esc(i18n._('To keep every move, this tab stopped playing. Load the newer game to go on from there.'))}"
+        "</p>"
+        f'<p>{button(i18n._("Load the newer game"), "load-newer")} {home_link(i18n._("Back to the games"))}</p>'
         "</section>"
     )
 
@@ -595,11 +644,15 @@ def stale(message: str) -> str:
 def handover(name: str, note: str = "", words: Words = Words()) -> str:
     """The screen between two turns of pass and play: nothing of the table."""
     said = f'<p class="lc-note">{esc(note)}</p>' if note else ""
+    sheet = words.secret == "sheet"
+    ready = (i18n._("{name}, tap when you are ready: your sheet will be shown.") if sheet
+             else i18n._("{name}, tap when you are ready: your cards will be shown."))
+    show = i18n._("I am {name} \u2013 show my sheet") if sheet else i18n._("I am {name} \u2013 show my cards")
     return (
         '<section class="lc-handover" aria-labelledby="lc-handover-title">'
-        f'<h2 id="lc-handover-title">Pass the device to {esc(name)}</h2>{said}'
-        f"<p>{esc(name)}, tap when you are ready: your {esc(words.secret)} will be shown.</p>"
-        + button(f"I am {name} \u2013 show my {words.secret}", "ready", cls="lc-ready")
+        f'<h2 id="lc-handover-title">{esc(i18n._("Pass the device to {name}").format(name=name))}</h2>{said}'
+        f"<p>{esc(ready.format(name=name))}</p>"
+        + button(show.format(name=name), "ready", cls="lc-ready")
         + "</section>"
     )
 
@@ -616,35 +669,58 @@ def radio(name: str, value: str, text: str, checked: bool) -> str:
 def _seat_fields(game: type[api.Game], seats: typing.Sequence[session.Seat],
                  level_words: typing.Mapping[str, str]) -> str:
     def name_input(index: int, value: str) -> str:
-        return (f'<label class="lc-name-input">Player {index + 1} <input type="text" '
+        return (f'<label class="lc-name-input">{esc(player_label(index))} <input type="text" '
                 f'name="{session.name_field(index)}" maxlength="{session.MAX_NAME}" value="{esc(value)}" '
                 'autocomplete="off"></label>')
 
     def words(level: str) -> str:
-        return f"Computer, {esc(level_words.get(level, level))}"
+        return esc(i18n._("Computer, {level}").format(level=level_words.get(level) or level_word(level)))
 
     if game.max_players == 2 and game.min_players == 2:
-        other = seats[1] if len(seats) > 1 else session.Seat("Player 2", game.bot_levels[0])
+        other = seats[1] if len(seats) > 1 else session.Seat(player_label(1), game.bot_levels[0])
         chosen = other.level or session.HUMAN
-        names = [s.name for s in seats] if other.level is None else ["Player 1", "Player 2"]
+        names = [s.name for s in seats] if other.level is None else [player_label(0), player_label(1)]
         choices = "".join(radio(session.OPPONENT_FIELD, level, words(level), chosen == level)
                           for level in game.bot_levels)
-        choices += radio(session.OPPONENT_FIELD, session.HUMAN, "A friend on this device (pass and play)",
+        choices += radio(session.OPPONENT_FIELD, session.HUMAN, esc(i18n._("A friend on this device (pass and play)")),
                          chosen == session.HUMAN)
         inputs = "".join(name_input(i, n) for i, n in enumerate(names[:2]))
-        return f'<fieldset><legend>Opponent</legend>{choices}<div class="lc-names">{inputs}</div></fieldset>'
+        return (f'<fieldset><legend>{esc(i18n._("Opponent"))}</legend>{choices}<div class="lc-names">{inputs}</div>'
+                "</fieldset>")
     rows = []
     for index in range(game.max_players):
         seat = seats[index] if index < len(seats) else None
-        kinds: list[tuple[str, str]] = [] if index < game.min_players else [("", "nobody")]
-        kinds += [(session.HUMAN, "a person on this device")] + [(lv, words(lv)) for lv in game.bot_levels]
+        kinds: list[tuple[str, str]] = [] if index < game.min_players else [("", esc(i18n._("nobody")))]
+        kinds += ([(session.HUMAN, esc(i18n._("a person on this device")))]
+                  + [(lv, words(lv)) for lv in game.bot_levels])
         current = "" if seat is None else (seat.level or session.HUMAN)
         options = "".join(f'<option value="{esc(v)}"{" selected" if v == current else ""}>{t}</option>'
                           for v, t in kinds)
         rows.append(f'<div class="lc-seat" data-seat="{index}">{name_input(index, seat.name if seat else "")}'
-                    f'<select name="{session.seat_field(index)}" aria-label="Player {index + 1}">{options}</select>'
-                    "</div>")
-    return f'<fieldset><legend>Players</legend>{"".join(rows)}</fieldset>'
+                    f'<select name="{session.seat_field(index)}" aria-label="{esc(player_label(index))}">{options}'
+                    "</select></div>")
+    return f'<fieldset><legend>{esc(i18n._("Players"))}</legend>{"".join(rows)}</fieldset>'''
+
+def player_label(index: int) -> str:
+    """A seat's name until somebody types one: *Player 1*, *Player 2*...
+
+    >>> player_label(0)
+    'Player 1'
+    """
+    return i18n._("Player {number}").format(number=index + 1)
+
+
+LEVEL_WORDS: typing.Final = {"easy": i18n.N_("easy"), "medium": i18n.N_("medium"), "hard": i18n.N_("hard")}
+"""The computer's levels in words (``Computer, easy``)."""
+
+
+def level_word(level: str) -> str:
+    """A computer level in words in the current language (the level's name when it has no words).
+
+    >>> level_word("hard"), level_word("wizard")
+    ('hard', 'wizard')
+    """
+    return i18n._(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
 
 
 def option_fields(game: type[api.Game], chosen: typing.Mapping[str, api.OptionValue]) -> str:
@@ -654,11 +730,12 @@ def option_fields(game: type[api.Game], chosen: typing.Mapping[str, api.OptionVa
         value = chosen.get(option.name, option.default)
         if option.kind is api.OptionKind.BOOL:
             inner = (f'<label class="lc-choice"><input type="checkbox" name="{esc(option.name)}" value="1"'
-                     f'{" checked" if value is True else ""}> <span>{esc(option.help or option.label)}</span></label>')
+                     f'{" checked" if value is True else ""}> <span>{esc(i18n._(option.help or option.label))}</span>'
+                     "</label>")
         else:
-            inner = "".join(radio(option.name, session.form_value(v), esc(text), v == value and type(v) is type(value))
-                            for v, text in option.choices)
-        legend = f"<legend>{esc(option.label)}</legend>"
+            inner = "".join(radio(option.name, session.form_value(v), esc(i18n._(text)),
+                                  v == value and type(v) is type(value)) for v, text in option.choices)
+        legend = f"<legend>{esc(i18n._(option.label))}</legend>"
         parts.append(f'<fieldset data-option="{esc(option.name)}">{legend}{inner}</fieldset>')
     return "".join(parts)
 
@@ -675,10 +752,10 @@ def setup_form(game: type[api.Game], *, seats: typing.Sequence[session.Seat] = (
     problem_line = f'<p class="lc-form-error" role="alert">{esc(error)}</p>' if error else ""
     return (
         '<section class="lc-setup" aria-labelledby="lc-setup-title">'
-        f'<h2 id="lc-setup-title">{heading or esc(game.title)}</h2>'
-        f'<p class="lc-intro">{esc(intro or game.description)}</p>{problem_line}'
+        f'<h2 id="lc-setup-title">{heading or esc(i18n._(game.title))}</h2>'
+        f'<p class="lc-intro">{esc(intro or i18n._(game.description))}</p>{problem_line}'
         f"{_seat_fields(game, seats, level_words or {})}{extra}{option_fields(game, options or {})}"
-        f'<p>{button("Start", "start", cls="lc-start")}</p>{help_html}</section>'
+        f'<p>{button(i18n._("Start"), "start", cls="lc-start")}</p>{help_html}</section>'
     )
 
 
@@ -688,17 +765,18 @@ def setup_form(game: type[api.Game], *, seats: typing.Sequence[session.Seat] = (
 def notice(text: str) -> str:
     """The content of the site's notice bar: plain words and a dismiss button."""
     return (f'<span>{esc(text)}</span> <button type="button" class="notice-close" data-action="dismiss" '
-            'aria-label="Dismiss">&times;</button>')
+            f'aria-label="{esc(i18n._("Dismiss"))}">&times;</button>')
 
 
 def tile(game: type[api.Game], *, in_progress: bool, links: typing.Sequence[tuple[str, str]] = ()) -> str:
     """A home-screen tile: the game's title and description, *Continue* when a
     game is in progress; ``links`` (``(label, href)``: the rules...) under it."""
-    badge = '<span class="badge">game in progress</span>' if in_progress else ""
+    badge = f'<span class="badge">{esc(i18n._("game in progress"))}</span>' if in_progress else ""
     more = "".join(f'<a class="tile-link" href="{esc(href)}">{esc(label)}</a>' for label, href in links)
+    play = i18n._("Continue") if in_progress else i18n._("Play")
     return (f'<li class="game-tile game-{esc(game.name)}"><a href="#{esc(game.name)}" data-game="{esc(game.name)}">'
-            f"<h2>{esc(short_title(game))}</h2><p>{esc(game.description)}</p>{badge}"
-            f'<span class="play-button">{"Continue" if in_progress else "Play"}</span></a>'
+            f"<h2>{esc(short_title(game))}</h2><p>{esc(i18n._(game.description))}</p>{badge}"
+            f'<span class="play-button">{esc(play)}</span></a>'
             + (f'<p class="tile-links">{more}</p>' if more else "") + "</li>")
 
 
@@ -708,7 +786,8 @@ def learn_link(game: str, *, cls: str = "button secondary") -> str:
     >>> learn_link("card")
     '<a class="button secondary" href="#learn/card" data-learn="card">Learn to play</a>'
     """
-    return f'<a class="{esc(cls)}" href="#learn/{esc(game)}" data-learn="{esc(game)}">Learn to play</a>'
+    words = esc(i18n._("Learn to play"))
+    return f'<a class="{esc(cls)}" href="#learn/{esc(game)}" data-learn="{esc(game)}">{words}</a>'
 
 
 def planned_tile(name: str, text: str) -> str:
@@ -721,13 +800,53 @@ def home(tiles: typing.Sequence[str], *, version: str, seed: int | None = None,
          links: typing.Sequence[tuple[str, str]] = ()) -> str:
     """The home screen: every game's tile, then the site's ``links`` (``(label, href)``: statistics...).
     Its heading is for screen readers: the top bar shows the name."""
-    seed_line = f'<p class="seed-info">Seed {seed}: every deal and roll repeats.</p>' if seed is not None else ""
+    seed_words = i18n._("Seed {seed}: every deal and roll repeats.").format(seed=seed)
+    seed_line = f'<p class="seed-info">{esc(seed_words)}</p>' if seed is not None else ""
     more = "".join(f'<a class="button secondary" href="{esc(href)}">{esc(label)}</a>' for label, href in links)
+    tagline = i18n._("Reiner Knizia's expeditions, in your browser: against the computer or a friend, online or off.")
     return (
         '<section class="home"><h1 class="lc-sr-only">Lost Cities</h1>'
-        "<p class=\"tagline\">Reiner Knizia's expeditions, in your browser: against the computer or a friend, "
-        "online or off.</p>"
+        f'<p class="tagline">{esc(tagline)}</p>'
         f'<ul class="game-list">{"".join(tiles)}</ul>'
-        + (f'<p class="home-links">{more}</p>' if more else "") + f"{seed_line}"
-        f'<p class="version">Rules engine {esc(version)}</p></section>'
+        + (f'<p class="home-links">{more}</p>' if more else "") + f"{seed_line}{language_switch()}"
+        f'<p class="version">{esc(i18n._("Rules engine {version}").format(version=version))}</p></section>'
     )
+
+
+STARTING: typing.Final = i18n.N_("Starting the game engine\u2026")
+"""What ``web/page.js`` says beside a button tapped before Python runs (the build gives it each language's words)."""
+
+
+def loading() -> str:
+    """The page shown while the game engine loads (``index.html``'s template ``loading``, drawn by the
+    build in each language).
+
+    >>> 'id="loading-text"' in loading()
+    True
+    """
+    tagline = i18n._("Reiner Knizia's expeditions: the card game, the board game and Roll & Write.")
+    said = i18n._("Loading the game engine\u2026")
+    return ('<section class="loading" id="loading"><h1>Lost Cities</h1>'
+            f'<p class="tagline">{esc(tagline)}</p><div class="spinner" aria-hidden="true"></div>'
+            f'<p id="loading-text" role="status">{esc(said)}</p></section>')
+
+
+LANGUAGE_NAMES: typing.Final = {"en": "English", "de": "Deutsch"}
+"""Each language in its own words (a language without an entry is shown by its code)."""
+
+
+def language_switch() -> str:
+    """The language choice (home page and menu): a link per language the site speaks, each named in
+    its own words and marked with its ``lang``, the current one ``aria-current``: ``data-lang`` for the
+    app (which remembers the choice and draws the page again), ``?lang=`` for the page before Python runs.
+
+    >>> 'aria-current="true" lang="en"' in language_switch() and 'href="?lang=de"' in language_switch()
+    True
+    """
+    links = []
+    for code in i18n.languages():
+        current = ' aria-current="true"' if code == i18n.current() else ""
+        links.append(f'<a class="lc-lang" href="?lang={esc(code)}" data-lang="{esc(code)}"{current} '
+                     f'lang="{esc(code)}" hreflang="{esc(code)}">{esc(LANGUAGE_NAMES.get(code, code))}</a>')
+    return (f'<nav class="lc-langs" aria-label="{esc(i18n._("Language"))}">'
+            + " ".join(links) + "</nav>")

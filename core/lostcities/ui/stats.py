@@ -29,7 +29,7 @@ import dataclasses
 import json
 import typing
 
-from lostcities import api, errors, safejson, session
+from lostcities import api, errors, i18n, safejson, session
 from lostcities.ui import html as lc_html
 
 KEY: typing.Final = "lostcities:stats"
@@ -45,8 +45,8 @@ MAX_LEVEL: typing.Final = 40
 MIX: typing.Final = "+"
 """Joins the levels of several computers in an opponent key."""
 SOLO: typing.Final = "solo"
-SET_ASIDE: typing.Final = ("Your statistics could not be read, so they were set aside; "
-                           "they start again from this game. Your games are safe.")
+SET_ASIDE: typing.Final = i18n.N_("Your statistics could not be read, so they were set aside; "
+                                   "they start again from this game. Your games are safe.")
 
 
 class StatsError(errors.InvalidStateError):
@@ -232,7 +232,7 @@ def chart(scores: typing.Sequence[int], *, width: int = 200, height: int = 60) -
                                  "is-last" if index == len(scores) - 1 else None)
         bars.append(f'<rect class="{cls}" x="{round(index * step + 1, 1)}" y="{y}" width="{round(step - 2, 1)}" '
                     f'height="{size}"><title>{lc_html.number(score)}</title></rect>')
-    label = "Recent scores, oldest first: " + ", ".join(lc_html.number(s) for s in scores)
+    label = i18n._("Recent scores, oldest first: {scores}").format(scores=", ".join(lc_html.number(s) for s in scores))
     return (f'<svg class="lc-chart" viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
             f'aria-label="{lc_html.esc(label)}">{"".join(bars)}'
             f'<line class="lc-chart-zero" x1="0" y1="{zero}" x2="{width}" y2="{zero}"/></svg>')
@@ -246,15 +246,15 @@ def _level_words(game: type[api.Game], level: str) -> str:
     ['Computer, hard', '3 computers, medium', 'Computers: easy, hard', 'Solo']
     """
     if level == SOLO:
-        return "Solo"
+        return i18n._("Solo")
     parts = level.split(MIX)
     if not all(part in game.bot_levels for part in parts):
         return level
     if len(parts) == 1:
-        return f"Computer, {level}"
+        return i18n._("Computer, {level}").format(level=lc_html.level_word(level))
     if len(set(parts)) == 1:
-        return f"{len(parts)} computers, {parts[0]}"
-    return "Computers: " + ", ".join(parts)
+        return i18n._("{count} computers, {level}").format(count=len(parts), level=lc_html.level_word(parts[0]))
+    return i18n._("Computers: {levels}").format(levels=", ".join(lc_html.level_word(part) for part in parts))
 
 
 def _level_order(game: type[api.Game], level: str) -> tuple[int, int, tuple[int, ...]]:
@@ -272,28 +272,33 @@ def game_table(game: type[api.Game], stats: Stats) -> str:
     if not shown:
         return (f'<section class="lc-stats-game" data-game="{lc_html.esc(game.name)}">'
                 f"<h2>{lc_html.esc(lc_html.short_title(game))}</h2>"
-                '<p class="lc-hint">No finished game yet.</p></section>')
+                f'<p class="lc-hint">{lc_html.esc(i18n._("No finished game yet."))}</p></section>')
     rows = []
     for x in shown:
-        average = "" if x.average is None else lc_html.number(round(x.average))
+        average = "" if x.average is None else i18n.number(round(x.average))
         wins = "\u2013" if x.level == SOLO else str(x.won)
         who = lc_html.esc(_level_words(game, x.level))
         rows.append(f'<tr data-level="{lc_html.esc(x.level)}"><th scope="row">{who}'
                     f"</th><td>{x.played}</td><td>{wins}</td><td>{lc_html.number(x.best or 0)}</td><td>{average}</td>"
                     f"<td>{chart(x.recent)}</td></tr>")
+    heads = "".join(f'<th scope="col">{lc_html.esc(i18n._(word))}</th>' for word in _HEADS)
     return (f'<section class="lc-stats-game" data-game="{lc_html.esc(game.name)}">'
             f"<h2>{lc_html.esc(lc_html.short_title(game))}</h2>"
-            '<table class="lc-stats-table"><thead><tr><th scope="col">Opponent</th><th scope="col">Games</th>'
-            '<th scope="col">Wins</th><th scope="col">Best</th><th scope="col">Average</th>'
-            f'<th scope="col">Recent scores</th></tr></thead><tbody>{"".join(rows)}</tbody></table></section>')
+            f'<table class="lc-stats-table"><thead><tr>{heads}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            "</section>")
+
+
+_HEADS: typing.Final = (i18n.N_("Opponent"), i18n.N_("Games"), i18n.N_("Wins"), i18n.N_("Best"), i18n.N_("Average"),
+                        i18n.N_("Recent scores"))
 
 
 def page(stats: Stats, games: typing.Sequence[type[api.Game]], *, overlay: bool = False, note: str = "") -> str:
     """The statistics page: a table per game (``overlay``: over a game, with the way back)."""
-    back = lc_html.button("Back to the game", "close-sheet") if overlay else lc_html.home_link("All games")
+    back = lc_html.button(i18n._("Back to the game"), "close-sheet") if overlay else lc_html.home_link()
     said = f'<p class="lc-note" role="status">{lc_html.esc(note)}</p>' if note else ""
+    intro = i18n._("Your finished games against the computer and alone, kept in this browser.")
     return ('<article class="lc-stats lc-sheet" aria-labelledby="lc-stats-title">'
-            '<h1 id="lc-stats-title">Statistics</h1>'
-            '<p class="lc-intro">Your finished games against the computer and alone, kept in this browser.</p>'
+            f'<h1 id="lc-stats-title">{lc_html.esc(i18n._("Statistics"))}</h1>'
+            f'<p class="lc-intro">{lc_html.esc(intro)}</p>'
             f'{said}{"".join(game_table(game, stats) for game in games)}'
             f'<p class="lc-sheet-actions">{back}</p></article>')

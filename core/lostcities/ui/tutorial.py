@@ -56,9 +56,15 @@ import enum
 import random
 import typing
 
-from lostcities import api, errors, session
+from lostcities import api, errors, i18n, session
 from lostcities.ui import games
 
+THAT_WORKS: typing.Final = i18n.N_("That works too.")
+WELL_DONE: typing.Final = i18n.N_("Well done.")
+NOT_QUITE: typing.Final = i18n.N_("Not quite: try again.")
+COMPLETE: typing.Final = i18n.N_("Tutorial complete.")
+"""The lesson's own words where a step says none (marked for the catalogs; the lesson panel translates
+every message it shows, the tutorials' texts as well)."""
 MAX_STEPS: typing.Final = 12
 MAX_TEXT: typing.Final = 600
 SPOT_KINDS: typing.Final = frozenset({
@@ -254,8 +260,10 @@ class Tutorial:
         return cls.from_options(options)
 
     def make_setup(self) -> session.Setup:
-        """The session setup: the reader at ``pov``, computers of level ``bot`` elsewhere."""
-        seats = [session.Seat(name, None if i == self.pov else self.bot) for i, name in enumerate(self.seats)]
+        """The session setup: the reader at ``pov``, computers of level ``bot`` elsewhere (their names in the
+        current language: a name the catalogs hold, like *Computer*, is translated)."""
+        seats = [session.Seat(name if name == api.YOU else i18n._(name), None if i == self.pov else self.bot)
+                 for i, name in enumerate(self.seats)]
         return seats_setup(self.make_game(), seats)
 
     def start_state(self) -> api.State:
@@ -459,7 +467,7 @@ def parse(raw: typing.Any) -> Tutorial:
         raise TutorialError(f"{where}: 'game' must be one of {', '.join(sorted(api.games()))}")
     game_cls = api.games()[game_name]
     options = raw.get("options", {})
-    seats = raw.get("seats", ["You", "Computer"])
+    seats = raw.get("seats", [api.YOU, i18n.N_("Computer")])
     if not isinstance(options, dict):
         raise TutorialError(f"{where}: 'options' must be an object")
     seats = _texts(seats, "seats", where)
@@ -609,7 +617,7 @@ class Lesson:
         event = self.session.apply(checked)
         self.failures += 1
         self.outcome = Outcome.SUCCESS
-        self.message = step.failure or "That works too."
+        self.message = step.failure or THAT_WORKS
         self.replies = []
         if self.index + 1 >= self.total:
             self.done = True
@@ -709,7 +717,7 @@ class Lesson:
 
     def _succeed(self, event: api.Event | None) -> Attempt:
         self.outcome = Outcome.SUCCESS
-        self.message = self.step.success or "Well done."
+        self.message = self.step.success or WELL_DONE
         self.replies = list(self.step.replies) if self.step.kind is StepKind.ACT else []
         if self.index + 1 >= self.total and not self.replies:
             self.done = True
@@ -723,7 +731,7 @@ class Lesson:
         self.tries += 1
         self.failures += 1
         self.outcome = Outcome.FAILURE
-        self.message = self.step.failure or "Not quite: try again."
+        self.message = self.step.failure or NOT_QUITE
         return Attempt(Outcome.FAILURE, self.message, False)
 
     # -- the others --------------------------------------------------------------------------------

@@ -1,0 +1,322 @@
+"""The languages: the catalogs' check, the pseudo-language check that every word a person reads on the
+translated screens comes from the catalogs, and German where it matters (the log, refusals, numbers).
+
+The pseudo-language (:class:`lostcities.i18n.Pseudo`) brackets every translated message, so that any
+word left outside the brackets on a drawn page, a notice or a log line was written past the catalogs.
+It covers what the German catalog covers: the home page, the card game's screens (setup, table, menu,
+hand-over, results, the problem with a save), its log lines over many seeded games and its refusals,
+every step of its tutorials, the rules summaries, the statistics and *Learn to play*.
+"""
+
+from __future__ import annotations
+
+import html.parser
+import random
+import re
+import typing
+
+import pytest
+
+import card_screen
+import catalogue
+import screen
+from buildtools import catalogs
+from lostcities import api, card, errors, i18n
+from lostcities.ui import card as card_html
+from lostcities.ui import embed, rules_summary, stats, tutorial
+from lostcities.ui import html as lc_html
+from tests.core import test_tutorial as lessons
+
+PSEUDO = i18n.Language("qps", i18n.Pseudo())
+MARKED = re.compile(f"{i18n.Pseudo.OPEN}[^{i18n.Pseudo.OPEN}{i18n.Pseudo.CLOSE}]*{i18n.Pseudo.CLOSE}")
+WORD = re.compile(r"[^\W\d_]{2,}")
+"""Two letters or more: a word (a lone letter is a card's or a column's mark)."""
+NAMES: typing.Final = ("Ann", "Bob", "Lost Cities")
+"""Words that are no message: the players' names typed in the tests, the site's name (a brand)."""
+
+
+class _Texts(html.parser.HTMLParser):
+    """The text a person reads or hears on a page: text nodes and the labels of elements."""
+
+    SPOKEN: typing.Final = ("aria-label", "title", "alt", "placeholder", "aria-description")
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.texts: list[str] = []
+        self.labels: list[str] = []
+
+        self.foreign = ""
+        """The element being read whose ``lang`` says its words are another language's own (a
+        language's name in the language switch): not the catalogs' to translate."""
+
+    def handle_data(self, data: str) -> None:
+        if not self.foreign:
+            self.texts.append(data)  # joined: a message may hold markup (<b>play</b>)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.labels.extend(value for name, value in attrs if name in self.SPOKEN and value)
+        if any(name == "lang" for name, _ in attrs):
+            self.foreign = tag
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == self.foreign:
+            self.foreign = ""
+
+
+def unmarked(text: str) -> list[str]:
+    """The words of ``text`` outside every pseudo-language bracket (the names of :data:`NAMES` allowed)."""
+    before = None
+    while before != text:
+        before, text = text, MARKED.sub(" ", text)
+    for name in NAMES:
+        text = text.replace(name, " ")
+    return WORD.findall(text)
+
+
+def page_words(markup: str) -> list[str]:
+    parser = _Texts()
+    parser.feed(markup)
+    return [word for text in ["".join(parser.texts), *parser.labels] for word in unmarked(text)]
+
+
+def assert_translated(markup: str, where: str) -> None:
+    words = page_words(markup)
+    assert not words, f"{where}: words that bypass the catalogs: {words[:12]}"
+
+
+def everything_shown(host: screen.MemoryHost) -> str:
+    assert host.root is not None
+    notices = "".join(f"<p>{lc_html.esc(text)}</p>" for text, _ in host.notices)
+    return "".join(host.root.regions.values()) + host.root.shell + notices + f"<p>{lc_html.esc(host.info)}</p>"
+
+
+# -- the catalogs -----------------------------------------------------------------------------------
+
+
+def test_every_catalog_is_complete_and_its_placeholders_match() -> None:
+    found = catalogs.po_files()
+    assert [path.parent.parent.name for path in found] == [code for code in i18n.languages() if code != "en"]
+    for path in found:
+        catalog = catalogs.read(path)
+        assert catalogs.problems(catalog) == [], path
+        assert catalogs.untranslated(catalog) == [], path
+
+
+def test_the_catalogs_hold_every_message_of_the_sources() -> None:
+    """A message added to the code without ``python3 build.py catalogs`` would be shown in English."""
+    extracted = {(m.id if isinstance(m.id, str) else tuple(m.id), m.context) for m in catalogs.extract() if m.id}
+    template = {(m.id if isinstance(m.id, str) else tuple(m.id), m.context) for m in catalogs.read(catalogs.TEMPLATE)
+                if m.id}
+    assert extracted == template, "run python3 build.py catalogs"
+    for path in catalogs.po_files():
+        held = {(m.id if isinstance(m.id, str) else tuple(m.id), m.context) for m in catalogs.read(path) if m.id}
+        assert extracted <= held, f"{path}: run python3 build.py catalogs and translate {sorted(extracted - held)[:5]}"
+
+
+def test_the_check_finds_a_wrong_placeholder_and_a_fuzzy_entry() -> None:
+    from babel.messages import catalog as babel_catalog
+
+    bad = babel_catalog.Catalog(locale="de")
+    bad.add("{name} starts.", "{nom} beginnt.")
+    bad.add("Menu", "Menü", flags=["fuzzy"])
+    bad.add("{p0} {p0:wins}.", "{p0} {p0:gewinnst|gewinnt}.")
+    problems = catalogs.problems(bad)
+    assert len(problems) == 2, problems
+    assert "'{nom} beginnt.' does not name the fields ['{name}']" in problems[0]
+    assert problems[1] == "de: 'Menu' is fuzzy"
+
+
+# -- the pseudo-language: no word past the catalogs -------------------------------------------------
+
+
+def test_the_pseudo_check_sees_a_word_past_the_catalogs() -> None:
+    with i18n.using(PSEUDO):
+        assert page_words(f'<p title="{i18n._("Menu")}">{i18n._("Menu")} 12 \u00d7</p>') == []
+        assert page_words('<button aria-label="Close">x</button>') == ["Close"]
+        assert unmarked(i18n._("Pass the device to {name}").format(name=api.shown_name(api.YOU))) == []
+
+
+def test_the_home_page_speaks_only_catalog_words() -> None:
+    with i18n.using(PSEUDO):
+        home = catalogue.home_page(lambda name: name == "card", version="1.2.3", seed=7)
+        assert_translated(home, "home page")
+        assert_translated(lc_html.framed("https://example.org/"), "framed")
+        assert_translated(lc_html.stale(i18n._(screen.STALE)), "stale")
+
+
+def test_the_rules_the_statistics_and_learn_to_play_speak_only_catalog_words() -> None:
+    with i18n.using(PSEUDO):
+        for summary in rules_summary.SUMMARIES.values():
+            assert_translated(rules_summary.page(summary), f"the rules of {summary.game}")
+            assert_translated(rules_summary.page(summary, overlay=True), f"the rules of {summary.game} (overlay)")
+        kept = stats.Stats().add("card", "hard", 35, True, "g1").add("card", "easy", -12, False, "g2")
+        kept = kept.add("roll", stats.SOLO, 80, False, "g3")
+        assert_translated(stats.page(kept, [card.Game, *(cls for name, cls in api.games().items() if name != "card")]),
+                          "the statistics")
+        learn = embed.tutorial_list(card.Game, list(tutorial.tutorials("card").values()), {"card-wagers": 2},
+                                    rules=True)
+        assert_translated(learn + embed.lesson_links(tutorial.get("card-wagers"), done=True), "learn to play")
+        assert_translated(embed.viewer_bar(2, 10, controls=True), "the record viewer")
+        dealt = card.Game(games=1).new_game(random.Random(2))
+        assert_translated(embed.revealed_hands(dealt, [api.YOU, i18n._("Computer")], 0), "the hands shown")
+
+
+CARD_TUTORIALS: typing.Final = list(tutorial.tutorials("card").values())
+
+
+@pytest.mark.parametrize("tut", CARD_TUTORIALS, ids=[t.id for t in CARD_TUTORIALS])
+def test_every_step_of_the_card_tutorials_speaks_only_catalog_words(tut: tutorial.Tutorial) -> None:
+    with i18n.using(PSEUDO):
+        lesson = tutorial.Lesson(tut)
+        rng = random.Random(tut.id)
+        while not lesson.done:
+            where = f"{tut.id}, step {lesson.index + 1}"
+            assert_translated(embed.lesson_panel(lesson, controls=True), where)
+            step = lesson.step
+            if step.kind is tutorial.StepKind.CHOICE:
+                wrong = (step.answer + 1) % len(step.options)
+                lesson.answer(wrong)
+                assert_translated(embed.lesson_panel(lesson, controls=True), f"{where}, a wrong answer")
+                lesson.answer(step.answer)
+            elif step.kind is tutorial.StepKind.ACT:
+                lessons.act_as_expected(lesson, step)
+            elif step.kind is tutorial.StepKind.PLAY:
+                lessons.play_freely(lesson, rng)
+            assert_translated(embed.lesson_panel(lesson, controls=True), f"{where}, done")
+            assert lesson.done or lesson.next()
+        for index in range(len(tut.steps)):
+            _, host, _ = lessons.mount(embed.Config.from_query({"tut": tut.id, "step": str(index + 1)}))
+            assert_translated(everything_shown(host), f"{tut.id}, step {index + 1} in the embed")
+
+
+def _mounted(storage: dict[str, str], seed: int) -> tuple[screen.Screen, screen.MemoryHost]:
+    host = screen.MemoryHost(storage=storage, seed=seed)
+    scr = screen.Screen(card_screen.CardAdapter(), host)
+    scr.mount()
+    return scr, host
+
+
+def _click_action(host: screen.MemoryHost, action: api.Action) -> None:
+    assert host.root is not None
+    if isinstance(action, card.Draw):
+        if action.colour is None:
+            host.root.click(target="deck")
+        else:
+            host.root.click(target="pile", colour=action.colour.letter)
+        return
+    assert isinstance(action, (card.Play, card.Discard))
+    host.root.click(target="hand", card=action.card.id)
+    host.root.click(target="column" if isinstance(action, card.Play) else "discard", colour=action.card.colour.letter)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_card_game_screens_speak_only_catalog_words(seed: int) -> None:
+    """Every screen of a card game, against the computer and pass and play, to the end of the match."""
+    rng = random.Random(seed)
+    with i18n.using(PSEUDO):
+        storage: dict[str, str] = {}
+        scr, host = _mounted(storage, seed)
+        assert host.root is not None
+        assert_translated(everything_shown(host), "setup")
+        form = {"opponent": "easy", "games": "3", "pace": "instant"} if seed != 2 else {
+            "opponent": "human", "name1": "Ann", "name2": "Bob", "games": "1", "pace": "instant"}
+        host.root.form = form
+        host.root.click("start")
+        host.root.click(target="deck")  # a refusal: play first
+        assert_translated(everything_shown(host), "a refusal")
+        host.root.click("menu")
+        assert_translated(everything_shown(host), "the menu")
+        host.root.click("confirm-new")
+        assert_translated(everything_shown(host), "the menu's question")
+        host.root.click("close-menu")
+        for _ in range(2000):
+            host.run()
+            state = scr.session.state if scr.session is not None else None
+            assert isinstance(state, card.State)
+            assert_translated(everything_shown(host), f"turn {len(state.history)}")
+            if state.is_terminal():
+                break
+            if scr.mode == "handover":
+                host.root.click("ready")
+            elif state.is_chance():
+                host.root.click("next-game")
+            elif scr.interactive():
+                _click_action(host, rng.choice(state.legal_actions()))
+        else:
+            raise AssertionError("the match did not end")
+        host.root.click("moves")
+        host.root.click("replay")
+        assert_translated(everything_shown(host), "the log and the replay")
+        assert scr.session is not None
+        for line in scr.session.log:
+            assert unmarked(line["text"]) == [], line["text"]
+
+
+def test_a_damaged_save_speaks_only_catalog_words() -> None:
+    with i18n.using(PSEUDO):
+        _, host = _mounted({"lostcities:card:save": '{"format": "lostcities-card", "version": 0}'}, 1)
+        assert_translated(everything_shown(host), "a damaged save")
+
+
+def test_every_log_line_of_many_seeded_card_games_is_translated() -> None:
+    with i18n.using(PSEUDO):
+        for seed in range(12):
+            rng = random.Random(seed)
+            state = card.Game(games=1 + seed % 3, colours=5 + seed % 2).new_state()
+            while not state.is_terminal():
+                action = state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions())
+                line = state.apply(action).describe(["You", "Bob"])
+                assert unmarked(line) == [], line
+
+
+def test_every_refusal_of_the_card_rules_is_translated() -> None:
+    rng = random.Random(4)
+    with i18n.using(PSEUDO):
+        state = card.Game(games=1).new_state()
+        state.apply(state.sample_chance(rng))
+        hand = state.hand(state.current_player)
+        other = next(c for c in card.CARDS[:60] if c not in hand)
+        reasons = []
+        for text in ["draw", f"play {other.id}", f"discard {hand[0].id}", f"play {hand[1].id}",
+                     f"draw {hand[0].colour.letter}"]:
+            if text.startswith("discard"):
+                state.apply(text)
+                continue
+            with pytest.raises(errors.GameError) as refused:
+                state.apply(text)
+            reasons.append(refused.value.reason)
+        assert len(set(reasons)) == 4 and all(unmarked(reason) == [] for reason in reasons), reasons
+
+
+# -- German --------------------------------------------------------------------------------------
+
+
+def test_a_card_game_in_german() -> None:
+    with i18n.using("de"):
+        state = card.Game(games=1).new_game(random.Random(1))
+        event = state.apply("play " + state.hand(0)[0].id)
+        assert event.describe(["You", "Bob"]).startswith("Du legst ")
+        assert " legt " in event.describe(["Ann", "Bob"])
+        assert card_html.prompt(state.view(0), selected=None, name=None)[0].startswith("Du bist dran: Ziehe")
+        with pytest.raises(errors.IllegalActionError, match="ziehe zuerst eine Karte"):
+            state.apply("play " + state.hand(1)[0].id)
+        assert card.Card.from_id("Y7").label == "Gelb 7" and card.Card.from_id("W$1").label == "Wettkarte Weiß"
+        assert lc_html.points(1) == "1 Punkt" and lc_html.points(-12) == "\u221212 Punkte"
+    assert card.Card.from_id("Y7").label == "yellow 7", "the language ends with its block"
+
+
+def test_numbers_and_the_choice_of_language() -> None:
+    with i18n.using("de"):
+        assert (i18n.number(12345.25, digits=2), i18n.percent(0.5)) == ("12.345,25", "50 %")
+        assert i18n.pick("fr", None, ["de-DE"]) == ("de", "lang=fr wird übergangen: Die Seite spricht de oder en.")
+    assert (i18n.number(12345.25, digits=2), i18n.percent(0.5)) == ("12,345.25", "50%")
+    assert i18n.choose(["en-US", "de"]) == "en" and i18n.choose(["de-AT"]) == "de"
+    with pytest.raises(LookupError):
+        i18n.language("xx")
+
+
+def test_the_language_switch_names_each_language_in_its_own_words() -> None:
+    with i18n.using("de"):
+        switch = lc_html.language_switch()
+    assert 'lang="de" hreflang="de">Deutsch</a>' in switch and 'data-lang="en"' in switch
+    assert 'aria-current="true" lang="de"' in switch and 'aria-label="Sprache"' in switch

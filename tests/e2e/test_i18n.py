@@ -1,0 +1,92 @@
+"""German beside English in a real browser: ``?lang=de``, the remembered language switch, the built
+pages in German before Python runs, and the embed's ``lang``."""
+
+from __future__ import annotations
+
+import json
+
+from playwright import sync_api
+
+from tests.e2e import conftest
+from tests.e2e import test_card as card_page
+
+SAVE = "lostcities:card:save"
+
+
+def html_lang(page: sync_api.Page) -> str:
+    return str(page.evaluate("document.documentElement.lang"))
+
+
+def test_lang_de_plays_a_card_game_move_in_german(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "?lang=de&seed=5#card")
+    assert html_lang(page) == "de"
+    card_page.wait_phase(page, "setup")
+    assert page.locator("#lc-setup-title").inner_text() == "Das Kartenspiel"
+    assert page.locator(".lc-setup legend").first.inner_text() == "Gegner"
+    card_page.start(page, "easy")
+    card_page.wait_phase(page, "play")
+    assert page.locator(".lc-status .lc-prompt").inner_text().startswith("Du bist dran")
+    card_page.take_turn(page)
+    card_page.wait_phase(page, "play")
+    note = page.locator(".lc-status .lc-note")
+    assert note.inner_text().startswith("Computer: ") and " und " in note.inner_text(), note.inner_text()
+    page.click("[data-action=menu]")
+    page.click("[data-action=moves]")
+    lines = page.locator(".lc-moves-panel li").all_inner_texts()
+    assert any(line.startswith("Du legst ") for line in lines), lines
+    assert any("Nachziehstapel" in line for line in lines), lines
+    assert page.locator("[data-action=menu]").inner_text() == "Menü"
+
+
+def test_the_menu_switch_changes_the_language_of_a_game_in_progress(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "?seed=6#card")
+    assert html_lang(page) == "en"  # the test browser speaks English
+    card_page.start(page, "easy")
+    card_page.take_turn(page)
+    card_page.wait_phase(page, "play")
+    before = json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))["state"]
+    page.click("[data-action=menu]")
+    page.click(".lc-menu a[data-lang=de]")
+    card_page.wait_phase(page, "play")
+    assert html_lang(page) == "de"
+    assert page.locator(".lc-status .lc-prompt").inner_text().startswith("Du bist dran")
+    assert json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))["state"] == before, "the game went on as it was"
+    assert page.evaluate("localStorage.getItem('lostcities:lang')") == "de"
+    page.reload()
+    page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+    card_page.wait_phase(page, "play")
+    assert html_lang(page) == "de" and page.locator("[data-action=menu]").inner_text() == "Menü", "remembered"
+    page.click("[data-action=menu]")
+    page.click(".lc-menu a[data-lang=en]")
+    card_page.wait_phase(page, "play")
+    assert html_lang(page) == "en" and page.locator("[data-action=menu]").inner_text() == "Menu"
+    assert json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))["state"] == before
+
+
+def test_the_built_pages_are_german_before_python_runs(page: sync_api.Page, site: str) -> None:
+    """web/page.js shows the build's German pages at the first paint, with no Python at all."""
+    page.route("**/pyscript/core.js", lambda route: route.abort())
+    page.goto(site + "?lang=de")
+    assert html_lang(page) == "de"
+    assert page.locator(".home .tagline").inner_text().startswith("Reiner Knizias Expeditionen")
+    assert page.locator(".game-tile .play-button").first.inner_text() == "Spielen"
+    page.evaluate("location.hash = '#card'")
+    page.locator("#app .lc-setup").wait_for()
+    assert page.locator("#lc-setup-title").inner_text() == "Das Kartenspiel"
+    assert page.locator("#topbar-crumb").inner_text().strip().endswith("Das Kartenspiel")
+
+
+def test_a_malformed_lang_is_answered_in_plain_words_and_english(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "?lang=klingon")
+    assert html_lang(page) == "en"
+    assert "Ignoring lang=klingon: the site speaks de or en." in page.locator("#notice").inner_text()
+
+
+def test_the_embed_speaks_its_lang(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "embed.html?game=card&lang=de&seed=3&autoplay=1")
+    assert html_lang(page) == "de"
+    page.locator("#app .lc-status .lc-prompt").wait_for()
+    assert page.locator("#app .lc-status .lc-prompt").inner_text().startswith("Du bist dran")
+    conftest.open_site(page, site + "embed.html?game=card&lang=xx&autoplay=1")
+    assert html_lang(page) == "en"
+    assert "Lang must be one of en, de, not 'xx'." in page.locator(".lc-embed-problem").inner_text()
