@@ -160,7 +160,8 @@ def test_an_acceleration_chain_through_the_ui(page: sync_api.Page, site: str) ->
     # red 2 goes in red box 3, which carries an arrow
     page.click("[data-die=colour-0]")
     page.click("[data-die=number-0]")
-    assert page.locator(".rw-main-sheet .rw-target").count() == 1
+    # The engine answers each click a message later (it runs in a Web Worker).
+    sync_api.expect(page.locator(".rw-main-sheet .rw-target")).to_have_count(1)
     click_for_move(page, ".rw-main-sheet [data-box='red-3'].rw-target")
     assert phase(page) == "accelerate"
     assert page.locator(".rw-main-sheet .rw-target").count() == 6  # every expedition's next box
@@ -213,7 +214,7 @@ def test_companion_mode_entries_refusals_and_bridges(page: sync_api.Page, site: 
     page.click("[data-action=refuse]")
     # another player passed the green bridge first
     page.click(".rw-ticks [data-bridge=green]")
-    assert page.locator(".rw-main-sheet [data-bridge=green]").get_attribute("data-mark") == "closed"
+    sync_api.expect(page.locator(".rw-main-sheet [data-bridge=green]")).to_have_attribute("data-mark", "closed")
     data = storage(page, "roll:companion")
     sheet = roll.Sheet.from_dict(data["sheet"])
     assert sheet.expedition(roll.Colour.BLUE) == (5,)
