@@ -32,6 +32,7 @@ def test_lang_de_plays_a_card_game_move_in_german(page: sync_api.Page, site: str
     assert note.inner_text().startswith("Computer: ") and " und " in note.inner_text(), note.inner_text()
     page.click("[data-action=menu]")
     page.click("[data-action=moves]")
+    page.locator(".lc-moves-panel li").first.wait_for()  # drawn a message later (the engine's worker)
     lines = page.locator(".lc-moves-panel li").all_inner_texts()
     assert any(line.startswith("Du legst ") for line in lines), lines
     assert any("Nachziehstapel" in line for line in lines), lines
@@ -42,6 +43,7 @@ def test_the_menu_switch_changes_the_language_of_a_game_in_progress(page: sync_a
     conftest.open_site(page, site + "?seed=6#card")
     assert html_lang(page) == "en"  # the test browser speaks English
     card_page.start(page, "easy")
+    card_page.wait_phase(page, "play")  # the engine answers a message later (in its worker)
     card_page.take_turn(page)
     card_page.wait_phase(page, "play")
     before = json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))["state"]
