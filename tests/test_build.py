@@ -192,7 +192,10 @@ def test_web_modules_travel_with_their_bytecode(dist: pathlib.Path) -> None:
     files = json.loads((dist / "web" / "pyscript.json").read_text())["files"]
     assert files["./screen.py"] == "./screen.py"
     assert files[f"./__pycache__/screen.{tag}.pyc"] == f"./__pycache__/screen.{tag}.pyc"
-    assert not any("main" in name for name in files)  # the entry points run as the page's script
+    # The page's entry points run as the page's script; the worker's is imported there (web/engine.mjs).
+    assert not any(name.endswith(("/main.py", "/embed_main.py")) or "/main." in name or "/embed_main." in name
+                   for name in files)
+    assert files["./worker_main.py"] == "./worker_main.py" and f"./__pycache__/worker_main.{tag}.pyc" in files
     for name in files:
         assert (dist / "web" / name).is_file(), name
 
