@@ -322,7 +322,7 @@ def test_an_illegal_play_is_refused_with_its_reason(page: sync_api.Page, site: s
     assert page.evaluate(f"localStorage.getItem('{SAVE}')") == before_text
     # A card on the wrong colour's column is refused too.
     page.click("[data-target='column'][data-colour='B']")
-    assert "only go to your yellow column" in status.inner_text()
+    sync_api.expect(status).to_contain_text("only go to your yellow column")  # a message later (the worker)
     # Discarding it, then trying to draw it straight back.
     page.click("[data-target='discard'][data-colour='Y']")
     wait_phase(page, "draw")

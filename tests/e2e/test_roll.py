@@ -227,8 +227,10 @@ def test_companion_mode_entries_refusals_and_bridges(page: sync_api.Page, site: 
     assert wait_phase(page, "companion") == "companion"
     assert page.locator("[data-box=blue-1] .rw-hand").inner_text() == "5"
     page.click("[data-action=undo]")
-    assert page.locator(".rw-main-sheet [data-bridge=green]").get_attribute("data-mark") == "open"
+    # The engine answers a message later (it runs in a Web Worker).
+    sync_api.expect(page.locator(".rw-main-sheet [data-bridge=green]")).to_have_attribute("data-mark", "open")
     page.click("[data-action=finish]")
+    page.locator(".rw-end-table td[data-col=total]").wait_for()
     assert page.locator(".rw-end-table td[data-col=total]").inner_text() == roll_html.number(
         roll.Sheet.from_dict(storage(page, "roll:companion")["sheet"]).score())
 
