@@ -21,6 +21,7 @@
   var crumb = document.getElementById("topbar-crumb");
   var roots = {};      // id -> {el, adopted, listener, arrows, watch}
   var acked = 0;       // the last of the worker's writes applied here
+  var sent = 0;        // the messages sent to the worker; <html data-pending> while it owes answers
 
   function store() {
     try { return window.localStorage || null; } catch (err) { return null; }
@@ -83,6 +84,8 @@
   function send(message) {
     message.storage = storedItems();
     message.acked = acked;
+    message.seq = ++sent;
+    html.dataset.pending = "1";
     worker.postMessage(JSON.stringify(message));
   }
   function report(id) {
@@ -348,6 +351,10 @@
   worker.onmessage = function (event) {
     var message = JSON.parse(event.data);
     if (message.type === "ops") apply(message.ops);
+    else if (message.type === "done") {
+      // The worker has handled every message up to seq (and sent what they drew).
+      if (message.seq >= sent) delete html.dataset.pending;
+    }
     else if (message.type === "engine" && message.snapshot) html.dataset.snapshot = "restored";
     else if (message.type === "installed") html.dataset.snapshotFiles = "installed";
     else if (message.type === "snapshot-failed") {

@@ -53,8 +53,13 @@ class Engine:
         self.shell: shell.Shell | None = None
 
     def receive(self, text: str) -> None:
+        """Handle one message of the page, send what it drew, then say it is done (with the
+        message's ``seq``: the page marks itself pending until the worker has answered all)."""
+        seq: object = None
         try:
-            self.dispatch(json.loads(text))
+            message = json.loads(text)
+            seq = message.get("seq")
+            self.dispatch(message)
         except Exception:  # noqa: BLE001 - the last line of defence of the worker
             send({"type": "ops", "ops": [
                 {"op": "console", "level": "error", "text": "Python error in the engine:\n" + traceback.format_exc()},
@@ -63,6 +68,8 @@ class Engine:
         finally:
             if self.host is not None:
                 self.host.flush()
+            if isinstance(seq, int):
+                send({"type": "done", "seq": seq})
 
     def dispatch(self, message: dict[str, typing.Any]) -> None:
         kind = message.get("type")

@@ -32,6 +32,20 @@ CHROMIUM_ARGS = [
 ]
 READY = "html[data-ready='1']"
 BOOT_TIMEOUT_MS = 90_000
+SETTLE_TIMEOUT_MS = 60_000
+
+# After an input: a task later (a link's hashchange is queued, not dispatched in the click), until
+# the engine's worker has answered every message the page sent it (web/view.js's data-pending).
+SETTLE = """async (limit) => {
+  const html = document.documentElement;
+  const until = Date.now() + limit;
+  await new Promise((done) => setTimeout(done, 0));
+  while (html.hasAttribute("data-pending")) {
+    if (Date.now() > until) return false;
+    await new Promise((done) => setTimeout(done, 5));
+  }
+  return true;
+}"""
 
 # Runs before the page's own scripts: records every Content-Security-Policy violation
 # (the browser also logs each one to the console, which the Guard reads across reloads).
@@ -86,6 +100,70 @@ def is_shared_memory_roomy(path: str = "/dev/shm") -> bool:
         return shutil.disk_usage(path).free >= SHARED_MEMORY_NEEDED
     except OSError:
         return False
+
+
+def settle(page: sync_api.Page) -> None:
+    """Wait until the engine has drawn what the page's last input asked for.  The engine runs in a
+    Web Worker and answers a message later; a test reads the page as a player sees it once the
+    answer has come (a page whose engine runs on its own thread is settled at once)."""
+    if page.is_closed():
+        return
+    try:
+        settled = page.evaluate(SETTLE, SETTLE_TIMEOUT_MS)
+    except sync_api.Error as error:
+        if "context was destroyed" in str(error) or "navigat" in str(error) or "closed" in str(error):
+            return  # the input loaded another page: the test waits for that one to start
+        raise
+    assert settled, f"the engine did not answer the page's input within {SETTLE_TIMEOUT_MS} ms ({page.url})"
+
+
+INPUTS: typing.Final = ("click", "dblclick", "press", "fill", "check", "uncheck", "set_checked", "select_option",
+                        "dispatch_event", "tap", "type", "press_sequentially")
+"""The actions of ``Page`` and ``Locator`` after which :func:`settle` waits."""
+
+
+def settling(method: typing.Callable[..., typing.Any], page_of: typing.Callable[[typing.Any], sync_api.Page]
+             ) -> typing.Callable[..., typing.Any]:
+    def run(self: typing.Any, *args: typing.Any, **kwargs: typing.Any) -> typing.Any:
+        result = method(self, *args, **kwargs)
+        settle(page_of(self))
+        return result
+
+    return run
+
+
+@pytest.fixture(scope="session", autouse=True)
+def settled_inputs() -> typing.Iterator[None]:
+    """Every input a test gives (a click, a key, a form value) returns once the engine has answered
+    it (:func:`settle`), as a player's next look at the screen would."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name in INPUTS:
+            if hasattr(sync_api.Page, name):
+                patch.setattr(sync_api.Page, name, settling(getattr(sync_api.Page, name), lambda page: page))
+            if hasattr(sync_api.Locator, name):
+                patch.setattr(sync_api.Locator, name,
+                              settling(getattr(sync_api.Locator, name), lambda locator: locator.page))
+        keyboard = sync_api.Page.keyboard
+        mouse = sync_api.Page.mouse
+
+        def keyboard_of(page: sync_api.Page) -> sync_api.Keyboard:
+            found = keyboard.fget(page)  # type: ignore[attr-defined]
+            found.lc_page = page
+            return typing.cast(sync_api.Keyboard, found)
+
+        def mouse_of(page: sync_api.Page) -> sync_api.Mouse:
+            found = mouse.fget(page)  # type: ignore[attr-defined]
+            found.lc_page = page
+            return typing.cast(sync_api.Mouse, found)
+
+        patch.setattr(sync_api.Page, "keyboard", property(keyboard_of))
+        patch.setattr(sync_api.Page, "mouse", property(mouse_of))
+        for name in ("press", "type", "insert_text"):
+            patch.setattr(sync_api.Keyboard, name,
+                          settling(getattr(sync_api.Keyboard, name), lambda keys: keys.lc_page))
+        for name in ("click", "dblclick", "up"):
+            patch.setattr(sync_api.Mouse, name, settling(getattr(sync_api.Mouse, name), lambda mouse: mouse.lc_page))
+        yield
 
 
 @pytest.fixture(scope="session")
