@@ -20,6 +20,20 @@ import { loadPyodide as loadPlainPyodide } from "../pyodide/pyodide.mjs";
 
 export * from "../pyodide/pyodide.mjs";
 
+// WebAssembly stack switching (JSPI) off for Pyodide: where the browser offers it, Pyodide runs
+// Python calls on secondary stacks, and Chromium's renderer then crashes now and then (SIGSEGV
+// reading past a secondary stack's end: five crash dumps here, in Chromium 156, always the same
+// instruction; Pyodide's own tracker has open reports of the same crash).  Nothing of this site
+// needs it (no run_sync, no blocking await): Pyodide takes its plain path, as in browsers
+// without JSPI.  Pyodide decides when it starts, so this runs before loadPyodide.
+for (const name of ["Suspending", "Suspender", "promising"]) {
+  try {
+    if (typeof WebAssembly === "object" && name in WebAssembly) delete WebAssembly[name];
+  } catch (err) {
+    // a property this browser will not delete: Pyodide uses it
+  }
+}
+
 const SNAPSHOT = "__SNAPSHOT__";  // the snapshot's file, beside this one (an unbuilt copy has none)
 const PACKAGES = "__PACKAGES__";  // the config's packages (web/pyscript.json), for the early start
 const CONFIG_URL = new URL("./pyscript.json", import.meta.url).href;

@@ -35,12 +35,13 @@ BOOT_TIMEOUT_MS = 90_000
 SETTLE_TIMEOUT_MS = 60_000
 
 # After an input: a task later (a link's hashchange is queued, not dispatched in the click), until
-# the engine's worker has answered every message the page sent it (web/view.js's data-pending).
+# the engine's worker has answered every message the page sent it (web/view.js's data-pending);
+# at once before the engine is ready (a page without Python answers by itself, web/page.js).
 SETTLE = """async (limit) => {
   const html = document.documentElement;
   const until = Date.now() + limit;
   await new Promise((done) => setTimeout(done, 0));
-  while (html.hasAttribute("data-pending")) {
+  while (html.hasAttribute("data-pending") && html.hasAttribute("data-ready")) {
     if (Date.now() > until) return false;
     await new Promise((done) => setTimeout(done, 5));
   }

@@ -33,6 +33,8 @@ def test_python_runs_in_a_worker_and_the_card_game_plays_against_the_computer(
     assert test_card.wait_phase(page, "play") == "play"  # the computer answered
     assert test_card.saved(page)["revision"] > before, "the worker's save did not reach localStorage"
     page.wait_for_function("document.documentElement.dataset.snapshot === 'restored'")
+    # Pyodide without WebAssembly stack switching (web/engine.mjs: it crashes Chromium now and then)
+    assert [worker.evaluate("'Suspending' in WebAssembly") for worker in page.workers] == [False]
 
 
 def test_a_reload_continues_the_saved_game_from_the_worker(page: sync_api.Page, site: str) -> None:
@@ -117,6 +119,7 @@ def test_engine_page_in_the_address_keeps_python_on_the_page(page: sync_api.Page
     conftest.open_site(page, f"{site}?engine=page&seed=9#card")
     assert page.evaluate("document.documentElement.dataset.engine") == "page"
     assert page.evaluate("performance.getEntriesByName('lostcities:interpreter-start').length") == 1
+    assert page.evaluate("'Suspending' in WebAssembly") is False  # web/interpreter.mjs: no stack switching
     test_card.start(page, "easy")
     test_card.wait_phase(page, "play")
     test_card.take_turn(page)
