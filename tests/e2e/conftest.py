@@ -232,10 +232,18 @@ class Guard:
             assert not violations, f"the page broke its Content-Security-Policy: {violations[:5]}"
 
 
+ServiceWorkers = typing.Literal["allow", "block"]
+
+
 @contextlib.contextmanager
-def guarded_context(browser: sync_api.Browser, guard: Guard) -> typing.Iterator[sync_api.BrowserContext]:
-    """A 1024x768 context whose pages the guard watches and checks when it closes."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
+def guarded_context(browser: sync_api.Browser, guard: Guard, service_workers: ServiceWorkers = "block"
+                    ) -> typing.Iterator[sync_api.BrowserContext]:
+    """A 1024x768 context whose pages the guard watches and checks when it closes.  The site's
+    service worker is blocked unless asked for (a test marked ``service_worker``): it downloads
+    the whole site once more into its cache (about 40% of a page's start in CPU), which only the
+    tests of offline play and of the site's updates need; a blocked one is a browser without
+    service workers, which the site also serves (web/boot.js: "Offline play is unavailable")."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, service_workers=service_workers)
     context.add_init_script(CSP_RECORDER)
     guard.watch_context(context)
     context.on("page", guard.watch)
@@ -262,8 +270,10 @@ def guard(site: str) -> Guard:
 
 
 @pytest.fixture
-def context(browser: sync_api.Browser, guard: Guard) -> typing.Iterator[sync_api.BrowserContext]:
-    with guarded_context(browser, guard) as context:
+def context(browser: sync_api.Browser, guard: Guard, request: pytest.FixtureRequest
+            ) -> typing.Iterator[sync_api.BrowserContext]:
+    allowed = request.node.get_closest_marker("service_worker") is not None
+    with guarded_context(browser, guard, "allow" if allowed else "block") as context:
         yield context
 
 

@@ -6,6 +6,7 @@ import pathlib
 import re
 import urllib.request
 
+import pytest
 from playwright import sync_api
 
 from tests.e2e import conftest, test_card, test_roll
@@ -53,6 +54,7 @@ def test_board_route_opens_the_board_game(page: sync_api.Page, site: str) -> Non
     assert page.locator("#notice").is_hidden()
 
 
+@pytest.mark.service_worker
 def test_offline_after_one_visit(context: sync_api.BrowserContext, page: sync_api.Page, site: str) -> None:
     conftest.open_site(page, site)
     page.wait_for_selector("html[data-offline='1']", timeout=60_000, state="attached")
@@ -151,7 +153,7 @@ def test_both_games_play_without_a_content_security_policy_violation(page: sync_
 def test_the_policy_is_in_force_inline_handlers_and_other_origins_are_blocked(
         browser: sync_api.Browser, site: str) -> None:
     """The control for the test above: the recorder sees what the policy blocks."""
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     context.add_init_script(conftest.CSP_RECORDER)
     try:
         page = context.new_page()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import typing
 
+import pytest
 from playwright import sync_api
 
 from tests.e2e import conftest, test_card, test_robust
@@ -50,6 +51,7 @@ def test_a_reload_continues_the_saved_game_from_the_worker(page: sync_api.Page, 
     assert test_card.table_snapshot(page)["hand"] == hand
 
 
+@pytest.mark.service_worker
 def test_offline_the_worker_starts_again_and_plays(context: sync_api.BrowserContext, page: sync_api.Page,
                                                     site: str) -> None:
     open_worker(page, site, "", "#card")
