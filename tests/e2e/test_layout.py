@@ -297,7 +297,8 @@ def play_a_card(page: sync_api.Page) -> None:
 def test_a_played_card_travels_unless_reduced_motion_is_asked(browser: sync_api.Browser, site: str,
                                                                motion: typing.Literal["no-preference", "reduce"]
                                                                ) -> None:
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, reduced_motion=motion, service_workers="block")
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, reduced_motion=motion,
+                                  service_workers="block")
     try:
         page = context.new_page()
         conftest.open_site(page, site)
