@@ -167,11 +167,18 @@ def settled_inputs() -> typing.Iterator[None]:
         yield
 
 
+BROWSER_UI_FEATURES: typing.Final = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup")
+"""Chromium features turned off for the tests: the address bar's drop-down, which Chromium draws as
+a web page of its own (a renderer started with every new window, so with every browser context)
+that a headless test never opens; about 1.3 s of CPU per fresh page measured here."""
+
+
 @pytest.fixture(scope="session")
 def browser() -> typing.Iterator[sync_api.Browser]:
     """Debian's Chromium as real browsers run: Playwright turns third-party storage partitioning
-    off by default, so its list of disabled features is given back without that one; its shared
-    memory stays in ``/dev/shm`` where that has room (:func:`is_shared_memory_roomy`)."""
+    off by default, so its list of disabled features is given back without that one (and with
+    :data:`BROWSER_UI_FEATURES`); its shared memory stays in ``/dev/shm`` where that has room
+    (:func:`is_shared_memory_roomy`)."""
     executable = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
     features = playwright_disabled_features()
     assert "ThirdPartyStoragePartitioning" in features
@@ -182,8 +189,8 @@ def browser() -> typing.Iterator[sync_api.Browser]:
         browser = playwright.chromium.launch(
             executable_path=executable,
             ignore_default_args=ignored,
-            args=[*CHROMIUM_ARGS,
-                  "--disable-features=" + ",".join(f for f in features if f != "ThirdPartyStoragePartitioning")])
+            args=[*CHROMIUM_ARGS, "--disable-features=" + ",".join(
+                [f for f in features if f != "ThirdPartyStoragePartitioning"] + list(BROWSER_UI_FEATURES))])
         yield browser
         browser.close()
 
