@@ -24,7 +24,7 @@ from tests.core import test_tutorial as lessons
 
 
 class _Known(i18n.Pseudo):
-    """The pseudo-language that brackets only the messages of the catalogs' template: a text handed to
+    """The pseudo-language that brackets only the messages marked in the sources: a text handed to
     ``_()`` that was never marked for extraction (a tutorial's step, an option's label) is shown as it
     is, so it is caught as a word past the catalogs, as a German reader would see it in English."""
 

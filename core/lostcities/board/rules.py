@@ -1057,7 +1057,8 @@ class State(api.State, cards.Table[Card]):
         codes = []
         for card in action.cards:
             if not isinstance(card, Card):
-                raise errors.IllegalActionError(i18n._("the deal may only list cards, not {card}").format(card=repr(card)))
+                raise errors.IllegalActionError(
+                    i18n._("the deal may only list cards, not {card}").format(card=repr(card)))
             codes.append(card.index)
         if tuple(sorted(codes)) != DECK:
             raise errors.IllegalActionError(i18n._("the deal must list the {count} cards, each value twice per "
@@ -1349,28 +1350,12 @@ class State(api.State, cards.Table[Card]):
                                      card=card.label, colour=api.colour_word(card.colour.value))
                 elif cls is Move:
                     kind = "move"
-                    if not moves:
-                        text = _seat(i18n._("{p0} let the arrow pass.") if reason == 1 else
-                                     i18n._("{p0} let the lost-city move pass."), p)
-                    else:
-                        text = _seat(i18n._("{p0} used the arrow: {moves}") if reason == 1 else
-                                     i18n._("{p0} used the lost-city move: {moves}"), p).replace(
-                                         "{moves}", _describe_moves(moves, p))
+                    text = _describe_move(moves, p, arrow=reason == 1)
                 else:
                     assert card is not None
                     kind = "start" if cls is Start else "advance"
                     details["column"] = [_IDS[c] for c in self._cols[p][card.colour.index]]
-                    named = {"card": card.label, "colour": api.colour_word(card.colour.value)}
-                    if cls is Start:
-                        text = i18n.fill(_seat(i18n._("{p0} started the {colour} expedition with the {card}: {moves}"),
-                                               p), **named).replace("{moves}", _describe_moves(moves, p))
-                    elif stone_before >= data.LOST_CITY:
-                        text = i18n.fill(_seat(i18n._(
-                            "{p0} added the {card} to {p0:their} {colour} column; {p0:their} piece there has "
-                            "reached the lost city, so another piece may move."), p), **named)
-                    else:
-                        text = i18n.fill(_seat(i18n._("{p0} added the {card} to {p0:their} {colour} column: {moves}"),
-                                               p), **named).replace("{moves}", _describe_moves(moves, p))
+                    text = _describe_card(card, moves, p, start=cls is Start, past=stone_before >= data.LOST_CITY)
                 if self._phase == _P_MOVE:
                     details["pending_move"] = _REASONS[self._move].value  # type: ignore[union-attr]
         finally:
@@ -1729,6 +1714,30 @@ differ in gender, so each kind is a sentence of its own)."""
 def _seat(template: str, player: int) -> str:
     """A log line's template about ``{p0}`` made about seat ``player`` (``{p2}``, ``{p2:their}``)."""
     return template.replace("{p0", f"{{p{player}")
+
+
+def _describe_move(moves: typing.Sequence[typing.Mapping[str, typing.Any]], player: int, *, arrow: bool) -> str:
+    """The log line of ``player``'s answer to an arrow (``arrow``) or to the lost-city move."""
+    if not moves:
+        return _seat(i18n._("{p0} let the arrow pass.") if arrow else i18n._("{p0} let the lost-city move pass."),
+                     player)
+    return _seat(i18n._("{p0} used the arrow: {moves}") if arrow else i18n._("{p0} used the lost-city move: {moves}"),
+                 player).replace("{moves}", _describe_moves(moves, player))
+
+
+def _describe_card(card: Card, moves: typing.Sequence[typing.Mapping[str, typing.Any]], player: int, *,
+                   start: bool, past: bool) -> str:
+    """The log line of ``player``'s start (``start``) or advance with ``card``; ``past``: the piece of that
+    path already stood on the lost city."""
+    named = {"card": card.label, "colour": api.colour_word(card.colour.value)}
+    if start:
+        said = i18n._("{p0} started the {colour} expedition with the {card}: {moves}")
+    elif past:
+        said = i18n._("{p0} added the {card} to {p0:their} {colour} column; {p0:their} piece there has reached the "
+                      "lost city, so another piece may move.")
+    else:
+        said = i18n._("{p0} added the {card} to {p0:their} {colour} column: {moves}")
+    return i18n.fill(_seat(said, player), **named).replace("{moves}", _describe_moves(moves, player))
 
 
 def _describe_moves(moves: typing.Sequence[typing.Mapping[str, typing.Any]], player: int) -> str:
