@@ -292,7 +292,7 @@ def test_the_end_of_a_board_game_in_german() -> None:
             last = state.apply(action).describe(["You", "Bob"])
         assert "Die Runde ist vorbei (" in last and "Die Artefakte bringen " in last, last
         results = board_html.results(state.view(0), ["You", "Bob"])
-        assert "Wertungsleiste (kurz)" in results and "Endstand" in results and "Neues Spiel" in results
+        assert "Wertungsleiste (kurz)" in results and "Gesamt" in results and "Neues Spiel" in results
         assert "gewinnt!" in results or "Du gewinnst!" in results or "gewinnen gemeinsam!" in results
 
 
@@ -311,3 +311,14 @@ def test_the_companion_sheet_speaks_german() -> None:
         assert sheet.error == "Gib zuerst das gewählte Paar ein: seine Farbe und seine Zahl."
         with pytest.raises(session.SaveError, match="es ist kein Begleit-Zettel"):
             sheet.load(scr, '{"format": "x"}')
+
+
+def test_the_board_setup_names_you_in_german_and_reads_it_back() -> None:
+    """The setup form shows the seat of the player named You in the page's language (*Du*), and reads
+    *Du* back as that seat: the log then speaks to the player (*Du beginnst*), not of somebody named Du."""
+    with i18n.using("de"):
+        form = board_html.setup_form()
+        assert 'name="name1" maxlength="20" value="Du"' in form and 'value="You"' not in form
+        setup = session.setup_from_form("board", {"seat1": "human", "name1": "Du", "seat2": "easy", "name2": ""})
+        assert [seat.name for seat in setup.seats] == [api.YOU, "Computer"]
+    assert session.setup_from_form("board", {"seat1": "human", "name1": "Du", "seat2": "easy"}).seats[0].name == "Du"
