@@ -445,7 +445,7 @@ def player_panel(view: board.View, player: int, name: str, *, level: str = "") -
         column(view, player, c, marks=Marks(), mine=False) for c in board.COLOURS) + "</span>"
     known = ""
     if not me and view.known[player]:
-        said = i18n._("holds {cards} (taken from the discards)").format(
+        said = i18n._("holds {cards} (from the discards)").format(
             cards=", ".join(c.label for c in view.known[player]))
         known = f'<span class="lcb-known">{esc(said)}</span>'
     cls = _classes("lcb-player", f"lcb-p{player}", "is-active" if turn else None, "is-me" if me else None)
