@@ -19,6 +19,7 @@ from buildtools import catalogs
 from lostcities import api, board, errors, i18n, session
 from lostcities.ui import board as board_html
 from lostcities.ui import embed, tutorial
+from tests.core import test_board_screen
 from tests.core import test_i18n as checks
 from tests.core import test_tutorial as lessons
 
@@ -53,31 +54,6 @@ def _mounted(storage: dict[str, str], seed: int) -> tuple[screen.Screen, screen.
     scr = screen.Screen(board_screen.BoardAdapter(), host)
     scr.mount()
     return scr, host
-
-
-def _click_action(host: screen.MemoryHost, action: api.Action) -> None:
-    """Play ``action`` as a player does, by clicks on the table (the board's screen test's clicks)."""
-    assert host.root is not None
-    root = host.root
-    if isinstance(action, board.Draw):
-        if action.colour is None:
-            root.click(target="deck")
-        else:
-            root.click(target="pile", colour=action.colour.letter)
-    elif isinstance(action, board.Move):
-        if action.colour is None:
-            root.click("no-move")
-        elif action.kind is None:
-            root.click(target="path", colour=action.colour.letter)
-        else:
-            root.click("enter", colour=action.colour.letter, kind=action.kind.value)
-    else:
-        assert isinstance(action, (board.Start, board.Advance, board.Discard))
-        root.click(target="hand", card=action.card.id)
-        letter = action.card.colour.letter
-        root.click(target="discard" if isinstance(action, board.Discard) else "path", colour=letter)
-        if isinstance(action, board.Start) and 'data-action="piece"' in root.regions["actions"]:
-            root.click("piece", kind=action.kind.value)
 
 
 def _refused_card(view: board.View) -> board.Card | None:
@@ -139,7 +115,7 @@ def test_the_board_game_screens_speak_only_catalog_words(seed: int) -> None:
                     assert_translated(everything_shown(host), f"the rules refuse the {card.id}")
                     host.root.click("deselect")
                     refused = True
-                _click_action(host, rng.choice(state.legal_actions()))
+                test_board_screen.click_action(host, rng.choice(state.legal_actions()))
         else:
             raise AssertionError("the game did not end")
         assert refused, "no card was refused"
