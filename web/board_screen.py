@@ -19,16 +19,17 @@ from __future__ import annotations
 import typing
 
 import screen
-from lostcities import api, board, session
+from lostcities import api, board, i18n, session
 from lostcities.ui import board as bhtml
 from lostcities.ui import html as lc_html
 
 PAUSES: typing.Final[dict[str, tuple[int, int]]] = {"relaxed": (600, 1100), "quick": (150, 500), "instant": (0, 0)}
 """Per pace, in ms: the pause before a computer's first action of a turn, and
 between its actions (so that a piece's slide and the tile's effect can be followed)."""
-DRAW_FIRST: typing.Final = "You have played this turn: now draw a card from the draw pile or a discard pile."
-MOVE_FIRST: typing.Final = "First answer the move: tap a highlighted path, or choose \u201cNo move\u201d."
-PICK_FIRST: typing.Final = "Choose a card from your hand first."
+DRAW_FIRST: typing.Final = i18n.N_("You have played this turn: now draw a card from the draw pile or a discard pile.")
+MOVE_FIRST: typing.Final = i18n.N_("First answer the move: tap a highlighted path, or choose \u201cNo move\u201d.")
+PICK_FIRST: typing.Final = i18n.N_("Choose a card from your hand first.")
+"""The screen's refusals, marked for the catalogs (translated when shown)."""
 CHOICE_FOCUS: typing.Final[tuple[typing.Mapping[str, str], ...]] = (
     {"action": "piece"}, {"action": "begin"}, {"action": "advance"}, {"action": "throw"})
 """Where the keyboard goes once a card is chosen: its first button."""
@@ -68,7 +69,7 @@ class BoardAdapter:
     def check(self, scr: screen.Screen, restored: session.Session) -> None:
         state = restored.state
         if not isinstance(state, board.State) or state.round == 0:
-            raise session.SaveError("the tiles were never laid out")
+            raise session.SaveError(i18n._("the tiles were never laid out"))
 
     def begin(self, scr: screen.Screen) -> None:
         ui = scr.current.ui
@@ -108,14 +109,16 @@ class BoardAdapter:
         if scr.error:
             text, kind = scr.error, "is-error"
         elif state.is_chance():
-            text, kind = "Dealing the cards\u2026", "is-waiting"
+            text, kind = i18n._("Dealing the cards\u2026"), "is-waiting"
         elif current.is_computer_turn():
-            text, kind = f"{current.name(state.current_player)} is thinking\u2026", "is-waiting"
+            text, kind = i18n._("{name} is thinking\u2026").format(
+                name=api.shown_name(current.name(state.current_player))), "is-waiting"
         elif not interactive:
             text, kind = "", ""
         else:
             text, kind = bhtml.prompt(view, selected=selected, choosing=self.choosing, name=mine)
-        levels = [f"computer, {current.level(p)}" if current.is_computer(p) else "" for p in range(len(names))]
+        levels = [i18n._("computer, {level}").format(level=lc_html.level_word(current.level(p)))
+                  if current.is_computer(p) else "" for p in range(len(names))]
         targets = bhtml.legal_targets(view, selected) if interactive else bhtml.Targets()
         focus = (MOVE_FOCUS if view.step is board.Step.MOVE else screen.DRAW_FOCUS if view.step is board.Step.DRAW
                  else screen.CARD_FOCUS) if interactive else screen.CARD_FOCUS
@@ -137,8 +140,10 @@ class BoardAdapter:
         if state.round == 0:
             return ""
         rounds = state.game.rounds
-        where = "Short game" if rounds == 1 else f"Round {state.round}/{rounds}"
-        return f"{where} \u00b7 bridges {state.bridges_crossed}/{board.data.CROSSINGS_TO_END}"
+        where = i18n._("Short game") if rounds == 1 else i18n._("Round {number}/{count}").format(
+            number=state.round, count=rounds)
+        return where + " \u00b7 " + i18n._("bridges {crossed}/{count}").format(
+            crossed=state.bridges_crossed, count=board.data.CROSSINGS_TO_END)
 
     # -- input -------------------------------------------------------------------------------------
     def on_input(self, scr: screen.Screen, event: screen.Input) -> screen.Command:
@@ -169,7 +174,7 @@ class BoardAdapter:
         if not (target or action):
             return None
         if self.selected is None:
-            return scr.refuse(PICK_FIRST)
+            return scr.refuse(i18n._(PICK_FIRST))
         return self._on_card(scr, view, event, board.Card.from_id(self.selected))
 
     @staticmethod
@@ -179,19 +184,21 @@ class BoardAdapter:
             return screen.Do("draw")
         if target == "pile":
             return screen.Do(f"draw {colour}")
-        return scr.refuse(DRAW_FIRST) if target or action else None
+        return scr.refuse(i18n._(DRAW_FIRST)) if target or action else None
 
     def _on_card(self, scr: screen.Screen, view: board.View, event: screen.Input, card: board.Card) -> screen.Command:
         """A click on the table with ``card`` selected: discard it, start or advance its expedition."""
         action, target, colour = event.action, event.target, event.data.get("colour", "")
         if target == "discard" or action == "throw":
             if target == "discard" and colour != card.colour.letter:
-                return scr.refuse(f"The {card.label} can only go on the {card.colour.value} discard pile.")
+                return scr.refuse(i18n._("The {card} can only go on the {colour} discard pile.").format(
+                    card=card.label, colour=bhtml.colour_word(card.colour)))
             return screen.Do(board.discard(card.id))
         if action == "piece":
             return screen.Do(board.start(card.id, board.Kind(event.data.get("kind", "adventurer"))))
         if target == "path" and colour != card.colour.letter:
-            return scr.refuse(f"The {card.label} can only go on the {card.colour.value} path.")
+            return scr.refuse(i18n._("The {card} can only go on the {colour} path.").format(
+                card=card.label, colour=bhtml.colour_word(card.colour)))
         if target == "path" or action in ("begin", "advance"):
             return self._play(scr, view, card)
         return None
@@ -215,7 +222,7 @@ class BoardAdapter:
         if action == "no-move":
             return screen.Do(board.Move())
         if target in ("hand", "discard", "pile", "deck"):
-            return scr.refuse(MOVE_FIRST)
+            return scr.refuse(i18n._(MOVE_FIRST))
         if not colour or (target != "path" and action not in ("move", "enter")):
             return None
         chosen = bhtml.colour_of(colour)

@@ -15,7 +15,7 @@ import json
 import typing
 
 import screen
-from lostcities import errors, roll, session
+from lostcities import api, errors, i18n, roll, session
 from lostcities.ui import html as lc_html
 from lostcities.ui import roll as roll_html
 
@@ -69,17 +69,17 @@ class CompanionSheet:
     def load(self, scr: screen.Screen, text: str) -> None:
         data = session.parse(text)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise session.SaveError("it is not a companion sheet")
+            raise session.SaveError(i18n._("it is not a companion sheet"))
         if data.get("version") != VERSION:
-            raise session.SaveError(f"it was saved in another format ({str(data.get('version'))[:20]}); "
-                                    f"this version reads format {VERSION}")
+            raise session.SaveError(i18n._("it was saved in another format ({version}); this version reads format "
+                                           "{current}").format(version=str(data.get("version"))[:20], current=VERSION))
         name = data.get("name")
         if not isinstance(name, str) or not 0 < len(name) <= session.MAX_NAME:
-            raise session.SaveError("its name is damaged")
+            raise session.SaveError(i18n._("its name is damaged"))
         try:
             self.sheet = roll.Sheet.from_dict(data.get("sheet"))
         except errors.GameError as err:
-            raise session.SaveError("the sheet is damaged", detail=err.reason) from None
+            raise session.SaveError(i18n._("the sheet is damaged"), detail=err.reason) from None
         self.player = name
         undo, entries, log, chain = data.get("undo"), data.get("entries"), data.get("log"), data.get("chain")
         self.undo = [u for u in undo if isinstance(u, dict)][-MAX_UNDO:] if isinstance(undo, list) else []
@@ -99,7 +99,8 @@ class CompanionSheet:
         return "companion"
 
     def info(self, scr: screen.Screen) -> str:
-        return f"{self.player} \u00b7 turn {self.entries + 1} \u00b7 {roll_html.number(self.sheet.score())} points"
+        return i18n._("{name} \u00b7 turn {number} \u00b7 {points}").format(
+            name=api.shown_name(self.player), number=self.entries + 1, points=lc_html.points(self.sheet.score()))
 
     def _pair(self) -> tuple[roll.Colour, int] | None:
         return None if self.colour is None or self.face is None else (self.colour, self.face)
@@ -112,7 +113,7 @@ class CompanionSheet:
         elif pair is not None:
             targets = roll_html.pair_targets(sheet, *pair)
         page = roll_html.sheet(sheet, name=self.player, targets=targets, fresh=self.fresh, interactive=True,
-                               tick_bridges=not sheet.is_accelerating(), caption="companion sheet",
+                               tick_bridges=not sheet.is_accelerating(), caption=i18n._("companion sheet"),
                                classes="rw-main-sheet rw-companion-sheet")
         if self.finished:
             side = roll_html.companion_over(self.player, sheet.breakdown())
@@ -137,7 +138,8 @@ class CompanionSheet:
             self.error = ""
         elif event.action == "refuse":
             if self._change(roll.Sheet.refuse):
-                self._entry("refused the dice" + (" (exhausted)" if self.sheet.is_exhausted() else ""))
+                self._entry(i18n._("refused the dice (exhausted)") if self.sheet.is_exhausted() else
+                            i18n._("refused the dice"))
         elif event.target == "pick":
             self._pick(data.get("pick-colour"), data.get("pick-number"))
         elif event.target == "accelerate":
@@ -175,7 +177,7 @@ class CompanionSheet:
     def _entry(self, text: str) -> None:
         self.entries += 1
         self.colour = self.face = None
-        self.log = [*self.log, f"Turn {self.entries}: {text}"][-MAX_LOG:]
+        self.log = [*self.log, i18n._("Turn {number}: {entry}").format(number=self.entries, entry=text)][-MAX_LOG:]
 
     def _arrow(self, kind: str, colour: roll.Colour | None) -> None:
         numbers = self.sheet.expedition(colour) if colour is not None else ()
@@ -185,7 +187,7 @@ class CompanionSheet:
 
     def _pick(self, colour: str | None, face: str | None) -> None:
         if self.sheet.is_accelerating():
-            self.error = "Choose your acceleration first (or decline it)."
+            self.error = i18n._("Choose your acceleration first (or decline it).")
             return
         if colour is not None:
             picked = colour_named(colour)
@@ -196,7 +198,7 @@ class CompanionSheet:
 
     def _tap(self, key: str) -> None:
         meant = roll_html.tap(self.sheet, self._pair(), key,
-                              missing="First enter the pair you chose: its colour and its number.")
+                              missing=i18n._("First enter the pair you chose: its colour and its number."))
         if isinstance(meant, str):
             self.error = meant
         elif isinstance(meant, roll.Accelerate):
@@ -218,12 +220,14 @@ class CompanionSheet:
         if column is None:
             return
         mark = self.sheet.bridge(column)
+        colour = api.colour_word(key)
         if mark is roll.BridgeMark.SCORED:
-            self.error = f"You passed the {key} bridge first: it stays yours."
+            self.error = i18n._("You passed the {colour} bridge first: it stays yours.").format(colour=colour)
         elif mark is roll.BridgeMark.CLOSED:
-            self.error = f"The {key} bridge is already crossed out."
+            self.error = i18n._("The {colour} bridge is already crossed out.").format(colour=colour)
         elif self._change(lambda s: s.mark_bridge_taken_by_others(column)):
-            self.log = [*self.log, f"Another player passed the {key} bridge first: crossed out"][-MAX_LOG:]
+            said = i18n._("Another player passed the {colour} bridge first: crossed out").format(colour=colour)
+            self.log = [*self.log, said][-MAX_LOG:]
 
     def _undo(self) -> screen.Command:
         if not self.undo:
@@ -233,7 +237,7 @@ class CompanionSheet:
             self.sheet = roll.Sheet.from_dict(last.get("sheet"))
         except errors.GameError:
             self.undo.clear()
-            self.error = "Nothing more to undo."
+            self.error = i18n._("Nothing more to undo.")
             return screen.REDRAW
         entries, count, chain = last.get("entries"), last.get("log"), last.get("chain")
         self.entries = entries if type(entries) is int and entries >= 0 else self.entries

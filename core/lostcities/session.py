@@ -126,11 +126,15 @@ def unique_names(names: typing.Sequence[str], blanks: typing.Sequence[str] = ())
     ['Ann', 'Player 2', 'ann (2)']
     >>> unique_names(["", ""], ["Computer", "Computer"])
     ['Computer', 'Computer (2)']
+
+    The word the current language shows for :data:`lostcities.api.YOU` (German *Du*, as the setup
+    form shows it) is that seat: ``api.YOU``.
     """
     result: list[str] = []
     for index, raw in enumerate(names):
         blank = blanks[index] if index < len(blanks) else i18n._("Player {number}").format(number=index + 1)
         name = " ".join(str(raw).split())[:MAX_NAME] or blank
+        name = api.YOU if name == api.shown_name(api.YOU) else name
         taken = {n.casefold() for n in result}
         count = 2
         base = name

@@ -1,13 +1,16 @@
 """German beside English in a real browser: ``?lang=de``, the remembered language switch, the built
-pages in German before Python runs, and the embed's ``lang``."""
+pages in German before Python runs, the embed's ``lang``, and the board game played and switched in German."""
 
 from __future__ import annotations
 
 import json
+import random
 
 from playwright import sync_api
 
+from lostcities import board
 from tests.e2e import conftest
+from tests.e2e import test_board as board_page
 from tests.e2e import test_card as card_page
 
 SAVE = "lostcities:card:save"
@@ -92,3 +95,74 @@ def test_the_embed_speaks_its_lang(page: sync_api.Page, site: str) -> None:
     conftest.open_site(page, site + "embed.html?game=card&lang=xx&autoplay=1")
     assert html_lang(page) == "en"
     assert "Lang must be one of en, de, not 'xx'." in page.locator(".lc-embed-problem").inner_text()
+
+
+# -- the board game ----------------------------------------------------------------------------------
+
+BOARD_SAVE = "lostcities:board:save"
+
+
+def test_lang_de_plays_a_board_game_round_in_german(page: sync_api.Page, site: str) -> None:
+    """A whole short board game (one round) by clicks with ``?lang=de``: the setup, the prompts, a
+    refusal, the computer's log lines, the round's end and the winner in the German rulebook's words."""
+    conftest.open_site(page, site + "?lang=de&seed=4#board")
+    assert html_lang(page) == "de"
+    board_page.wait_phase(page, "setup")
+    assert page.locator("#lc-setup-title").inner_text() == "Das Brettspiel"
+    assert "Verdeckte Punkte" in page.locator(".lc-setup").inner_text()
+    board_page.start(page, ["human", "easy"])
+    board_page.wait_phase(page, "play")
+    assert page.locator(".lc-status .lc-prompt").inner_text().startswith("Du bist dran: Wähle eine Karte")
+    assert "Nachziehstapel" in page.locator(".lcb-counters").inner_text()
+    page.click("[data-target=path][data-colour=Y]")  # no card chosen: refused in German
+    sync_api.expect(page.locator(".lc-status .is-error")).to_have_text("Wähle zuerst eine Karte von deiner Hand.")
+    seen: list[str] = []
+
+    def on_turn(state: board.State) -> None:
+        seen.extend(page.locator(".lc-status .lc-note").all_inner_texts())
+
+    state = board_page.play_to_end(page, random.Random(4), on_turn)
+    assert state.is_terminal()
+    assert any(line.startswith("Computer ") and (" zieht " in line or " wirft " in line or " beginnt " in line
+                                                  or " legt " in line or " nimmt " in line) for line in seen), seen
+    results = page.locator(".lcb-results")
+    assert results.locator("h2").inner_text().startswith("Die Runde ist vorbei: ")
+    assert "gewinn" in page.locator(".lc-winner").inner_text()
+    assert results.locator(".lcb-track h3").inner_text() == "Wertungsleiste (kurz)"
+    assert page.locator("[data-action=new-match]").inner_text() == "Neues Spiel"
+    page.click("[data-action=menu]")
+    page.click("[data-action=moves]")
+    page.locator(".lc-moves-panel li").first.wait_for()  # drawn a message later (the engine's worker)
+    lines = page.locator(".lc-moves-panel li").all_inner_texts()
+    assert any(line.startswith("Du ") for line in lines), lines
+    assert any("Die Runde ist vorbei (" in line for line in lines), lines
+
+
+def test_the_menu_switch_changes_the_language_of_a_board_game_in_progress(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "?seed=8#board")
+    assert html_lang(page) == "en"
+    board_page.start(page, ["human", "easy", "medium"])
+    board_page.wait_phase(page, "play")
+    rng = random.Random(8)
+    board_page.click_action(page, board_page.choose(board_page.saved_state(page), rng))
+    board_page.wait_phase(page, "move", "draw")
+    before = json.loads(page.evaluate(f"localStorage.getItem('{BOARD_SAVE}')"))["state"]
+    assert page.locator(".lc-status .lc-prompt").inner_text().startswith("Your turn")
+    page.click("[data-action=menu]")
+    page.click(".lc-menu a[data-lang=de]")
+    board_page.wait_phase(page, "move", "draw")
+    assert html_lang(page) == "de"
+    sync_api.expect(page.locator(".lc-status .lc-prompt")).to_contain_text("Du bist dran")
+    assert "Brücken" in page.locator(".lcb-counters").inner_text()
+    assert json.loads(page.evaluate(f"localStorage.getItem('{BOARD_SAVE}')"))["state"] == before, "the same game"
+    board_page.click_action(page, board.Draw() if board_page.phase(page) == "draw" else board.Move())
+    if board_page.phase(page) == "draw":
+        board_page.click_action(page, board.Draw())
+    board_page.wait_phase(page, "play")  # the computers' turns, narrated in German
+    notes = page.locator(".lc-status .lc-note").all_inner_texts()
+    assert any(note.startswith("Computer") and (" zieht " in note or " nimmt " in note) for note in notes), notes
+    page.click("[data-action=menu]")
+    page.click(".lc-menu a[data-lang=en]")
+    board_page.wait_phase(page, "play")
+    assert html_lang(page) == "en"
+    sync_api.expect(page.locator(".lc-status .lc-prompt")).to_contain_text("Your turn")

@@ -222,8 +222,9 @@ def test_each_game_fits_every_screen_without_scrolling_or_overlap(shared: sync_a
     fits(shared, case)
 
 
-GERMAN: typing.Final = ("card", "card6", "card-hint")
-"""The cases measured in German as well: the card game speaks German (German words are longer)."""
+GERMAN: typing.Final = ("card", "card6", "card-hint", "board", "board4", "board4-long")
+"""The cases measured in German as well: the card game and the board game speak German (German words are
+longer)."""
 
 
 @pytest.fixture(scope="module")
@@ -233,10 +234,52 @@ def shared_de(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.
 
 
 @pytest.mark.parametrize("case", GERMAN)
-def test_the_card_game_fits_every_screen_in_german(shared_de: sync_api.Page, case: str) -> None:
+def test_the_card_and_board_games_fit_every_screen_in_german(shared_de: sync_api.Page, case: str) -> None:
     assert shared_de.evaluate("document.documentElement.lang") == "de"
     fits(shared_de, case)
     assert shared_de.locator("[data-action=menu]").first.inner_text() == "Menü"
+
+
+SIDEWAYS_JS: typing.Final = r"""
+(selector) => {
+  const W = window.innerWidth, wide = document.documentElement.scrollWidth, problems = [];
+  if (wide > W + 1) problems.push(`the page scrolls sideways (${wide} > ${W})`);
+  for (const el of document.querySelectorAll(selector)) {
+    const r = el.getBoundingClientRect(), form = el.closest('fieldset').getBoundingClientRect();
+    if (r.right > form.right + 1 || r.left < form.left - 1) problems.push(`${el.name} runs out of its fieldset`);
+  }
+  return problems;
+}
+"""
+
+
+def test_the_board_setup_and_a_board_lesson_fit_in_german(shared_de: sync_api.Page) -> None:
+    """German words are longer: the board game's setup (a seat's choice: a computer level in words) stays
+    inside its form on every screen, and on an upright phone a board lesson's taller panel never pushes
+    the paths' stones under the discard piles (the page scrolls instead)."""
+    page = shared_de
+    problems: list[str] = []
+    for width, height in VIEWPORTS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("location.hash = ''")
+        page.locator("html[data-route='home']").wait_for(state="attached")
+        page.evaluate(f"localStorage.removeItem('{positions.KEYS['board']}')")
+        page.evaluate("location.hash = '#board'")
+        page.locator("html[data-route='board'] [data-phase='setup']").wait_for(state="attached")
+        page.select_option("select[name=seat2]", "medium")
+        problems += [f"setup {width}x{height}: {p}" for p in page.evaluate(SIDEWAYS_JS, ".lc-seat select")]
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("location.hash = '#learn/board'")
+    page.locator("[data-tutorial=board-event-tiles]").click()
+    page.locator("[data-action=lesson-next]").click()
+    page.locator(".lc-lesson-count[data-step='2']").wait_for(state="attached")
+    lowest, piles = page.evaluate("""() => [
+      Math.max(...[...document.querySelectorAll('.lcb-paths .lcb-stone, .lcb-paths .lcb-camp')]
+               .map(e => e.getBoundingClientRect().bottom)),
+      document.querySelector('.lcb-piles').getBoundingClientRect().top]""")
+    if lowest > piles + 1:
+        problems.append(f"a lesson at 390x844: the paths run under the discard piles ({lowest} > {piles})")
+    assert not problems, "\n".join(problems)
 
 
 def framed(page: sync_api.Page, site: str) -> sync_api.Page:

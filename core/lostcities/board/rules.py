@@ -280,7 +280,7 @@ class Card:
     @property
     def label(self) -> str:
         """Words for messages: ``green 7``."""
-        return f"{self.colour.value} {self.value}"
+        return i18n._("{colour} {value}").format(colour=api.colour_word(self.colour.value), value=self.value)
 
     @classmethod
     def from_id(cls, text: str) -> Card:
@@ -658,19 +658,19 @@ class Game(api.Game):
     min_players: typing.ClassVar[int] = 2
     max_players: typing.ClassVar[int] = 4
     option_schema: typing.ClassVar[tuple[api.Option, ...]] = (
-        api.Option("rounds", "Game", api.OptionKind.CHOICE, data.ROUNDS_LONG,
-                   ((data.ROUNDS_LONG, "Three rounds (long artifact track)"),
-                    (data.ROUNDS_SHORT, "Short game: one round (short artifact track)"))),
-        api.Option("up_and_down", "Up and down", api.OptionKind.BOOL, False,
-                   help="An expedition may start with the lowest or the highest card of its colour in hand; "
-                        "the first card of another value fixes the direction."),
-        api.Option("any_piece", "House variant: the lost-city move may bring a new piece", api.OptionKind.BOOL,
-                   False,
-                   help="Not in either rulebook: a card on a path whose piece reached the lost city may also "
-                        "bring a piece from the camp onto stone 1 of a new path; the first card played on that "
-                        "path must then follow the starting rule."),
-        api.Option("hidden_scores", "Hidden scores", api.OptionKind.BOOL, False,
-                   help="The English rule: the others' totals are not shown until the game ends."),
+        api.Option("rounds", i18n.N_("Game"), api.OptionKind.CHOICE, data.ROUNDS_LONG,
+                   ((data.ROUNDS_LONG, i18n.N_("Three rounds (long artifact track)")),
+                    (data.ROUNDS_SHORT, i18n.N_("Short game: one round (short artifact track)")))),
+        api.Option("up_and_down", i18n.N_("Up and down"), api.OptionKind.BOOL, False,
+                   help=i18n.N_("An expedition may start with the lowest or the highest card of its colour in "
+                                "hand; the first card of another value fixes the direction.")),
+        api.Option("any_piece", i18n.N_("House variant: the lost-city move may bring a new piece"),
+                   api.OptionKind.BOOL, False,
+                   help=i18n.N_("Not in either rulebook: a card on a path whose piece reached the lost city may "
+                                "also bring a piece from the camp onto stone 1 of a new path; the first card "
+                                "played on that path must then follow the starting rule.")),
+        api.Option("hidden_scores", i18n.N_("Hidden scores"), api.OptionKind.BOOL, False,
+                   help=i18n.N_("The English rule: the others' totals are not shown until the game ends.")),
     )
     bot_levels: typing.ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
     action_types: typing.ClassVar[tuple[type[api.ActionValue], ...]] = (Start, Advance, Discard, Move, Draw,
@@ -931,7 +931,7 @@ class State(api.State, cards.Table[Card]):
         if phase <= _P_DEAL:
             self._check_chance(phase, action)
         elif cls in (Tiles, Deal):
-            raise errors.IllegalActionError("the round is under way; it is a player's turn")
+            raise errors.IllegalActionError(i18n._("the round is under way; it is a player's turn"))
         elif cls in (Start, Advance, Discard):
             self._check_card(phase, typing.cast(Start | Advance | Discard, action))
         elif cls is Move:
@@ -951,10 +951,10 @@ class State(api.State, cards.Table[Card]):
             self._check_deal(typing.cast(Deal, action))
             return
         if cls not in (Tiles, Deal):
-            raise errors.IllegalActionError(
-                "the tiles must be laid out first" if phase == _P_TILES else "the cards must be dealt first")
-        raise errors.IllegalActionError(
-            "the tiles must be laid out before the deal" if phase == _P_TILES else "the tiles are already laid out")
+            raise errors.IllegalActionError(i18n._("the tiles must be laid out first") if phase == _P_TILES
+                                            else i18n._("the cards must be dealt first"))
+        raise errors.IllegalActionError(i18n._("the tiles must be laid out before the deal") if phase == _P_TILES
+                                        else i18n._("the tiles are already laid out"))
 
     def _check_card(self, phase: int, action: Start | Advance | Discard) -> None:
         """Check a start, an advance or a discard of the player to act."""
@@ -963,12 +963,12 @@ class State(api.State, cards.Table[Card]):
         if not isinstance(card, Card):
             raise errors.MalformedActionError(f"{action!r} does not name a card")
         if phase == _P_MOVE:
-            raise errors.IllegalActionError("first answer the move: a piece to move or 'move none'")
+            raise errors.IllegalActionError(i18n._("first answer the move: a piece to move or 'move none'"))
         if phase == _P_DRAW:
-            raise errors.IllegalActionError("draw a card first")
+            raise errors.IllegalActionError(i18n._("draw a card first"))
         c = card.index
         if c not in self._hands[p]:
-            raise errors.IllegalActionError(f"you do not hold the {card.label}")
+            raise errors.IllegalActionError(i18n._("you do not hold the {card}").format(card=card.label))
         if type(action) is Discard:
             return
         colour = card.colour
@@ -978,11 +978,12 @@ class State(api.State, cards.Table[Card]):
             if not isinstance(kind, Kind):
                 raise errors.MalformedActionError(f"{action!r} does not name a piece")
             if stone:
-                raise errors.IllegalActionError(
-                    f"you already have a piece on the {colour.value} path: advance there instead")
+                raise errors.IllegalActionError(i18n._("you already have a piece on the {colour} path: advance "
+                                                       "there instead").format(colour=api.colour_word(colour.value)))
             problem = self._start_problem(p, c) or _piece_problem(self._stones[p], self._researcher[p], kind)
         elif not stone:
-            raise errors.IllegalActionError(f"you have no expedition on the {colour.value} path: start it first")
+            raise errors.IllegalActionError(i18n._("you have no expedition on the {colour} path: start it "
+                                                   "first").format(colour=api.colour_word(colour.value)))
         else:
             column = self._cols[p][colour.index]
             problem = _advance_problem(column, c, self.game.up_and_down) if column else self._start_problem(p, c)
@@ -992,8 +993,8 @@ class State(api.State, cards.Table[Card]):
     def _check_move(self, phase: int, move: Move) -> None:
         """Check the answer to a pending move (an arrow or the lost city)."""
         if phase != _P_MOVE:
-            raise errors.IllegalActionError(
-                "no move is pending: play a card first" if phase == _P_PLAY else "no move is pending: draw a card")
+            raise errors.IllegalActionError(i18n._("no move is pending: play a card first") if phase == _P_PLAY
+                                            else i18n._("no move is pending: draw a card"))
         if move.colour is None:
             if move.kind is not None:
                 raise errors.MalformedActionError(f"{move!r} names a piece but no path")
@@ -1007,56 +1008,61 @@ class State(api.State, cards.Table[Card]):
     def _check_draw(self, phase: int, action: Draw) -> None:
         """Check a draw: from the draw pile, or from a discard pile that holds a card."""
         if phase != _P_DRAW:
-            raise errors.IllegalActionError(
-                "play a card first" if phase == _P_PLAY else "first answer the move: a piece or 'move none'")
+            raise errors.IllegalActionError(i18n._("play a card first") if phase == _P_PLAY
+                                            else i18n._("first answer the move: a piece or 'move none'"))
         colour_drawn = action.colour
         if colour_drawn is None:
             return
         if not isinstance(colour_drawn, Colour):
             raise errors.MalformedActionError(f"{action!r} does not name a colour")
         if not self._piles[colour_drawn.index]:
-            raise errors.IllegalActionError(f"the {colour_drawn.value} discard pile is empty")
+            raise errors.IllegalActionError(i18n._("the {colour} discard pile is empty").format(
+                colour=api.colour_word(colour_drawn.value)))
 
     def _start_problem(self, p: int, c: int) -> str | None:
         return _start_problem(self._hands[p], c, self.game.up_and_down)
 
     def _move_problem(self, p: int, colour: int, kind: Kind | None) -> str | None:
         stones = self._stones[p]
-        name = COLOURS[colour].value
+        name = api.colour_word(COLOURS[colour].value)
         if kind is not None:
             if self._move != 2 or not self.game.any_piece:
-                return "only a piece already on a path may move" + (
-                    " (an arrow moves a piece already on a path)" if self.game.any_piece else "")
+                return (i18n._("only a piece already on a path may move (an arrow moves a piece already on a path)")
+                        if self.game.any_piece else i18n._("only a piece already on a path may move"))
             if stones[colour]:
-                return f"you already have a piece on the {name} path"
+                return i18n._("you already have a piece on the {colour} path").format(colour=name)
             return _piece_problem(stones, self._researcher[p], kind)
         stone = stones[colour]
         if not stone:
-            return f"you have no piece on the {name} path"
+            return i18n._("you have no piece on the {colour} path").format(colour=name)
         if stone >= data.LOST_CITY:
-            return f"your piece on the {name} path has reached the lost city and moves no further"
+            return i18n._("your piece on the {colour} path has reached the lost city and moves no "
+                          "further").format(colour=name)
         return None
 
     def _check_tiles(self, action: Tiles) -> None:
         codes = []
         for tile in action.tiles:
             if not isinstance(tile, Tile) or tile.id not in _TILE_CODE:
-                raise errors.IllegalActionError(f"the layout may only list the game's tiles, not {tile!r}")
+                raise errors.IllegalActionError(i18n._("the layout may only list the game's tiles, not {tile}").format(
+                    tile=repr(tile)))
             codes.append(_TILE_CODE[tile.id])
         if tuple(sorted(codes)) != ALL_TILES:
-            raise errors.IllegalActionError(
-                f"the layout must place each of the {len(ALL_TILES)} tiles once: "
-                f"{data.ARTIFACT_TILES} artifacts, {data.ARROW_TILES} arrows and the points "
-                f"{', '.join(map(str, data.POINT_TILES))}")
+            raise errors.IllegalActionError(i18n._(
+                "the layout must place each of the {count} tiles once: {artifacts} artifacts, {arrows} arrows and "
+                "the points {points}").format(count=len(ALL_TILES), artifacts=data.ARTIFACT_TILES,
+                                              arrows=data.ARROW_TILES, points=", ".join(map(str, data.POINT_TILES))))
 
     def _check_deal(self, action: Deal) -> None:
         codes = []
         for card in action.cards:
             if not isinstance(card, Card):
-                raise errors.IllegalActionError(f"the deal may only list cards, not {card!r}")
+                raise errors.IllegalActionError(
+                    i18n._("the deal may only list cards, not {card}").format(card=repr(card)))
             codes.append(card.index)
         if tuple(sorted(codes)) != DECK:
-            raise errors.IllegalActionError(f"the deal must list the {len(DECK)} cards, each value twice per colour")
+            raise errors.IllegalActionError(i18n._("the deal must list the {count} cards, each value twice per "
+                                                   "colour").format(count=len(DECK)))
 
     def _do(self, action: api.Action) -> None:
         cls = type(action)
@@ -1284,18 +1290,21 @@ class State(api.State, cards.Table[Card]):
         if cls is Tiles:
             self._do(action)
             rounds = self.game.rounds
-            text = (f"The {len(SPACES)} event tiles are shuffled and laid out face up" +
-                    ("" if rounds == 1 else f" for round {self._round} of {rounds}") +
-                    f"; {{p{self._starter}}} will start.")
+            laid = (i18n._("The {count} event tiles are shuffled and laid out face up; {p0} will start.")
+                    if rounds == 1 else
+                    i18n._("The {count} event tiles are shuffled and laid out face up for round {number} of {rounds}; "
+                           "{p0} will start."))
+            text = i18n.fill(_seat(laid, self._starter), count=len(SPACES), number=self._round, rounds=rounds)
             return api.Event(api.CHANCE, notation, "tiles", text, {
                 "round": self._round, "rounds": rounds, "starter": self._starter,
                 "tiles": [_TILE_OF[t].id for t in self._tiles]})
         if cls is Deal:
             self._do(action)
-            removed = (f" ({len(self._removed)} cards are first removed unseen)" if self._removed else "")
-            return api.Event(api.CHANCE, "", "deal", (
-                f"The cards are shuffled and dealt{removed}, {data.HAND_SIZE} to each player; "
-                f"{{p{self._starter}}} {{p{self._starter}:starts}}."), {
+            dealt = (i18n._("The cards are shuffled and dealt ({removed} cards are first removed unseen), {hand} to "
+                            "each player; {p0} {p0:starts}.") if self._removed else
+                     i18n._("The cards are shuffled and dealt, {hand} to each player; {p0} {p0:starts}."))
+            text = i18n.fill(_seat(dealt, self._starter), removed=len(self._removed), hand=data.HAND_SIZE)
+            return api.Event(api.CHANCE, "", "deal", text, {
                 "round": self._round, "hand_size": data.HAND_SIZE, "removed": len(self._removed),
                 "draw_pile": len(self._deck)})
         results_before = len(self._results)
@@ -1311,13 +1320,14 @@ class State(api.State, cards.Table[Card]):
                 if colour_drawn is None:
                     details = {"source": "draw_pile", "draw_pile": left}
                     secret = {"card": _IDS[top]}
-                    text = f"{{p{p}}} drew a card from the draw pile ({left} left)."
+                    text = i18n.fill(_seat(i18n._("{p0} drew a card from the draw pile ({left} left)."), p), left=left)
                     if not left:
-                        text = f"{{p{p}}} drew the last card of the draw pile."
+                        text = _seat(i18n._("{p0} drew the last card of the draw pile."), p)
                 else:
                     taken = CARDS[self._known[p][-1]]
                     details = {"source": colour_drawn.value, "card": taken.id, "draw_pile": left}
-                    text = f"{{p{p}}} took the {taken.label} from the {colour_drawn.value} discard pile."
+                    text = i18n.fill(_seat(i18n._("{p0} took the {card} from the {colour} discard pile."), p),
+                                     card=taken.label, colour=api.colour_word(colour_drawn.value))
                 kind = "draw"
             else:
                 card = typing.cast(Start, action).card if cls in (Start, Advance, Discard) else None
@@ -1336,26 +1346,16 @@ class State(api.State, cards.Table[Card]):
                     kind = "discard"
                     details = {"card": card.id, "colour": card.colour.value,
                                "pile": [_IDS[c] for c in self._piles[card.colour.index]]}
-                    text = f"{{p{p}}} discarded the {card.label} on the {card.colour.value} discard pile."
+                    text = i18n.fill(_seat(i18n._("{p0} discarded the {card} on the {colour} discard pile."), p),
+                                     card=card.label, colour=api.colour_word(card.colour.value))
                 elif cls is Move:
                     kind = "move"
-                    what = "the arrow" if reason == 1 else "the lost-city move"
-                    text = (f"{{p{p}}} let {what} pass." if not moves else
-                            f"{{p{p}}} used {what}: {_describe_moves(moves, p)}")
+                    text = _describe_move(moves, p, arrow=reason == 1)
                 else:
                     assert card is not None
                     kind = "start" if cls is Start else "advance"
                     details["column"] = [_IDS[c] for c in self._cols[p][card.colour.index]]
-                    if cls is Start:
-                        text = (f"{{p{p}}} started the {card.colour.value} expedition with the {card.label}: "
-                                f"{_describe_moves(moves, p)}")
-                    elif stone_before >= data.LOST_CITY:
-                        text = (f"{{p{p}}} added the {card.label} to {{p{p}:their}} {card.colour.value} column; "
-                                f"{{p{p}:their}} piece "
-                                f"there has reached the lost city, so another piece may move.")
-                    else:
-                        text = f"{{p{p}}} added the {card.label} to {{p{p}:their}} {card.colour.value} column: " + (
-                            _describe_moves(moves, p))
+                    text = _describe_card(card, moves, p, start=cls is Start, past=stone_before >= data.LOST_CITY)
                 if self._phase == _P_MOVE:
                     details["pending_move"] = _REASONS[self._move].value  # type: ignore[union-attr]
         finally:
@@ -1371,11 +1371,16 @@ class State(api.State, cards.Table[Card]):
         if not self.game.hidden_scores and not over:
             table["totals"] = list(self._points)
         details["round_over"] = table
-        why = ("the fifth piece crossed a bridge" if self._crossed >= data.CROSSINGS_TO_END
-               else "the draw pile is empty")
         nets = ", ".join(f"{{p{q}}} {r.net:+d}" for q, r in enumerate(result.players))
-        which = "The round" if self.game.rounds == 1 else f"Round {result.number} of {self.game.rounds}"
-        text = f" {which} is over ({why}); the pieces score {nets}."
+        bridge = self._crossed >= data.CROSSINGS_TO_END
+        if self.game.rounds == 1:
+            said = (i18n._("The round is over (the fifth piece crossed a bridge); the pieces score {nets}.") if bridge
+                    else i18n._("The round is over (the draw pile is empty); the pieces score {nets}."))
+        else:
+            said = (i18n._("Round {number} of {rounds} is over (the fifth piece crossed a bridge); the pieces score "
+                           "{nets}.") if bridge else
+                    i18n._("Round {number} of {rounds} is over (the draw pile is empty); the pieces score {nets}."))
+        text = " " + i18n.fill(said, number=result.number, rounds=self.game.rounds).replace("{nets}", nets)
         if not over:
             return text
         artifacts = list(self._artifacts)
@@ -1383,9 +1388,14 @@ class State(api.State, cards.Table[Card]):
         winners = self.winners()
         details["game_over"] = {"totals": list(self._points), "artifacts": artifacts,
                                 "artifact_points": bonus, "winners": winners}
-        names = " and ".join(f"{{p{w}}}" for w in winners)
-        verb = f"{{p{winners[0]}:wins}}" if len(winners) == 1 else "share the win"
-        return text + f" Artifacts pay {', '.join(f'{{p{q}}} {b:+d}' for q, b in enumerate(bonus))}. {names} {verb}."
+        pay = ", ".join(f"{{p{q}}} {b:+d}" for q, b in enumerate(bonus))
+        if len(winners) == 1:
+            won = _seat(i18n._("{p0} {p0:wins}."), winners[0])
+        else:
+            together = i18n._("{first} and {second}").replace(
+                "{first}", ", ".join(f"{{p{w}}}" for w in winners[:-1])).replace("{second}", f"{{p{winners[-1]}}}")
+            won = i18n._("{names} share the win.").replace("{names}", together)
+        return text + " " + i18n._("Artifacts pay {amounts}.").replace("{amounts}", pay) + " " + won
 
     # -- copies, views, saves ------------------------------------------------------------
     def clone(self) -> State:
@@ -1556,11 +1566,11 @@ def _winners(points: typing.Sequence[int], artifacts: typing.Sequence[int]) -> l
 def _piece_problem(stones: typing.Sequence[int], researcher: int, kind: Kind) -> str | None:
     """Why no piece of ``kind`` is left in the camp (None if one is)."""
     if kind is Kind.RESEARCHER:
-        return None if researcher < 0 else "your researcher is already on a path"
+        return None if researcher < 0 else i18n._("your researcher is already on a path")
     adventurers = sum(1 for c, s in enumerate(stones) if s and c != researcher)
     if adventurers < data.ADVENTURERS:
         return None
-    return f"all {data.ADVENTURERS} of your adventurers are already on paths"
+    return i18n._("all {count} of your adventurers are already on paths").format(count=data.ADVENTURERS)
 
 
 def _start_problem(hand: typing.Sequence[int], c: int, up_and_down: bool) -> str | None:
@@ -1570,11 +1580,13 @@ def _start_problem(hand: typing.Sequence[int], c: int, up_and_down: bool) -> str
     v = VALUE_OF[c]
     if v == low or (up_and_down and v == high):
         return None
-    name = COLOURS[colour].value
+    name = api.colour_word(COLOURS[colour].value)
     if up_and_down:
-        return (f"an expedition starts with your lowest or highest {name} card "
-                f"({name} {low} or {name} {high}), not the {name} {v}")
-    return f"an expedition starts with your lowest {name} card ({name} {low}), not the {name} {v}"
+        return i18n._("an expedition starts with your lowest or highest {colour} card ({low} or {high}), not the "
+                      "{card}").format(colour=name, low=CARDS[colour * NUM_VALUES + low].label,
+                                       high=CARDS[colour * NUM_VALUES + high].label, card=CARDS[c].label)
+    return i18n._("an expedition starts with your lowest {colour} card ({low}), not the {card}").format(
+        colour=name, low=CARDS[colour * NUM_VALUES + low].label, card=CARDS[c].label)
 
 
 def _can_advance(column: typing.Sequence[int], c: int, up_and_down: bool) -> bool:
@@ -1595,10 +1607,11 @@ def _advance_problem(column: typing.Sequence[int], c: int, up_and_down: bool) ->
     v = VALUE_OF[c]
     direction = _direction(column) if up_and_down else 1
     if direction > 0 and v < last:
-        return f"the {CARDS[c].label} is lower than the {CARDS[column[-1]].label} on top of your column"
+        return i18n._("the {card} is lower than the {top} on top of your column").format(
+            card=CARDS[c].label, top=CARDS[column[-1]].label)
     if direction < 0 and v > last:
-        return (f"the {CARDS[c].label} is higher than the {CARDS[column[-1]].label} on top of your column, "
-                f"which goes down")
+        return i18n._("the {card} is higher than the {top} on top of your column, which goes down").format(
+            card=CARDS[c].label, top=CARDS[column[-1]].label)
     return None
 
 
@@ -1670,25 +1683,72 @@ def _legal_moves(enter: bool, stones: typing.Sequence[int], researcher: int) -> 
     return out
 
 
+_MOVE_WORDS: typing.Final = {
+    (Kind.ADVENTURER, None): i18n.N_("{p0:their} adventurer moves to {colour} stone {stone} ({points} points)"),
+    (Kind.RESEARCHER, None): i18n.N_("{p0:their} researcher moves to {colour} stone {stone} ({points} points)"),
+    (Kind.ADVENTURER, "artifact"): i18n.N_(
+        "{p0:their} adventurer moves to {colour} stone {stone} ({points} points) and finds an artifact"),
+    (Kind.RESEARCHER, "artifact"): i18n.N_(
+        "{p0:their} researcher moves to {colour} stone {stone} ({points} points) and finds an artifact"),
+    (Kind.ADVENTURER, "points"): i18n.N_(
+        "{p0:their} adventurer moves to {colour} stone {stone} ({points} points) and earns {tile} victory points"),
+    (Kind.RESEARCHER, "points"): i18n.N_(
+        "{p0:their} researcher moves to {colour} stone {stone} ({points} points) and earns {tile} victory points"),
+    (Kind.ADVENTURER, "arrow"): i18n.N_(
+        "{p0:their} adventurer moves to {colour} stone {stone} ({points} points): an arrow, another step may follow"),
+    (Kind.RESEARCHER, "arrow"): i18n.N_(
+        "{p0:their} researcher moves to {colour} stone {stone} ({points} points): an arrow, another step may follow"),
+    (Kind.ADVENTURER, "arrow_unused"): i18n.N_(
+        "{p0:their} adventurer moves to {colour} stone {stone} ({points} points): an arrow, but no piece can use it"),
+    (Kind.RESEARCHER, "arrow_unused"): i18n.N_(
+        "{p0:their} researcher moves to {colour} stone {stone} ({points} points): an arrow, but no piece can use it"),
+    (Kind.ADVENTURER, "round_end"): i18n.N_(
+        "{p0:their} adventurer moves to {colour} stone {stone} ({points} points), the fifth piece across a bridge"),
+    (Kind.RESEARCHER, "round_end"): i18n.N_(
+        "{p0:their} researcher moves to {colour} stone {stone} ({points} points), the fifth piece across a bridge"),
+}
+"""A piece's move in a log line, per kind of piece and effect (a language's words for the piece may
+differ in gender, so each kind is a sentence of its own)."""
+
+
+def _seat(template: str, player: int) -> str:
+    """A log line's template about ``{p0}`` made about seat ``player`` (``{p2}``, ``{p2:their}``)."""
+    return template.replace("{p0", f"{{p{player}")
+
+
+def _describe_move(moves: typing.Sequence[typing.Mapping[str, typing.Any]], player: int, *, arrow: bool) -> str:
+    """The log line of ``player``'s answer to an arrow (``arrow``) or to the lost-city move."""
+    if not moves:
+        return _seat(i18n._("{p0} let the arrow pass.") if arrow else i18n._("{p0} let the lost-city move pass."),
+                     player)
+    return _seat(i18n._("{p0} used the arrow: {moves}") if arrow else i18n._("{p0} used the lost-city move: {moves}"),
+                 player).replace("{moves}", _describe_moves(moves, player))
+
+
+def _describe_card(card: Card, moves: typing.Sequence[typing.Mapping[str, typing.Any]], player: int, *,
+                   start: bool, past: bool) -> str:
+    """The log line of ``player``'s start (``start``) or advance with ``card``; ``past``: the piece of that
+    path already stood on the lost city."""
+    named = {"card": card.label, "colour": api.colour_word(card.colour.value)}
+    if start:
+        said = i18n._("{p0} started the {colour} expedition with the {card}: {moves}")
+    elif past:
+        said = i18n._("{p0} added the {card} to {p0:their} {colour} column; {p0:their} piece there has reached the "
+                      "lost city, so another piece may move.")
+    else:
+        said = i18n._("{p0} added the {card} to {p0:their} {colour} column: {moves}")
+    return i18n.fill(_seat(said, player), **named).replace("{moves}", _describe_moves(moves, player))
+
+
 def _describe_moves(moves: typing.Sequence[typing.Mapping[str, typing.Any]], player: int) -> str:
-    """Sentences telling what each move of ``player``'s pieces did."""
+    """Sentences telling what each move of ``player``'s pieces did (a log line's template: braces kept)."""
     parts = []
     for m in moves:
-        where = f"{m['colour']} stone {m['to']}"
-        points = stone_points(m["to"], Kind(m["kind"]))
-        text = f"{{p{player}:their}} {m['kind']} moves to {where} ({points} points)"
-        effect = m["effect"]
-        if effect == "artifact":
-            text += " and finds an artifact"
-        elif effect == "points":
-            text += f" and earns {m['tile']} victory points"
-        elif effect == "arrow":
-            text += ": an arrow, another step may follow"
-        elif effect == "arrow_unused":
-            text += ": an arrow, but no piece can use it"
-        elif effect == "round_end":
-            text += ", the fifth piece across a bridge"
-        parts.append(text)
+        kind = Kind(m["kind"])
+        effect = m["effect"] if m["effect"] in ("artifact", "points", "arrow", "arrow_unused", "round_end") else None
+        parts.append(i18n.fill(_seat(i18n._(_MOVE_WORDS[kind, effect]), player),
+                               colour=api.colour_word(str(m["colour"])), stone=m["to"],
+                               points=stone_points(m["to"], kind), tile=m["tile"]))
     return "; ".join(parts) + "."
 
 

@@ -53,7 +53,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 
-from lostcities import api, board, session
+from lostcities import api, board, i18n, session
 from lostcities.board import data
 from lostcities.ui import html as lc_html
 
@@ -74,19 +74,33 @@ PLAYER_COLOURS: typing.Final = ("black", "purple", "orange", "pink")
 """The colour of each seat's pieces (a class ``lcb-p<seat>``); the pieces also show the seat number."""
 
 CITY: typing.Final = '<span class="lcb-citysym" aria-hidden="true">{}</span>'
-TURN: typing.Final = '<span class="lc-turn">to play</span>'
 NEGATIVE: typing.Final = ' class="is-negative"'
-PIECE_WORDS: typing.Final = {board.Kind.ADVENTURER: "adventurer", board.Kind.RESEARCHER: "researcher"}
+PIECE_WORDS: typing.Final = {board.Kind.ADVENTURER: i18n.N_("adventurer"), board.Kind.RESEARCHER: i18n.N_("researcher")}
+"""The pieces' names (translate with :func:`piece_word`)."""
 
-PAUSE_WORDS: typing.Final[dict[str, str]] = {"relaxed": "Relaxed: pauses so that you can follow each move",
-                                             "quick": "Quick: short pauses",
-                                             "instant": "Instant: no pauses"}
-"""The computer's paces (the same keys as the other games')."""
+PAUSE_WORDS: typing.Final[dict[str, str]] = {"relaxed": i18n.N_("Relaxed: pauses so that you can follow each move"),
+                                             "quick": i18n.N_("Quick: short pauses"),
+                                             "instant": i18n.N_("Instant: no pauses")}
+"""The computer's paces (the same keys as the other games'), marked for the catalogs."""
 LEVEL_WORDS: typing.Final[dict[str, str]] = {
-    level: f"{level} \u2013 {words}"
-    for level, words in (("easy", "a casual explorer"), ("medium", "a sound player"), ("hard", "thinks ahead"))
-}
+    "easy": i18n.N_("easy \u2013 a casual explorer"), "medium": i18n.N_("medium \u2013 a sound player"),
+    "hard": i18n.N_("hard \u2013 thinks ahead")}
+"""How the setup form describes each computer level, marked for the catalogs."""
 
+
+def piece_word(kind: board.Kind) -> str:
+    """A piece's name in the current language: ``adventurer``, ``researcher``."""
+    return i18n._(PIECE_WORDS[kind])
+
+
+def colour_word(colour: board.Colour) -> str:
+    """A path's colour in the current language, as a name (``yellow``)."""
+    return api.colour_word(colour.value)
+
+
+def turn_mark() -> str:
+    """The mark of the player to act."""
+    return f'<span class="lc-turn">{esc(i18n._("to play"))}</span>'
 
 def colour_of(letter: str) -> board.Colour:
     """The colour of a letter (``G``); raises ``KeyError``."""
@@ -94,8 +108,10 @@ def colour_of(letter: str) -> board.Colour:
 
 
 def tile_text(tile: board.Tile) -> str:
-    """``artifact``, ``arrow`` or ``10 victory points``."""
-    return f"{tile.points} victory points" if tile.kind is board.TileKind.POINTS else tile.id
+    """``artifact``, ``arrow`` or ``10 victory points`` (in the current language)."""
+    if tile.kind is board.TileKind.POINTS:
+        return i18n._("{points} victory points").format(points=tile.points)
+    return i18n._("artifact") if tile.kind is board.TileKind.ARTIFACT else i18n._("arrow")
 
 
 def tile_mark(tile: board.Tile, spot: str | None = None) -> str:
@@ -227,7 +243,12 @@ def piece(owner: int, kind: board.Kind, colour: board.Colour, stone: int, *, nam
     (the researcher larger and ringed)."""
     cls = _classes("lcb-piece", f"lcb-p{owner}", f"lcb-{kind.value}", "is-moved" if steps else None)
     style = f"--steps:{steps}" if steps else None
-    label = f"{lc_html.possessive(name)} {kind.value} on {colour.value} stone {stone}"
+    mine, theirs = ((i18n._("Your adventurer on {colour} stone {stone}"),
+                     i18n._("{name}'s adventurer on {colour} stone {stone}")) if kind is board.Kind.ADVENTURER else
+                    (i18n._("Your researcher on {colour} stone {stone}"),
+                     i18n._("{name}'s researcher on {colour} stone {stone}")))
+    label = lc_html.owned(name, mine, theirs,
+                          colour=colour_word(colour), stone=stone)
     attrs = _attrs({"class": cls, "data-piece": f"{owner}-{kind.value}", "data-owner": str(owner),
                     "data-kind": kind.value, "data-colour": colour.letter,
                     "data-spot": f"piece:{owner}:{colour.letter}", "style": style, "title": label,
@@ -249,9 +270,11 @@ def stone_html(view: board.View, colour: board.Colour, stone: int, names: typing
     city = stone == data.LOST_CITY
     cls = _classes("lcb-stone", f"lcb-s{stone}", "lcb-city" if city else None,
                    "is-negative" if value < 0 else None, "has-pieces" if pieces else None)
-    label = f"{colour.value} stone {stone}{' (the lost city)' if city else ''}: {number(value)} points"
+    label = (i18n._("{colour} stone {stone} (the lost city): {points}") if city else
+             i18n._("{colour} stone {stone}: {points}")).format(colour=colour_word(colour), stone=stone,
+                                                                 points=lc_html.points(value))
     if tile is not None:
-        label += f", {tile_text(tile)}"
+        label = i18n._("{stone}, {tile}").format(stone=label, tile=tile_text(tile))
     spot = f"{colour.letter}:{stone}"
     return (f'<span class="{cls}" data-stone="{colour.value}-{stone}" data-value="{value}" data-spot="stone:{spot}" '
             f'title="{esc(label)}">{lc_html.painted(number(value), "lcb-value")}'
@@ -280,13 +303,13 @@ def path(view: board.View, colour: board.Colour, names: typing.Sequence[str], *,
             else "move" if letter in targets.move else "enter" if letter in targets.enter else None)
     cls = _classes("lcb-path", f"lc-{letter}", "is-target" if kind else None)
     camp = (f'<span class="lcb-camp" aria-hidden="true"><span class="lcb-sym">{SYMBOLS[colour]}</span> '
-            f'{esc(colour.value)}</span>')
+            f'{esc(colour_word(colour))}</span>')
     inner = "".join(stones) + camp
-    label = f"the {colour.value} path" + (f" ({kind})" if kind else "")
-    on = [f"{lc_html.possessive(names[owner])} {placed[0].value} on stone {placed[1]}"
+    label = (i18n._(PATH_WORDS[kind]) if kind else i18n._("the {colour} path")).format(colour=colour_word(colour))
+    on = [_piece_on(names[owner], placed[0], placed[1])
           for owner in range(len(view.stones)) if (placed := view.piece(owner, colour)) is not None]
     if on:
-        label += ": " + ", ".join(on)
+        label = i18n._("{path}: {pieces}").format(path=label, pieces=", ".join(on))
     if interactive:
         attrs = _attrs({"type": "button", "class": cls, "data-target": "path", "data-colour": letter,
                         "data-kind": kind, "data-spot": f"path:{letter}", "aria-label": label})
@@ -296,6 +319,21 @@ def path(view: board.View, colour: board.Colour, names: typing.Sequence[str], *,
     return f"<div{attrs}>{inner}</div>"
 
 
+PATH_WORDS: typing.Final = {"start": i18n.N_("the {colour} path (start)"),
+                            "advance": i18n.N_("the {colour} path (advance)"),
+                            "move": i18n.N_("the {colour} path (move)"),
+                            "enter": i18n.N_("the {colour} path (enter)")}
+"""A path's label when the viewer may click it, per what the click does."""
+
+
+def _piece_on(name: str, kind: board.Kind, stone: int) -> str:
+    """``Ann's adventurer on stone 3`` (in the current language)."""
+    mine, theirs = ((i18n._("Your adventurer on stone {stone}"), i18n._("{name}'s adventurer on stone {stone}"))
+                    if kind is board.Kind.ADVENTURER else
+                    (i18n._("Your researcher on stone {stone}"), i18n._("{name}'s researcher on stone {stone}")))
+    return lc_html.owned(name, mine, theirs, stone=stone)
+
+
 def discard_pile(view: board.View, colour: board.Colour, *, targets: Targets, interactive: bool,
                  marks: Marks) -> str:
     """A discard pile: its top card and its size."""
@@ -303,7 +341,7 @@ def discard_pile(view: board.View, colour: board.Colour, *, targets: Targets, in
     letter = colour.letter
     playing = interactive and view.step in (board.Step.PLAY, board.Step.DRAW)
     return lc_html.discard_pile(
-        pile, card_face, colour=colour.value, letter=letter, symbol=SYMBOLS[colour],
+        pile, card_face, colour=colour_word(colour), letter=letter, symbol=SYMBOLS[colour],
         top_classes=["is-fresh"] if pile and pile[-1].id in marks.fresh else [],
         role=("discard" if view.step is board.Step.PLAY else "pile") if playing else None,
         target=letter in targets.discard or letter in targets.piles, source=marks.source == letter, cls=["lcb-pile"])
@@ -313,24 +351,25 @@ def column(view: board.View, player: int, colour: board.Colour, *, marks: Marks,
     """A player's column of one colour, bottom card first."""
     cards = view.columns[player][colour.index]
     chips = "".join(chip(c, fresh=c.id in marks.fresh and mine and c is cards[-1]) for c in cards)
-    words = ", ".join(str(c.value) for c in cards) or "empty"
+    words = ", ".join(str(c.value) for c in cards) or i18n._("empty")
+    title = i18n._("{colour} column: {cards}").format(colour=colour_word(colour), cards=words)
     return (f'<span class="{_classes("lcb-col", f"lc-{colour.letter}", "is-empty" if not cards else None)}" '
             f'data-colour="{colour.letter}" data-player="{player}" data-size="{len(cards)}" '
             f'data-spot="column:{player}:{colour.letter}" '
-            f'title="{esc(colour.value)} column: {esc(words)}">{chips}</span>')
+            f'title="{esc(title)}">{chips}</span>')
 
 
 def counters(view: board.View, *, targets: Targets, interactive: bool, marks: Marks) -> str:
     """The bridges crossed (x/5) and the draw pile (a button at the draw step)."""
     crossed = view.bridges_crossed
     size = view.draw_pile_size
+    past = i18n._("pieces past a bridge: the round ends at {count}").format(count=data.CROSSINGS_TO_END)
     bridges = (f'<span class="lcb-bridges" data-crossed="{crossed}" data-spot="bridge:count" '
-               f'title="pieces past a bridge: the round ends at {data.CROSSINGS_TO_END}">'
-               f'Bridges <b>{crossed}/{data.CROSSINGS_TO_END}</b></span>')
+               f'title="{esc(past)}">{esc(i18n._("Bridges"))} <b>{crossed}/{data.CROSSINGS_TO_END}</b></span>')
     cls = _classes("lc-deck", "lcb-deck", "is-target" if targets.deck else None,
                    "is-source" if marks.source == "deck" else None)
-    inner = f'Draw pile <b class="lc-count-text" data-size="{size}">{size}</b>'
-    label = f"draw pile: {size} card{'s' if size != 1 else ''}"
+    inner = f'{esc(i18n._("Draw pile"))} <b class="lc-count-text" data-size="{size}">{size}</b>'
+    label = i18n.ngettext("draw pile: {count} card", "draw pile: {count} cards", size).format(count=size)
     if interactive and view.step is board.Step.DRAW:
         deck_attrs = _attrs({"type": "button", "class": cls, "data-target": "deck", "data-spot": "deck",
                              "aria-label": label})
@@ -338,7 +377,8 @@ def counters(view: board.View, *, targets: Targets, interactive: bool, marks: Ma
     else:
         deck = f'<span{_attrs({"class": cls, "data-spot": "deck", "aria-label": label})}>{inner}</span>'
     rounds = view.game.rounds
-    round_text = "" if rounds == 1 else f'<span class="lcb-round">Round {view.round}/{rounds}</span>'
+    at = i18n._("Round {number}/{count}").format(number=view.round, count=rounds)
+    round_text = "" if rounds == 1 else f'<span class="lcb-round">{esc(at)}</span>'
     return f'<div class="lcb-counters">{round_text}{bridges}{deck}</div>'
 
 
@@ -355,14 +395,14 @@ def board_html(view: board.View, *, names: typing.Sequence[str], selected: str |
     piles = "".join(discard_pile(view, c, targets=targets, interactive=mine, marks=marks) for c in board.COLOURS)
     cols = "".join(column(view, view.player, c, marks=marks, mine=True) for c in board.COLOURS)
     step = view.step.value if view.step is not None else view.phase.value
-    owner = lc_html.possessive(names[view.player])
+    owner = lc_html.owned(names[view.player], i18n._("Your columns"), i18n._("{name}'s columns"))
     return (f'<div class="lcb-board" data-step="{step}" data-viewer="{view.player}" '
             f'data-selected="{esc(selected or "")}">'
             f"{counters(view, targets=targets, interactive=mine, marks=marks) if with_counters else ''}"
             f'<div class="lcb-paths">{paths}</div>'
-            f'<div class="lcb-row lcb-piles" aria-label="discard piles">{piles}</div>'
-            f'<p class="lcb-caption" aria-hidden="true">{esc(owner)} columns</p>'
-            f'<div class="lcb-row lcb-mine" aria-label="{esc(owner)} columns">{cols}</div></div>')
+            f'<div class="lcb-row lcb-piles" aria-label="{esc(i18n._("discard piles"))}">{piles}</div>'
+            f'<p class="lcb-caption" aria-hidden="true">{esc(owner)}</p>'
+            f'<div class="lcb-row lcb-mine" aria-label="{esc(owner)}">{cols}</div></div>')
 
 
 # -- the players ----------------------------------------------------------------------------------
@@ -377,8 +417,10 @@ def camp(view: board.View, player: int) -> str:
     if researcher < 0:
         discs += f'<span class="lcb-piece lcb-p{player} lcb-researcher lcb-small" data-camp="researcher" ' \
                  f'data-spot="researcher:{player}">{player + 1}</span>'
-    words = f"in the camp: {adventurers} adventurer{'s' if adventurers != 1 else ''}" + (
-        " and the researcher" if researcher < 0 else "")
+    words = (i18n.ngettext("in the camp: {count} adventurer and the researcher",
+                           "in the camp: {count} adventurers and the researcher", adventurers) if researcher < 0 else
+             i18n.ngettext("in the camp: {count} adventurer", "in the camp: {count} adventurers", adventurers)
+             ).format(count=adventurers)
     return (f'<span class="lcb-campers" data-spot="camp:{player}" title="{esc(words)}" aria-label="{esc(words)}">'
             f"{discs}</span>")
 
@@ -388,28 +430,32 @@ def player_panel(view: board.View, player: int, name: str, *, level: str = "") -
     the pieces in the camp and (for the others) their columns."""
     me = player == view.player
     total = view.totals[player]
-    points = (f'<span class="lcb-points is-hidden" data-spot="score:{player}" title="hidden until the game ends">'
-              "? pts</span>" if total is None else
-              f'<span class="lcb-points" data-points="{total}" data-spot="score:{player}">{number(total)} pts</span>')
+    hidden = esc(i18n._("hidden until the game ends"))
+    points = (f'<span class="lcb-points is-hidden" data-spot="score:{player}" title="{hidden}">'
+              f'{esc(i18n._("{points} pts").format(points="?"))}</span>' if total is None else
+              f'<span class="lcb-points" data-points="{total}" data-spot="score:{player}">'
+              f'{esc(i18n._("{points} pts").format(points=number(total)))}</span>')
     artifacts = view.artifact_tokens[player] + view.found[player]
     turn = view.current_player == player
     who = f'<span class="lcb-level">{esc(level)}</span>' if level else ""
     size = view.hand_sizes[player]
-    hand_size = "" if me else f'<span class="lcb-hand-size" data-size="{size}">{size} cards</span>'
+    held = i18n.ngettext("{count} card", "{count} cards", size).format(count=size)
+    hand_size = "" if me else f'<span class="lcb-hand-size" data-size="{size}">{esc(held)}</span>'
     cols = "" if me else '<span class="lcb-cols">' + "".join(
         column(view, player, c, marks=Marks(), mine=False) for c in board.COLOURS) + "</span>"
     known = ""
     if not me and view.known[player]:
-        known = (f'<span class="lcb-known">holds {esc(", ".join(c.label for c in view.known[player]))} '
-                 "(from the discards)</span>")
+        said = i18n._("holds {cards} (from the discards)").format(
+            cards=", ".join(c.label for c in view.known[player]))
+        known = f'<span class="lcb-known">{esc(said)}</span>'
     cls = _classes("lcb-player", f"lcb-p{player}", "is-active" if turn else None, "is-me" if me else None)
     return (f'<section class="{cls}" data-player="{player}">'
             f'<div class="lcb-head"><span class="lcb-piece lcb-p{player} lcb-adventurer lcb-small" aria-hidden="true">'
-            f'{player + 1}</span><span class="lc-name">{esc(name)}</span>{who}'
-            f"{TURN if turn else ''}</div>"
+            f'{player + 1}</span><span class="lc-name">{esc(api.shown_name(name))}</span>{who}'
+            f"{turn_mark() if turn else ''}</div>"
             f'<div class="lcb-facts">{hand_size}'
             f'<span class="lcb-artifacts" data-artifacts="{artifacts}" data-spot="artifact:{player}" '
-            f'title="artifacts">{ARTIFACT} {artifacts}</span>'
+            f'title="{esc(i18n._("artifacts"))}">{ARTIFACT} {artifacts}</span>'
             f"{points}{camp(view, player)}</div>{cols}{known}</section>")
 
 
@@ -444,28 +490,44 @@ def prompt(view: board.View, *, selected: str | None, choosing: str, name: str |
     >>> prompt(view, selected=None, choosing="", name=None)[0]
     'Your turn: choose a card to start an expedition, advance or discard.'
     """
-    you = "Your turn" if name is None else f"{name}, your turn"
+    def yours(mine: str, theirs: str) -> str:
+        return mine if name is None else theirs.format(name=name)
+
     if view.step is board.Step.DRAW:
-        return f"{you}: draw a card from the draw pile or a highlighted discard pile.", "is-draw"
+        return yours(i18n._("Your turn: draw a card from the draw pile or a highlighted discard pile."),
+                     i18n._("{name}, your turn: draw a card from the draw pile or a highlighted discard pile.")
+                     ), "is-draw"
     if view.step is board.Step.MOVE:
-        why = "an arrow" if view.move_reason is board.MoveReason.ARROW else "the lost-city move"
         if choosing.startswith("enter:"):
-            return f"Which piece enters the {colour_of(choosing[6:]).value} path?", "is-move"
-        return (f"{you}: {why} lets you move one of your pieces one stone. Tap a highlighted path "
-                "or choose below (or no move)."), "is-move"
+            return i18n._("Which piece enters the {colour} path?").format(
+                colour=colour_word(colour_of(choosing[6:]))), "is-move"
+        if view.move_reason is board.MoveReason.ARROW:
+            return yours(i18n._("Your turn: an arrow lets you move one of your pieces one stone. Tap a highlighted "
+                                "path or choose below (or no move)."),
+                         i18n._("{name}, your turn: an arrow lets you move one of your pieces one stone. Tap a "
+                                "highlighted path or choose below (or no move).")), "is-move"
+        return yours(i18n._("Your turn: the lost-city move lets you move one of your pieces one stone. Tap a "
+                            "highlighted path or choose below (or no move)."),
+                     i18n._("{name}, your turn: the lost-city move lets you move one of your pieces one stone. Tap "
+                            "a highlighted path or choose below (or no move).")), "is-move"
     if selected is None:
-        return f"{you}: choose a card to start an expedition, advance or discard.", "is-play"
+        return yours(i18n._("Your turn: choose a card to start an expedition, advance or discard."),
+                     i18n._("{name}, your turn: choose a card to start an expedition, advance or discard.")), "is-play"
     c = board.Card.from_id(selected)
+    label = c.label[:1].upper() + c.label[1:]
+    colour = colour_word(c.colour)
     if choosing == "start":
-        return f"Which piece starts the {c.colour.value} expedition with the {c.label}?", "is-selected"
+        return i18n._("Which piece starts the {colour} expedition with the {card}?").format(
+            colour=colour, card=c.label), "is-selected"
     targets = legal_targets(view, selected)
     if targets.start:
-        return (f"{c.label.capitalize()}: tap the {c.colour.value} path to start an expedition, "
-                "or its discard pile."), "is-selected"
+        return i18n._("{card}: tap the {colour} path to start an expedition, or its discard pile.").format(
+            card=label, colour=colour), "is-selected"
     if targets.advance:
-        return f"{c.label.capitalize()}: tap the {c.colour.value} path to advance, or its discard pile.", "is-selected"
-    return (f"The {c.label} cannot go on the {c.colour.value} path now: tap its discard pile, "
-            "or choose another card."), "is-selected"
+        return i18n._("{card}: tap the {colour} path to advance, or its discard pile.").format(
+            card=label, colour=colour), "is-selected"
+    return i18n._("The {card} cannot go on the {colour} path now: tap its discard pile, or choose another "
+                  "card.").format(card=c.label, colour=colour), "is-selected"
 
 
 def choices(view: board.View, *, selected: str | None, choosing: str) -> str:
@@ -477,37 +539,43 @@ def choices(view: board.View, *, selected: str | None, choosing: str) -> str:
         c = board.Card.from_id(selected)
         targets = legal_targets(view, selected)
         if choosing == "start":
-            buttons += [button(f"Start with the {k.value}", "piece",
+            buttons += [button(i18n._("Start with the adventurer") if k is board.Kind.ADVENTURER else
+                               i18n._("Start with the researcher"), "piece",
                                extra={"data-kind": k.value, "data-spot": f"pick:{k.value}"})
                         for k in kinds_to_start(view, selected)]
         elif targets.start:
-            buttons.append(button(f"Start {c.colour.value} with the {c.label}", "begin"))
+            buttons.append(button(i18n._("Start {colour} with the {card}").format(colour=colour_word(c.colour),
+                                                                                  card=c.label), "begin"))
         elif targets.advance:
-            buttons.append(button(f"Advance with the {c.label}", "advance"))
-        buttons.append(button("Discard it", "throw", cls="secondary"))
-        buttons.append(button("Cancel", "deselect", cls="secondary"))
+            buttons.append(button(i18n._("Advance with the {card}").format(card=c.label), "advance"))
+        buttons.append(button(i18n._("Discard it"), "throw", cls="secondary"))
+        buttons.append(button(i18n._("Cancel"), "deselect", cls="secondary"))
     elif view.step is board.Step.MOVE:
         if choosing.startswith("enter:"):
             colour = colour_of(choosing[6:])
-            buttons += [button(f"The {k.value} onto {colour.value} 1", "enter",
+            buttons += [button((i18n._("The adventurer onto {colour} 1") if k is board.Kind.ADVENTURER else
+                                i18n._("The researcher onto {colour} 1")).format(colour=colour_word(colour)), "enter",
                                extra={"data-colour": colour.letter, "data-kind": k.value,
                                       "data-spot": f"pick:{colour.letter}:{k.value}"})
                         for k in kinds_to_enter(view, colour)]
-            buttons.append(button("Back", "deselect", cls="secondary"))
+            buttons.append(button(i18n._("Back"), "deselect", cls="secondary"))
         else:
             for a in view.legal_actions():
                 if isinstance(a, board.Move) and a.colour is not None and a.kind is None:
                     placed = view.piece(view.player, a.colour)
                     assert placed is not None
-                    buttons.append(button(f"{a.colour.value.capitalize()} {placed[0].value}: "
-                                          f"stone {placed[1]} \u2192 {placed[1] + 1}", "move",
+                    moved = (i18n._("{colour} adventurer: stone {stone} \u2192 {next}")
+                             if placed[0] is board.Kind.ADVENTURER else
+                             i18n._("{colour} researcher: stone {stone} \u2192 {next}"))
+                    words = moved.format(colour=colour_word(a.colour), stone=placed[1], next=placed[1] + 1)
+                    buttons.append(button(words[:1].upper() + words[1:], "move",
                                           extra={"data-colour": a.colour.letter,
                                                  "data-spot": f"pick:{a.colour.letter}"}))
             targets = legal_targets(view)
-            buttons += [button(f"A piece onto {colour_of(x).value} 1", "enter",
+            buttons += [button(i18n._("A piece onto {colour} 1").format(colour=colour_word(colour_of(x))), "enter",
                                extra={"data-colour": x, "data-spot": f"pick:enter:{x}"})
                         for x in sorted(targets.enter, key=lambda x: colour_of(x).index)]
-            buttons.append(button("No move", "no-move", cls="secondary", extra={"data-spot": "pick:none"}))
+            buttons.append(button(i18n._("No move"), "no-move", cls="secondary", extra={"data-spot": "pick:none"}))
     return " ".join(buttons)
 
 
@@ -523,23 +591,24 @@ def round_table(result: board.RoundResult, player: int, name: str, *, total: int
     for p in record.pieces:
         rows.append(f'<tr data-colour="{p.colour.letter}" data-kind="{p.kind.value}">'
                     f'<th scope="row" class="lc-{p.colour.letter}"><span class="lcb-sym">{SYMBOLS[p.colour]}</span> '
-                    f"{esc(p.colour.value)}</th><td>{esc(p.kind.value)}</td>"
+                    f"{esc(colour_word(p.colour))}</th><td>{esc(piece_word(p.kind))}</td>"
                     f'<td data-col="stone">{p.stone}</td>'
                     f'<td data-col="points"{NEGATIVE if p.points < 0 else ""}>{signed(p.points)}</td></tr>')
     if not rows:
-        rows.append('<tr><td colspan="4">no piece left the camp</td></tr>')
+        rows.append(f'<tr><td colspan="4">{esc(i18n._("no piece left the camp"))}</td></tr>')
     total_row = ("" if total is None else
-                 f'<tr class="lcb-after"><th scope="row" colspan="3">Total now</th>'
+                 f'<tr class="lcb-after"><th scope="row" colspan="3">{esc(i18n._("Total now"))}</th>'
                  f'<td data-row="total">{number(total)}</td></tr>')
     return (f'<table class="lcb-round lc-breakdown" data-player="{player}" data-net="{record.net}">'
-            f"<caption>{esc(name)}</caption>"
-            '<thead><tr><th scope="col">Path</th><th scope="col">Piece</th><th scope="col">Stone</th>'
-            '<th scope="col">Points</th></tr></thead>'
+            f"<caption>{esc(api.shown_name(name))}</caption>"
+            f'<thead><tr><th scope="col">{esc(i18n._("Path"))}</th><th scope="col">{esc(i18n._("Piece"))}</th>'
+            f'<th scope="col">{esc(i18n._("Stone"))}</th><th scope="col">{esc(i18n._("Points"))}</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody><tfoot>'
-            f'<tr class="lc-row-points"><th scope="row" colspan="3">Round total</th>'
+            f'<tr class="lc-row-points"><th scope="row" colspan="3">{esc(i18n._("Round total"))}</th>'
             f'<td data-row="net">{signed(record.net)}</td></tr>'
-            f'<tr><th scope="row" colspan="3">Artifacts found</th><td data-row="artifacts">{record.artifacts}</td></tr>'
-            f'<tr><th scope="row" colspan="3">VP tiles (paid at once)</th>'
+            f'<tr><th scope="row" colspan="3">{esc(i18n._("Artifacts found"))}</th>'
+            f'<td data-row="artifacts">{record.artifacts}</td></tr>'
+            f'<tr><th scope="row" colspan="3">{esc(i18n._("VP tiles (paid at once)"))}</th>'
             f'<td data-row="tiles">{signed(record.tile_points)}</td></tr>{total_row}</tfoot></table>')
 
 
@@ -548,23 +617,25 @@ def artifact_track(view: board.View, names: typing.Sequence[str]) -> str:
     track = data.SHORT_TRACK if view.game.is_short else data.LONG_TRACK
     cells = []
     for count, points in enumerate(track):
-        here = "".join(f'<span class="lcb-piece lcb-p{p} lcb-adventurer lcb-small" title="{esc(names[p])}">{p + 1}'
+        here = "".join(f'<span class="lcb-piece lcb-p{p} lcb-adventurer lcb-small" '
+                       f'title="{esc(api.shown_name(names[p]))}">{p + 1}'
                        "</span>" for p in range(len(names))
                        if min(view.artifact_tokens[p], len(track) - 1) == count)
         more = "+" if count == len(track) - 1 else ""
         cells.append(f'<li data-count="{count}" data-spot="track:{count}"><span class="lcb-n">{count}{more}</span>'
                      f'<span class="lcb-pay">{signed(points)}</span><span class="lcb-on">{here}</span></li>')
-    which = "short" if view.game.is_short else "long"
-    return (f'<section class="lcb-track" data-spot="track:artifacts"><h3>Artifact track ({which})</h3>'
+    which = i18n._("Artifact track (short)") if view.game.is_short else i18n._("Artifact track (long)")
+    return (f'<section class="lcb-track" data-spot="track:artifacts"><h3>{esc(which)}</h3>'
             f'<ol>{"".join(cells)}</ol></section>')
 
 
 def winners_line(names: typing.Sequence[str], winners: typing.Sequence[int]) -> str:
     """``Ann wins!``, ``You win!``, ``Ann and Ben share the win!``."""
     if len(winners) == 1:
-        who = names[winners[0]]
-        return f"{who} {api.PlayerName(who):wins}!"
-    return " and ".join(names[w] for w in winners) + " share the win!"
+        return lc_html.owned(names[winners[0]], i18n._("You win!"), i18n._("{name} wins!"))
+    shown = [api.shown_name(names[w]) for w in winners]
+    return i18n._("{names} share the win!").format(
+        names=i18n._("{first} and {second}").format(first=", ".join(shown[:-1]), second=shown[-1]))
 
 
 def final(view: board.View, names: typing.Sequence[str]) -> str:
@@ -576,19 +647,23 @@ def final(view: board.View, names: typing.Sequence[str]) -> str:
         total = view.totals[p]
         nets = "".join(f'<td data-col="round-{r.number}">{signed(r.players[p].net)}</td>' for r in view.results)
         tiles = sum(r.players[p].tile_points for r in view.results)
-        rows.append(f'<tr data-player="{p}"><th scope="row">{esc(name)}</th>{nets}'
+        rows.append(f'<tr data-player="{p}"><th scope="row">{esc(api.shown_name(name))}</th>{nets}'
                     f'<td data-col="tiles">{signed(tiles)}</td>'
                     f'<td data-col="artifacts">{tokens}</td>'
                     f'<td data-col="track">{signed(view.game.artifact_points(tokens))}</td>'
                     f'<td data-col="total" data-total="{total}">{number(total or 0)}</td></tr>')
-    heads = "".join(f'<th scope="col" title="the pieces of round {r.number}">Round {r.number}</th>'
-                    for r in view.results) if len(view.results) > 1 else '<th scope="col">Pieces</th>'
+    heads = "".join(f'<th scope="col" title="{esc(i18n._("the pieces of round {number}").format(number=r.number))}">'
+                    f'{esc(i18n._("Round {number}").format(number=r.number))}</th>'
+                    for r in view.results) if len(view.results) > 1 else f'<th scope="col">{esc(i18n._("Pieces"))}</th>'
+    artifacts = i18n._("Arti\u00adfacts")
     best = max(zip([t or 0 for t in view.totals], view.artifact_tokens, strict=True))
     winners = [p for p in range(len(names)) if ((view.totals[p] or 0), view.artifact_tokens[p]) == best]
     return (f'<p class="lc-winner" role="status">{esc(winners_line(names, winners))}</p>'
             f'<table class="lcb-final lc-totals"><thead><tr><td></td>{heads}'
-            '<th scope="col" title="victory points taken from tiles">VP tiles</th><th scope="col">Arti&shy;facts</th>'
-            '<th scope="col">Track</th><th scope="col">Final points</th></tr></thead>'
+            f'<th scope="col" title="{esc(i18n._("victory points taken from tiles"))}">{esc(i18n._("VP tiles"))}</th>'
+            f'<th scope="col">{esc(artifacts)}</th>'
+            f'<th scope="col">{esc(i18n._("Track"))}</th>'
+            f'<th scope="col">{esc(i18n._("Final points"))}</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>{artifact_track(view, names)}')
 
 
@@ -603,38 +678,48 @@ def results(view: board.View, names: typing.Sequence[str], *, note: typing.Seque
     number_of = result.number
     tables = "".join(round_table(result, p, names[p], total=None if over else view.totals[p])
                      for p in range(len(names)))
-    which = "The round" if view.game.rounds == 1 else f"Round {number_of} of {view.game.rounds}"
-    why = ("the fifth piece crossed a bridge" if view.bridges_crossed >= data.CROSSINGS_TO_END
-           else "the draw pile ran out")
+    bridge = view.bridges_crossed >= data.CROSSINGS_TO_END
+    if view.game.rounds == 1:
+        heading = (i18n._("The round is over: the fifth piece crossed a bridge.") if bridge else
+                   i18n._("The round is over: the draw pile ran out."))
+    else:
+        heading = (i18n._("Round {number} of {count} is over: the fifth piece crossed a bridge.") if bridge else
+                   i18n._("Round {number} of {count} is over: the draw pile ran out.")).format(
+            number=number_of, count=view.game.rounds)
     said = "".join(f'<p class="lc-final-move">{esc(line)}</p>' for line in note)
     if over:
-        action = lc_html.button("New game", "new-match", cls="lc-new")
+        action = lc_html.button(i18n._("New game"), "new-match", cls="lc-new")
         ending = final(view, names)
     else:
-        action = lc_html.button(f"Next round ({number_of + 1} of {view.game.rounds})", "next-round",
-                                cls="lc-next")
+        action = lc_html.button(i18n._("Next round ({number} of {count})").format(
+            number=number_of + 1, count=view.game.rounds), "next-round", cls="lc-next")
         ending = ""
     return (f'<section class="lcb-results" data-round="{number_of}" data-over="{1 if over else 0}">{said}'
-            f"<h2>{esc(which)} is over: {esc(why)}.</h2>{ending}"
+            f"<h2>{esc(heading)}</h2>{ending}"
             f'<p class="lc-result-actions">{action}</p><div class="lcb-tables">{tables}</div>'
-            f'<details class="lc-final-table"><summary>The board at the end of the round</summary>'
+            f'<details class="lc-final-table"><summary>{esc(i18n._("The board at the end of the round"))}</summary>'
             f"{board_html(view, names=names)}</details></section>")
 
 
 # -- the setup form and the layouts -------------------------------------------------------------------
 
 HOW_TO_PLAY: typing.Final = (
-    "<details><summary>How to play</summary><ul>"
-    "<li>On your turn <b>play</b> a card: start an expedition with your <b>lowest</b> card of a colour "
-    "(then choose an adventurer or your researcher), <b>advance</b> with a card equal to or higher than the "
-    "last one of that colour, or <b>discard</b> it. Then <b>draw</b> from the draw pile or a discard pile.</li>"
-    "<li>A piece landing on a tile takes an artifact, scores victory points or, on an arrow, may move one of "
-    "your pieces one stone more.</li>"
-    "<li>The round ends when the fifth piece crosses a bridge or the draw pile runs out. Each piece scores its "
-    "stone (the researcher double); artifacts pay on the track at the end.</li>"
-    "<li>Tap a card, then a highlighted path or discard pile; then the draw pile or a discard pile.</li>"
-    "</ul></details>"
+    i18n.N_("On your turn <b>play</b> a card: start an expedition with your <b>lowest</b> card of a colour "
+            "(then choose an adventurer or your researcher), <b>advance</b> with a card equal to or higher than the "
+            "last one of that colour, or <b>discard</b> it. Then <b>draw</b> from the draw pile or a discard pile."),
+    i18n.N_("A piece landing on a tile takes an artifact, scores victory points or, on an arrow, may move one of "
+            "your pieces one stone more."),
+    i18n.N_("The round ends when the fifth piece crosses a bridge or the draw pile runs out. Each piece scores its "
+            "stone (the researcher double); artifacts pay on the track at the end."),
+    i18n.N_("Tap a card, then a highlighted path or discard pile; then the draw pile or a discard pile."),
 )
+"""The setup form's short rules (HTML items, marked for the catalogs): see :func:`how_to_play`."""
+
+
+def how_to_play() -> str:
+    """The setup form's short rules (HTML), in the current language."""
+    return (f"<details><summary>{esc(i18n._('How to play'))}</summary><ul>"
+            + "".join(f"<li>{i18n._(item)}</li>" for item in HOW_TO_PLAY) + "</ul></details>")
 
 
 def setup_form(*, seats: typing.Sequence[session.Seat] = (), options: typing.Mapping[str, api.OptionValue]
@@ -643,16 +728,19 @@ def setup_form(*, seats: typing.Sequence[session.Seat] = (), options: typing.Map
     computer level), the options of the game's schema and the computer's pace."""
     if not seats:
         levels = board.Game.bot_levels
-        seats = (session.Seat("You"), session.Seat("Computer", levels[0]) if levels else session.Seat("Player 2"))
+        seats = (session.Seat(api.YOU), session.Seat(i18n._("Computer"), levels[0]) if levels else
+                 session.Seat(lc_html.player_label(1)))
     pace = pace if pace in PAUSE_WORDS else "quick"
-    paces = "".join(lc_html.radio("pace", key, esc(words), pace == key) for key, words in PAUSE_WORDS.items())
+    pace_words = i18n._("The computer\u2019s pace")
+    paces = "".join(lc_html.radio("pace", key, esc(i18n._(words)), pace == key) for key, words in PAUSE_WORDS.items())
     return lc_html.setup_form(
-        board.Game, seats=seats, options=options or {}, level_words=LEVEL_WORDS,
+        board.Game, seats=seats, options=options or {},
+        level_words={level: i18n._(words) for level, words in LEVEL_WORDS.items()},
         heading=lc_html.esc(lc_html.short_title(board.Game)),
-        intro="Lead four adventurers and a researcher from the camp to the lost cities: play cards of a colour "
-              "in rising order, pick up artifacts and points on the way, and cross the bridges first.",
-        extra=f'<fieldset class="lc-pace"><legend>The computer\'s pace</legend>{paces}</fieldset>',
-        help_html=HOW_TO_PLAY, error=error)
+        intro=i18n._("Lead four adventurers and a researcher from the camp to the lost cities: play cards of a "
+                     "colour in rising order, pick up artifacts and points on the way, and cross the bridges first."),
+        extra=f'<fieldset class="lc-pace"><legend>{esc(pace_words)}</legend>{paces}</fieldset>',
+        help_html=how_to_play(), error=error)
 
 
 def shell() -> str:
@@ -683,8 +771,9 @@ def position(state: board.State, names: typing.Sequence[str]) -> str:
     """A position of a finished game's replay: the board, every player's panel
     and every hand face up (the game is over: nothing is secret any more)."""
     view = state.view(0)
+    mine, theirs = i18n._("Your hand"), i18n._("{name}'s hand")
     hands = "".join(
-        f'<div class="lc-replay-hand" data-player="{p}"><h3>{esc(lc_html.possessive(names[p]))} hand</h3>'
+        f'<div class="lc-replay-hand" data-player="{p}"><h3>{esc(lc_html.owned(names[p], mine, theirs))}</h3>'
         f"{hand(state.view(p), interactive=False, name=names[p])}</div>" for p in range(len(names)))
     return board_html(view, names=names) + players(view, names, [""] * len(names)) + hands
 

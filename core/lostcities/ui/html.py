@@ -670,8 +670,8 @@ def _seat_fields(game: type[api.Game], seats: typing.Sequence[session.Seat],
                  level_words: typing.Mapping[str, str]) -> str:
     def name_input(index: int, value: str) -> str:
         return (f'<label class="lc-name-input">{esc(player_label(index))} <input type="text" '
-                f'name="{session.name_field(index)}" maxlength="{session.MAX_NAME}" value="{esc(value)}" '
-                'autocomplete="off"></label>')
+                f'name="{session.name_field(index)}" maxlength="{session.MAX_NAME}" '
+                f'value="{esc(api.shown_name(value))}" autocomplete="off"></label>')
 
     def words(level: str) -> str:
         return esc(i18n._("Computer, {level}").format(level=level_words.get(level) or level_word(level)))
