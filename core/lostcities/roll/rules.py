@@ -1175,7 +1175,7 @@ class State(api.State):
                 continue
             bridges.append({"column": column.value, "players": players})
             who = _listed([f"{{p{p}}}" for p in players])
-            bridge = _bridge_word(column)
+            bridge = bridge_word(column)
             if len(players) > 1:
                 said = (i18n._("{who} passed the {bridge} ({points} points each).") if n == len(players) else
                         i18n._("{who} passed the {bridge} ({points} points each); it is crossed out for everyone "
@@ -1458,7 +1458,7 @@ BRIDGE_WORDS: typing.Final = {
 """A column's bonus bridge as a log line names it (``{colour}``: the expedition's colour)."""
 
 
-def _bridge_word(column: Column) -> str:
+def bridge_word(column: Column) -> str:
     """The bonus bridge of ``column`` in the current language (``red bridge``)."""
     return i18n._(BRIDGE_WORDS[column.value]).format(colour=api.colour_word(column.value))
 
@@ -1503,7 +1503,7 @@ def _describe_choice(action: api.Action, old: Sheet, new: Sheet,
                        i18n._("The box holds an artefact (all nine are shaded)."))
     for column in passed:
         text += " " + _said(i18n._("{p0} reached the {bridge}."), player,
-                            bridge=_bridge_word(Column(column)))
+                            bridge=bridge_word(Column(column)))
     if new.accelerating:
         text += " " + _said(i18n._("{p0} may accelerate an expedition, thanks to the box's arrow."), player)
     return ("take" if take else "accelerate"), text, details
