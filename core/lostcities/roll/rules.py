@@ -1524,7 +1524,7 @@ def _describe_mark(action: api.Action, colour: Colour, old: Sheet, new: Sheet, p
     e = colour.index
     name = api.colour_word(colour.value)
     if type(action) is Take:
-        number = typing.cast(Take, action).number
+        number = action.number
         if new.tops[e] and not old.tops[e]:
             said = i18n._("{p0} took {colour} and {number} and claimed the top artefact of the {colour} expedition.")
         elif new.circles[e] and not old.circles[e]:
