@@ -455,6 +455,33 @@ def version() -> str:
     return lostcities.__version__
 
 
+def first_paint_words() -> dict[str, str]:
+    """The words ``web/embed.js`` writes before Python runs, in the current language (the build writes
+    them into ``embed.html`` for each language; ``{step}``, ``{limit}`` and ``{type}`` are filled in there).
+
+    >>> first_paint_words()["play"], first_paint_words()["game-roll"]
+    ('Play', 'Roll & Write')
+    """
+    _ = i18n._
+    words = {
+        "summary": _("A live position: press Play to try it."), "play": _("Play"),
+        "loading": _("Loading the game engine\u2026"), "tutorial": _("tutorial"), "your-move": _("Your move"),
+        "record": _("A game to step through"),
+        "open-record": _("A game to step through: press Play to open it here."),
+        "open-position": _("A position: press Play to open it here."),
+        "open-table": _("The table: press Play to open it here."),
+        "open-tutorial": _("A tutorial: press Play to start it here."),
+        "goto": _("Press Play to open step {step} here."),
+        "reset": _("Press Play to start again from the beginning."),
+        "load": _("Press Play to open what this page asked for."),
+        "too-many": _("Too many messages before Play: the frame keeps {limit} until the engine runs."),
+        "unknown": _("Unknown message type {type}: the frame reads hello, goto, load and reset."),
+    }
+    for name, cls in api.games().items():
+        words[f"game-{name}"] = lc_html.short_title(cls)
+    return words
+
+
 # -- the lesson panel ----------------------------------------------------------------------------------
 
 
