@@ -222,8 +222,8 @@ def test_each_game_fits_every_screen_without_scrolling_or_overlap(shared: sync_a
     fits(shared, case)
 
 
-GERMAN: typing.Final = ("card", "card6", "card-hint")
-"""The cases measured in German as well: the card game speaks German (German words are longer)."""
+GERMAN: typing.Final = ("card", "card6", "card-hint", "roll", "roll5", "roll-accelerate")
+"""The cases measured in German as well: the card game and Roll & Write speak German (German words are longer)."""
 
 
 @pytest.fixture(scope="module")
@@ -233,7 +233,7 @@ def shared_de(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.
 
 
 @pytest.mark.parametrize("case", GERMAN)
-def test_the_card_game_fits_every_screen_in_german(shared_de: sync_api.Page, case: str) -> None:
+def test_the_card_game_and_roll_and_write_fit_every_screen_in_german(shared_de: sync_api.Page, case: str) -> None:
     assert shared_de.evaluate("document.documentElement.lang") == "de"
     fits(shared_de, case)
     assert shared_de.locator("[data-action=menu]").first.inner_text() == "Menü"
