@@ -109,15 +109,15 @@ def test_lang_de_plays_a_roll_and_write_turn_in_german(page: sync_api.Page, site
     assert page.locator("[data-action=roll]").inner_text() == "Würfeln"
     roll_page.click_for_move(page, "[data-action=roll]")
     roll_page.wait_phase(page, "choose")
-    assert page.locator(".rw-status").inner_text() == "Wähle einen Farbwürfel und einen Zahlenwürfel oder verzichte."
+    assert page.locator(".rw-status").inner_text() == "Wähle Farb- und Zahlenwürfel oder verzichte."
     page.locator(".rw-main-sheet [data-box='purple-9']").click()  # no pair picked yet: refused in German
     assert page.locator(".rw-status.rw-is-error").inner_text() == (
         "Wähle zuerst einen Farbwürfel und einen Zahlenwürfel, dann tippe, wohin sie kommen.")
-    assert page.locator("[data-action=refuse]").inner_text().startswith("Verzichten: ein Würfelsymbol")
+    assert page.locator("[data-action=refuse]").inner_text() == "Verzichten: Würfelsymbol schraffieren"
     page.click("[data-die='colour-0']")
     page.click("[data-die='number-0']")
     place = page.locator(".rw-places .rw-place").first
-    assert " in " in place.inner_text() and ", Kästchen " in place.inner_text(), place.inner_text()
+    assert place.locator(".rw-place-text").inner_text().endswith(" 1"), place.inner_text()
     roll_page.click_for_move(page, place)
     roll_page.wait_phase(page, "roll", "accelerate")
     line = page.locator(".lc-last-move").inner_text()

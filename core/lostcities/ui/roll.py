@@ -912,6 +912,8 @@ def die(kind: str, index: int, face: roll.Colour | int, *, state: str = "free", 
     usable = interactive and state in ("free", "selected")
     tag = "button" if usable else "span"
     extra = (' type="button"' if usable else "") + (' data-target="die"' if interactive else "")
+    if state == "taken":  # the style sheet writes it under the die
+        extra += f' data-note="{esc(i18n._("taken"))}"'
     pressed = f' aria-pressed="{"true" if state == "selected" else "false"}"' if usable else ""
     if usable and stop is not None:
         pressed += f' tabindex="{"0" if stop else "-1"}"'
