@@ -13,7 +13,9 @@ Every page is drawn in every language of the catalogs (:func:`lostcities.i18n.la
 language as ``web/main.py`` does (``?lang=``, else the choice remembered in the browser, else the
 browser's languages) before the first paint and shows that language's template: the site needs no
 server to negotiate a language, works offline and under any path, and a language link (``?lang=de``)
-works before Python runs.  The embed's posters are English (the tutorials' texts are).
+works before Python runs.  The embed's posters are drawn in every language too (``de/<id>``: web/embed.js
+fetches the one of the frame's language), and so are the words web/embed.js writes before Python runs
+and the web app manifest's description (:attr:`Drawn.embed_words`, :attr:`Drawn.manifests`).
 
 Nothing here touches a page: :func:`drawn` returns strings, :mod:`buildtools.pipeline` writes them.
 """
@@ -24,6 +26,7 @@ import contextlib
 import dataclasses
 import html
 import importlib
+import json
 import re
 import sys
 import types
@@ -57,9 +60,16 @@ class Drawn:
     save_formats: dict[str, str]
     """Each game's save ``format`` (what ``web/page.js`` checks before it says *Continue*)."""
     posters: dict[str, str]
-    """The embed's first paint of each built-in tutorial (id -> the content of ``<main id="app">``)."""
+    """The embed's first paint of each built-in tutorial (``<id>`` in English, ``<lang>/<id>`` in another
+    language -> the content of ``<main id="app">``)."""
     words: dict[str, dict[str, str]] = dataclasses.field(default_factory=dict)
     """The words ``web/page.js`` writes itself, per language (``continue``, ``badge``, ``starting``)."""
+    embed_words: dict[str, dict[str, str]] = dataclasses.field(default_factory=dict)
+    """The words ``web/embed.js`` writes itself, per language (:func:`lostcities.ui.embed.first_paint_words`)."""
+    manifests: dict[str, dict[str, str]] = dataclasses.field(default_factory=dict)
+    """The web app manifest's texts per language (``lang``, ``description``)."""
+    tutorials: dict[str, dict[str, dict[str, str]]] = dataclasses.field(default_factory=dict)
+    """Each built-in tutorial's title and summary line per language (``web/tutorials.json``)."""
 
 
 @contextlib.contextmanager
@@ -133,25 +143,57 @@ def drawn() -> Drawn:
     with app_modules() as m:
         games = m.catalogue.GAMES
         routes: list[Route] = []
-        words = {}
+        words, embed_words, manifests = {}, {}, {}
+        posters: dict[str, str] = {}
+        tutorials: dict[str, dict[str, dict[str, str]]] = {}
         for lang in m.i18n.languages():
             with m.i18n.using(lang):
                 routes += routes_of(m, lang)
                 words[lang] = {"continue": m.i18n._("Continue"), "badge": m.i18n._("game in progress"),
                                "starting": m.i18n._(m.html.STARTING)}
-        posters = {}
-        for tut in m.tutorial.tutorials().values():
-            playable = {game.entry.name: game for game in games}.get(tut.game)
-            if playable is None:
-                continue
-            host = m.screen.MemoryHost(storage={}, seed=None)
-            config = m.embed.Config.from_query({"tut": tut.id})
-            scr = m.embed_screen.EmbeddedScreen(playable.adapter(), host, config, lambda message: None)
-            scr.mount()
-            posters[tut.id] = page_of(host.root)
+                embed_words[lang] = m.embed.first_paint_words()
+                manifests[lang] = {"lang": lang, "description": m.i18n._(m.html.MANIFEST_DESCRIPTION)}
+                prefix = "" if lang == m.i18n.SOURCE else f"{lang}/"
+                posters |= {prefix + ident: poster for ident, poster in posters_of(m).items()}
+                for tut in m.tutorial.tutorials().values():
+                    count = len(tut.steps)
+                    steps = m.i18n.ngettext("({count} step)", "({count} steps)", count).format(count=count)
+                    tutorials.setdefault(tut.id, {})[lang] = {
+                        "title": m.i18n._(tut.title), "line": f"{m.i18n._(tut.summary)} {steps}"}
         home = m.catalogue.home_page(lambda name: False, version=m.lostcities.__version__, seed=None)
         formats = {game.entry.name: m.session.save_format(game.entry.name) for game in games}
-    return Drawn(home, tuple(routes), formats, posters, words)
+    return Drawn(home, tuple(routes), formats, posters, words, embed_words, manifests, tutorials)
+
+
+def posters_of(m: types.SimpleNamespace) -> dict[str, str]:
+    """The embed's first paint of each built-in tutorial of a playable game, in the current language."""
+    posters = {}
+    playable = {game.entry.name: game for game in m.catalogue.GAMES}
+    for tut in m.tutorial.tutorials().values():
+        if tut.game not in playable:
+            continue
+        host = m.screen.MemoryHost(storage={}, seed=None)
+        config = m.embed.Config.from_query({"tut": tut.id})
+        scr = m.embed_screen.EmbeddedScreen(playable[tut.game].adapter(), host, config, lambda message: None)
+        scr.mount()
+        posters[tut.id] = page_of(host.root)
+    return posters
+
+
+def embed_words(pages: Drawn) -> str:
+    """The words of :attr:`Drawn.embed_words` as ``embed.html`` holds them for web/embed.js: a hidden element
+    with the languages and, per language, its words as JSON in an attribute."""
+    said = "".join(f" data-words-{html.escape(lang)}=\"{html.escape(json.dumps(words, ensure_ascii=False))}\""
+                   for lang, words in pages.embed_words.items())
+    return f'<div hidden id="lc-embed-words" data-languages="{html.escape(",".join(pages.embed_words))}"{said}></div>'
+
+
+def manifest(english: str, texts: typing.Mapping[str, str]) -> str:
+    """The web app manifest ``english`` (its JSON text) in the language of ``texts`` (``lang``, ``description``):
+    the same app (its ``id``, start and scope), its description in that language."""
+    data = json.loads(english)
+    data.update(texts)
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
 def templates(pages: Drawn) -> str:

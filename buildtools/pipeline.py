@@ -348,7 +348,10 @@ def write_pages(site: Site) -> None:
     embed, after its first paint), the list of what their start fetches (announced by web/boot.js:
     after the first paint, the embed on Play) and what the build draws of them
     (:mod:`buildtools.pages`): index.html's home page and the templates of its other pages, and
-    the embed's posters (``web/posters/<tutorial>.html``, fetched by web/embed.js before Play)."""
+    the embed's posters (``web/posters/<tutorial>.html``, ``web/posters/<lang>/<tutorial>.html`` in another
+    language, fetched by web/embed.js before Play) and the words web/embed.js writes in each language; the
+    tutorials' index with their titles in each language; a web app manifest per language
+    (``web/manifest.<lang>.webmanifest``: web/page.js links the one of the page's language)."""
     styles = [p.name for p in web_files() if p.suffix == ".css"]
     linked = "".join(f'  <link rel="stylesheet" href="./web/{name}">\n' for name in styles)
     late = ",".join(f"./web/{name}" for name in styles if name not in EARLY_STYLES)
@@ -360,11 +363,22 @@ def write_pages(site: Site) -> None:
                   "  <!--STYLES-->\n": linked, "<!--STYLE-LIST-->": late}
         if name == "index.html":
             values |= {"<!--HOME-->": drawn.home, "<!--PAGES-->": pages.templates(drawn)}
+        if name == "embed.html":
+            values |= {"<!--EMBED-WORDS-->": pages.embed_words(drawn)}
         (site.folder / name).write_text(fill(page_source(name).read_text(), values))
     for ident, poster in drawn.posters.items():
         path = site.folder / "web" / "posters" / f"{ident}.html"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(poster)
+    index = json.loads((site.folder / "web" / "tutorials.json").read_text())
+    for ident, titles in drawn.tutorials.items():
+        if ident in index:
+            index[ident]["texts"] = titles
+    (site.folder / "web" / "tutorials.json").write_text(json.dumps(index, indent=1, ensure_ascii=False))
+    english = (ROOT / "web" / "manifest.webmanifest").read_text()
+    for lang, said in drawn.manifests.items():
+        if lang != "en":
+            (site.folder / "web" / f"manifest.{lang}.webmanifest").write_text(pages.manifest(english, said))
 
 
 def write_service_worker(site: pathlib.Path | Site) -> None:

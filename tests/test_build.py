@@ -493,7 +493,7 @@ def page_policy(html: str) -> dict[str, list[str]]:
 
 def test_every_page_has_a_strict_content_security_policy(dist: pathlib.Path) -> None:
     posters = dist / "web" / "posters"
-    pages = sorted(p for p in dist.rglob("*.html") if p.parent != posters)
+    pages = sorted(p for p in dist.rglob("*.html") if posters not in p.parents)
     assert pages == [dist / "embed-demo.html", dist / "embed.html", dist / "index.html"]
     for page in pages:
         html = page.read_text()
@@ -571,11 +571,14 @@ def test_the_pages_the_build_draws_are_the_apps_markup(dist: pathlib.Path) -> No
     setup = next(route for route in drawn.routes if route.route == "card")
     assert setup.content.startswith('<section class="lc-screen" data-phase="setup"')
     assert 'data-region="main"><section class="lc-setup"' in setup.content
-    posters = sorted((dist / "web" / "posters").glob("*.html"))
-    assert [p.stem for p in posters] == sorted(drawn.posters)
+    folder = dist / "web" / "posters"
+    posters = sorted(folder.rglob("*.html"))
+    assert [p.relative_to(folder).with_suffix("").as_posix() for p in posters] == sorted(drawn.posters)
+    assert any(key.startswith("de/") for key in drawn.posters), "a poster per language"
     for poster in posters:
         text = poster.read_text()
-        assert "lc-lesson-panel" in text and "Step 1 of" in text
+        step = "Schritt 1 von" if poster.parent.name == "de" else "Step 1 of"
+        assert "lc-lesson-panel" in text and step in text
         assert "<script" not in text and not re.search(r"\son[a-z]+\s*=", text)
 
 

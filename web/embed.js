@@ -5,10 +5,39 @@
 // It answers `hello` at once (a `waiting` message: `phase` idle, or starting after Play), keeps
 // `goto`, `load` and `reset` until the engine runs them (web/embed_main.py reads the queue), and
 // reports the frame's height to the host page (the only message sent without a `parent` origin).
+// It speaks the frame's language as web/embed_main.py picks it (lang=de|en, else the browser's
+// languages; a malformed lang: English, and Python says why): the build writes each language's words
+// into the page (#lc-embed-words), its posters (web/posters/<lang>/) and the tutorials' titles.
 (function () {
   "use strict";
   var params = new URLSearchParams(location.search);
   var GAMES = { card: "The card game", roll: "Roll & Write", board: "The board game" };
+  var lang = "en";
+  var words = {};
+  function pickLanguage() {
+    var holder = document.getElementById("lc-embed-words");
+    var languages = (holder ? holder.getAttribute("data-languages") || "en" : "en").split(",");
+    function known(code) {
+      code = String(code || "").trim().toLowerCase().replace("_", "-").split("-")[0];
+      return languages.indexOf(code) >= 0 ? code : null;
+    }
+    var asked = params.get("lang");
+    if (asked !== null) {
+      lang = known(asked) === asked.trim().toLowerCase() ? known(asked) : "en";
+    } else {
+      var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+      for (var i = 0; i < wanted.length && lang === "en"; i++) lang = known(wanted[i]) || "en";
+    }
+    try { words = JSON.parse(holder ? holder.getAttribute("data-words-" + lang) || "{}" : "{}"); } catch (err) { words = {}; }
+    document.documentElement.lang = lang;
+  }
+  // A text in the frame's language (`english` when the build gave none), its {fields} filled in.
+  function say(key, english, fields) {
+    var text = words[key] || english;
+    Object.keys(fields || {}).forEach(function (name) { text = text.split("{" + name + "}").join(fields[name]); });
+    return text;
+  }
+  function gameName(game) { return say("game-" + game, GAMES[game]); }
   var QUEUE_LIMIT = 16;
   var parent = null;
   var rawParent = params.get("parent");
@@ -128,11 +157,12 @@
     var plain = tut && !params.get("step") && !/step=/.test(location.hash) && (!mode || mode === "tutorial")
       && !params.get("s") && !params.get("rec") && /^[a-z0-9-]{1,64}$/.test(tut);
     if (!plain) {
-      var what = params.get("rec") ? "A game to step through" : params.get("s") ? "A position" : "The table";
-      neutral(what + ": press Play to open it here.");
+      neutral(params.get("rec") ? say("open-record", "A game to step through: press Play to open it here.")
+              : params.get("s") ? say("open-position", "A position: press Play to open it here.")
+              : say("open-table", "The table: press Play to open it here."));
       return;
     }
-    fetch("./web/posters/" + tut + ".html").then(function (response) {
+    fetch("./web/posters/" + (lang === "en" ? "" : lang + "/") + tut + ".html").then(function (response) {
       if (!response.ok) throw new Error("no poster");
       return response.text();
     }).then(function (markup) {
@@ -141,7 +171,7 @@
       lateStyles();
       poster.innerHTML = markup;
       poster.hidden = false;
-    }).catch(function () { neutral("A tutorial: press Play to start it here."); });
+    }).catch(function () { neutral(say("open-tutorial", "A tutorial: press Play to start it here.")); });
   }
 
   function describe() {
@@ -149,19 +179,27 @@
     var summary = document.getElementById("embed-summary");
     var kicker = document.getElementById("embed-kicker");
     var game = params.get("game");
-    if (game && GAMES[game] && kicker) kicker.textContent = "Lost Cities \u00b7 " + GAMES[game];
+    if (summary) summary.textContent = say("summary", summary.textContent);
+    var play = document.getElementById("embed-play");
+    if (play) play.textContent = say("play", play.textContent);
+    var loading = document.getElementById("loading-text");
+    if (loading) loading.textContent = say("loading", loading.textContent);
+    if (game && GAMES[game] && kicker) kicker.textContent = "Lost Cities \u00b7 " + gameName(game);
     var tut = params.get("tut");
     if (!tut) {
-      if (params.get("rec") && title) title.textContent = "A game to step through";
-      else if (params.get("s") && title) title.textContent = "Your move";
+      if (params.get("rec") && title) title.textContent = say("record", "A game to step through");
+      else if (params.get("s") && title) title.textContent = say("your-move", "Your move");
       return;
     }
     fetch("./web/tutorials.json").then(function (response) { return response.json(); }).then(function (index) {
       var entry = index[tut];
       if (!entry) return;
-      if (title) title.textContent = entry.title;
-      if (summary) summary.textContent = entry.summary + " (" + entry.steps + " steps)";
-      if (kicker && GAMES[entry.game]) kicker.textContent = "Lost Cities \u00b7 " + GAMES[entry.game] + " \u00b7 tutorial";
+      var texts = (entry.texts && entry.texts[lang]) || null;
+      if (title) title.textContent = texts ? texts.title : entry.title;
+      if (summary) summary.textContent = texts ? texts.line : entry.summary + " (" + entry.steps + " steps)";
+      if (kicker && GAMES[entry.game]) {
+        kicker.textContent = "Lost Cities \u00b7 " + gameName(entry.game) + " \u00b7 " + say("tutorial", "tutorial");
+      }
     }).catch(function () { /* the title stays generic */ });
   }
 
@@ -176,24 +214,26 @@
     } else if (data.type === "goto" || data.type === "load" || data.type === "reset") {
       if (shared.queue.length >= QUEUE_LIMIT) {
         post({ type: "error", code: "bad_message",
-               message: "Too many messages before Play: the frame keeps " + QUEUE_LIMIT + " until the engine runs." });
+               message: say("too-many", "Too many messages before Play: the frame keeps {limit} until the engine runs.",
+                            { limit: String(QUEUE_LIMIT) }) });
         return;
       }
       shared.queue.push(data);
       var poster = document.getElementById("embed-poster");
       if (poster) poster.dataset.changed = "1";
-      neutral(data.type === "goto" ? "Press Play to open step " + data.step + " here."
-              : data.type === "reset" ? "Press Play to start again from the beginning."
-              : "Press Play to open what this page asked for.");
+      neutral(data.type === "goto" ? say("goto", "Press Play to open step {step} here.", { step: String(data.step) })
+              : data.type === "reset" ? say("reset", "Press Play to start again from the beginning.")
+              : say("load", "Press Play to open what this page asked for."));
       waiting();
     } else {
       post({ type: "error", code: "bad_message",
-             message: "Unknown message type " + JSON.stringify(String(data.type)).slice(0, 60)
-                      + ": the frame reads hello, goto, load and reset." });
+             message: say("unknown", "Unknown message type {type}: the frame reads hello, goto, load and reset.",
+                          { type: JSON.stringify(String(data.type)).slice(0, 60) }) });
     }
   });
 
   document.addEventListener("DOMContentLoaded", function () {
+    pickLanguage();
     checkParent();
     describe();
     if (params.get("autoplay") !== "1") showPoster();

@@ -71,8 +71,9 @@ class EmbedApp:
             if config.parent != self.browser_parent:
                 # Read once, the same way on both sides: else the frame would post to one origin
                 # and listen to another.
-                raise embed.EmbedError(f"parent {query.get('parent', '')!r} is not written as an origin; "
-                                       f"write it as the browser does: {self.browser_parent}")
+                raise embed.EmbedError(i18n._("parent {value} is not written as an origin; write it as the browser "
+                                              "does: {browser_parent}").format(
+                    value=repr(query.get('parent', '')), browser_parent=self.browser_parent))
         except embed.EmbedError as err:
             self.show_problem(err)
             return
@@ -80,7 +81,8 @@ class EmbedApp:
         self.ident = config.ident
         playable = {game.entry.name: game for game in catalogue.GAMES}.get(config.game)
         if playable is None:
-            self.show_problem(embed.EmbedError(f"this build does not include {config.game_class.title}"))
+            self.show_problem(embed.EmbedError(i18n._("this build does not include {title}").format(
+                title=i18n._(config.game_class.title))))
             return
         self.host = host.BrowserHost(config.seed)
         self.screen = embed_screen.EmbeddedScreen(playable.adapter(), self.host, config, self.post)
@@ -116,7 +118,7 @@ class EmbedApp:
         try:
             text = str(js.JSON.stringify(data))
         except Exception:  # noqa: BLE001 - anything a foreign page sends (a cycle, a depth JavaScript refuses)
-            self.screen.report(embed.EmbedError("the message cannot be read as JSON", code="bad_message"))
+            self.screen.report(embed.EmbedError(i18n._("the message cannot be read as JSON"), code="bad_message"))
             return
         try:
             data = embed.message_data(text)
@@ -132,8 +134,9 @@ class EmbedApp:
         if self.screen is not None and step is not None:
             self.screen.receive({"lc": embed.PROTOCOL, "type": "goto", "step": step})
         elif self.screen is not None and "step" in pairs:
-            self.screen.report(embed.EmbedError(f"#step must be a whole number in the digits 0-9, not "
-                                                f"{pairs['step'][:40]!r}"))
+            self.screen.report(embed.EmbedError(i18n._("#step must be a whole number in the digits 0-9, "
+                                                       "not {value}").format(
+                value=repr(pairs['step'][:40]))))
 
 
 APP = EmbedApp()

@@ -52,13 +52,14 @@ def puzzle_from_record(record: api.Record, start: int, pov: int, names: typing.S
     actions and chance are each step's replies.  Raises :class:`embed.EmbedError`."""
     actions = record.actions
     if not 0 <= start <= len(actions):
-        raise embed.EmbedError(f"step must be from 0 to {len(actions)} for this record")
+        raise embed.EmbedError(i18n._("step must be from 0 to {count} for this record").format(count=len(actions)))
     prefix = api.Record(record.game, actions[:start], record.start)
     try:
         state = prefix.replay()
         whole = record.replay()
     except errors.GameError as err:
-        raise embed.EmbedError(f"the record cannot be replayed: {err.reason}", code="bad_record") from None
+        raise embed.EmbedError(i18n._("the record cannot be replayed: {reason}").format(
+            reason=err.reason), code="bad_record") from None
     del whole
     steps: list[dict[str, typing.Any]] = []
     probe = state.clone()
@@ -77,7 +78,8 @@ def puzzle_from_record(record: api.Record, start: int, pov: int, names: typing.S
         elif steps:
             steps[-1]["replies"].append(text)
     if not steps:
-        raise embed.EmbedError(f"seat {pov + 1} makes no move in this record after action {start}",
+        raise embed.EmbedError(i18n._("seat {number} makes no move in this record after action {start}").format(
+            number=pov + 1, start=start),
                                code="bad_record")
     options = dict(record.game.options())
     options.pop("players", None)
@@ -200,14 +202,16 @@ class EmbeddedScreen(screen.Screen):
         try:
             return api.Record.from_dict(typing.cast(dict[str, typing.Any], self.config.record))
         except errors.GameError as err:
-            raise embed.EmbedError(f"the record (rec) is damaged: {err.reason}", code="bad_record") from None
+            raise embed.EmbedError(i18n._("the record (rec) is damaged: {reason}").format(
+                reason=err.reason), code="bad_record") from None
 
     def _replayed(self, count: int) -> api.State:
         assert self.record is not None
         try:
             return api.Record(self.record.game, self.record.actions[:count], self.record.start).replay()
         except errors.GameError as err:
-            raise embed.EmbedError(f"the record (rec) cannot be replayed: {err.reason}", code="bad_record") from None
+            raise embed.EmbedError(i18n._("the record (rec) cannot be replayed: {reason}").format(
+                reason=err.reason), code="bad_record") from None
 
     def _first_shown(self) -> int:
         """The position to open: ``step`` actions, or after the opening chance actions."""
@@ -215,7 +219,7 @@ class EmbeddedScreen(screen.Screen):
         total = len(self.record.actions)
         if self.config.step:
             if self.config.step > total:
-                raise embed.EmbedError(f"step must be from 0 to {total} for this record")
+                raise embed.EmbedError(i18n._("step must be from 0 to {total} for this record").format(total=total))
             return self.config.step
         state = self._replayed(0)
         count = 0
@@ -230,7 +234,7 @@ class EmbeddedScreen(screen.Screen):
             try:
                 state = api.state_from_dict(config.scenario)
             except errors.GameError as err:
-                raise embed.EmbedError(f"the scenario (s) is not a position: {err.reason}",
+                raise embed.EmbedError(i18n._("the scenario (s) is not a position: {reason}").format(reason=err.reason),
                                        code="bad_scenario") from None
             return state.game, state
         if config.record is not None:
@@ -248,7 +252,8 @@ class EmbeddedScreen(screen.Screen):
         current = session.Session(tutorial.seats_setup(game, seats), state)
         current.looking = self.config.pov
         if not 0 <= self.config.pov < game.num_players:
-            raise embed.EmbedError(f"pov must be a seat from 1 to {game.num_players}")
+            raise embed.EmbedError(i18n._("pov must be a seat from 1 to {num_players}").format(
+                num_players=game.num_players))
         return current
 
     # -- no storage, no setup ---------------------------------------------------------------------
@@ -505,13 +510,13 @@ class EmbeddedScreen(screen.Screen):
         if self.record is not None:
             total = len(self.record.actions)
             if not 0 <= index <= total:
-                raise embed.EmbedError(f"step must be from 0 to {total} for this record")
+                raise embed.EmbedError(i18n._("step must be from 0 to {total} for this record").format(total=total))
             self.shown = index
             self.start(self._session(self.record.game, self._replayed(index)))
             self.emit("step", index=index, total=total, tutorial=None)
             self.send_state()
             return
-        raise embed.EmbedError("goto works in a tutorial, a puzzle or a record")
+        raise embed.EmbedError(i18n._("goto works in a tutorial, a puzzle or a record"))
 
     def _on_view_step(self, event: screen.Input) -> None:
         to = embed.whole(event.data.get("to", ""))
@@ -588,7 +593,7 @@ class EmbeddedScreen(screen.Screen):
             elif kind == "goto":
                 step = payload.get("step")
                 if type(step) is not int:
-                    raise embed.EmbedError("goto needs a whole-number step", code="bad_message")
+                    raise embed.EmbedError(i18n._("goto needs a whole-number step"), code="bad_message")
                 self.goto(step - 1 if self.lesson is not None else step)
             else:
                 self._open(embed.load_config(self.config, payload))
@@ -611,7 +616,8 @@ class EmbeddedScreen(screen.Screen):
         """``load`` named another game's tutorial or position: this frame becomes that game's screen."""
         factory = screen.REGISTRY.get(config.game)
         if factory is None:
-            raise embed.EmbedError(f"this build does not include {config.game_class.title}", code="bad_message")
+            raise embed.EmbedError(i18n._("this build does not include {title}").format(
+                title=i18n._(config.game_class.title)), code="bad_message")
         token, warned = self._token, self._progress_warned
         self.unmount()
         EmbeddedScreen.__init__(self, factory(), self.host, config, self.sink, self.links, self.origin)

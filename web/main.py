@@ -49,6 +49,9 @@ class BrowserPage:
 
     def set_language(self, code: str) -> None:
         document.documentElement.lang = code
+        manifest = document.querySelector('link[rel="manifest"]')  # its language's (web/page.js)
+        if manifest:
+            manifest.setAttribute("href", "./web/manifest" + ("" if code == "en" else f".{code}") + ".webmanifest")
         params = js.URLSearchParams.new(str(window.location.search))
         if params.has("lang"):
             params.delete("lang")

@@ -35,6 +35,9 @@
     return "en";
   })();
   root.lang = lang;
+  // The web app manifest in the page's language (the build writes web/manifest.<lang>.webmanifest).
+  var manifest = document.querySelector('link[rel="manifest"]');
+  if (manifest && lang !== "en") manifest.setAttribute("href", "./web/manifest." + lang + ".webmanifest");
   function word(key, english) {
     return (pages && pages.getAttribute("data-" + key + "-" + lang)) || english;
   }

@@ -14,7 +14,7 @@ import typing
 
 import companion_screen
 import screen
-from lostcities import api, errors, roll, session
+from lostcities import api, errors, i18n, roll, session
 from lostcities.ui import html as lc_html
 from lostcities.ui import roll as roll_html
 
@@ -36,7 +36,9 @@ def read_setup(values: typing.Mapping[str, str]) -> session.Setup:
         return session.Setup.create("roll", [session.Seat("You")], {}, {**prefs, "mode": "solo"})
     raw = values.get("count", "2")
     count = int(raw) if raw in ("2", "3", "4", "5") else 2
-    names = session.unique_names([values.get(f"name{i}", "") for i in range(count)])
+    you = api.shown_name(api.YOU)  # the form shows the name You in the page's language: it stays You
+    names = session.unique_names([api.YOU if " ".join(values.get(f"name{i}", "").split()) == you else
+                                  values.get(f"name{i}", "") for i in range(count)])
     kinds = [values.get(f"kind{i}", session.HUMAN) for i in range(count)]
     seats = [session.Seat(name, None if kind == session.HUMAN else kind)
              for name, kind in zip(names, kinds, strict=True)]
@@ -64,7 +66,7 @@ class RollAdapter:
 
     # -- setup and restore -------------------------------------------------------------------------
     def setup_form(self, scr: screen.Screen, last: session.Setup | None) -> str:
-        seats: typing.Sequence[tuple[str, str]] = (("You", session.HUMAN), ("Computer", "easy"))
+        seats: typing.Sequence[tuple[str, str]] = ((api.YOU, session.HUMAN), (i18n._("Computer"), "easy"))
         mode, in_sequence, pace = "game", False, "quick"
         if last is not None:
             mode, pace = last.pref("mode", "game"), last.pref("pace", "quick")
@@ -81,7 +83,7 @@ class RollAdapter:
 
     def check(self, scr: screen.Screen, restored: session.Session) -> None:
         if not isinstance(restored.state, roll.State):
-            raise session.SaveError("it holds another game")
+            raise session.SaveError(i18n._("it holds another game"))
 
     def begin(self, scr: screen.Screen) -> None:
         state = self._at(scr)[1]
@@ -139,14 +141,16 @@ class RollAdapter:
             targets = roll_html.acceleration_targets(shown)
         elif mine and pair is not None:
             targets = roll_html.pair_targets(shown, *pair)
-        level = f"computer, {current.level(focus)}" if current.is_computer(focus) else ""
-        caption = "has chosen (hidden until everybody has)" if focus in view.hidden else level
+        level = (i18n._("computer, {level}").format(level=lc_html.level_word(current.level(focus)))
+                 if current.is_computer(focus) else "")
+        caption = i18n._("has chosen (hidden until everybody has)") if focus in view.hidden else level
         sheet = roll_html.sheet(
             shown, name=names[focus], player=focus, targets=targets, fresh=self._fresh(view, focus),
             scorers=roll_html.passed_by(view.sheets, names), interactive=mine, caption=caption,
             classes="rw-main-sheet" + (" rw-other" if focus != viewer and not over else ""))
         thumbs = roll_html.thumbs([roll_html.sheet_thumb(
-            view.sheets[p], name=names[p], player=p, kind=current.level(p), focused=p == focus,
+            view.sheets[p], name=names[p], player=p, kind=lc_html.level_word(current.level(p)),
+            focused=p == focus,
             current=p == state.current_player and not over, hidden=p in view.hidden, fresh=self._fresh(view, p))
             for p in range(n)])
         side = self._over(scr) if over else self._side(scr, view, person)
@@ -196,7 +200,8 @@ class RollAdapter:
     def info(self, scr: screen.Screen) -> str:
         current, state = self._at(scr)
         scores = [s.score() for s in state.view(current.viewer()).sheets]
-        return f"Turn {state.turn + 1} \u00b7 {lc_html.score_line(current.names, scores, current.viewer())}"
+        return (i18n._("Turn {number}").format(number=state.turn + 1) + " \u00b7 "
+                + lc_html.score_line(current.names, scores, current.viewer()))
 
     # -- input -------------------------------------------------------------------------------------
     def on_input(self, scr: screen.Screen, event: screen.Input) -> screen.Command:
@@ -233,10 +238,10 @@ class RollAdapter:
         state = self._at(scr)[1]
         sheet, r = state.sheets[state.current_player], state.roll
         if sheet.is_accelerating():
-            return scr.refuse("Choose your acceleration first (or decline it).")
+            return scr.refuse(i18n._("Choose your acceleration first (or decline it)."))
         taken = roll_html.taken_dice(r, state.taken) if r is not None and state.phase is roll.Phase.OTHERS else ()
         if key in taken or key not in roll_html.DIE_KEYS:
-            return scr.refuse("The active player took that die: choose from the dice left.")
+            return scr.refuse(i18n._("The active player took that die: choose from the dice left."))
         kind = key.partition("-")[0]
         self.picked = set() if key in self.picked else {k for k in self.picked if not k.startswith(kind)} | {key}
         scr.error = roll_html.pair_problem(sheet, roll_html.picked_pair(r, self.picked))

@@ -144,6 +144,8 @@
   // would override a later choice (the engine remembers the choice in storage).
   function setLanguage(code) {
     html.lang = code;
+    var manifest = document.querySelector('link[rel="manifest"]');  // its language's (web/page.js)
+    if (manifest) manifest.setAttribute("href", "./web/manifest" + (code === "en" ? "" : "." + code) + ".webmanifest");
     try {
       var url = new URL(location.href);
       if (url.searchParams.has("lang")) {

@@ -300,7 +300,7 @@ current language (:func:`shown_name`)."""
 
 COLOUR_WORDS: typing.Final = {
     "yellow": i18n.N_("yellow"), "blue": i18n.N_("blue"), "white": i18n.N_("white"), "green": i18n.N_("green"),
-    "red": i18n.N_("red"), "purple": i18n.N_("purple")}
+    "red": i18n.N_("red"), "purple": i18n.N_("purple"), "orange": i18n.N_("orange")}
 """The expeditions' colours (every game's ``Colour`` values) as the catalogs translate them."""
 
 

@@ -3,9 +3,10 @@ translated screens comes from the catalogs, and German where it matters (the log
 
 The pseudo-language (:class:`lostcities.i18n.Pseudo`) brackets every translated message, so that any
 word left outside the brackets on a drawn page, a notice or a log line was written past the catalogs.
-It covers what the German catalog covers: the home page, the card game's screens (setup, table, menu,
-hand-over, results, the problem with a save), its log lines over many seeded games and its refusals,
-every step of its tutorials, the rules summaries, the statistics and *Learn to play*.
+It covers what the German catalog covers: the home page, the card game's and Roll & Write's screens
+(setup, table, menu, hand-over, results, the problem with a save), their log lines over many seeded games
+and their refusals, every step of their tutorials, the rules summaries, the statistics, *Learn to play*,
+and the embed's reasons for refusing its parameters and messages.
 """
 
 from __future__ import annotations
@@ -21,10 +22,12 @@ import card_screen
 import catalogue
 import screen
 from buildtools import catalogs
-from lostcities import api, card, errors, i18n
+from lostcities import api, card, errors, i18n, roll
 from lostcities.ui import card as card_html
 from lostcities.ui import embed, rules_summary, stats, tutorial
 from lostcities.ui import html as lc_html
+from lostcities.ui import roll as roll_html
+from tests.core import test_roll_screen as roll_table
 from tests.core import test_tutorial as lessons
 
 PSEUDO = i18n.Language("qps", i18n.Pseudo())
@@ -162,10 +165,11 @@ def test_the_rules_the_statistics_and_learn_to_play_speak_only_catalog_words() -
 
 
 CARD_TUTORIALS: typing.Final = list(tutorial.tutorials("card").values())
+ROLL_TUTORIALS: typing.Final = list(tutorial.tutorials("roll").values())
 
 
-@pytest.mark.parametrize("tut", CARD_TUTORIALS, ids=[t.id for t in CARD_TUTORIALS])
-def test_every_step_of_the_card_tutorials_speaks_only_catalog_words(tut: tutorial.Tutorial) -> None:
+@pytest.mark.parametrize("tut", CARD_TUTORIALS + ROLL_TUTORIALS, ids=[t.id for t in CARD_TUTORIALS + ROLL_TUTORIALS])
+def test_every_step_of_the_card_and_roll_tutorials_speaks_only_catalog_words(tut: tutorial.Tutorial) -> None:
     with i18n.using(PSEUDO):
         lesson = tutorial.Lesson(tut)
         rng = random.Random(tut.id)
@@ -286,6 +290,120 @@ def test_every_refusal_of_the_card_rules_is_translated() -> None:
                 state.apply(text)
             reasons.append(refused.value.reason)
         assert len(set(reasons)) == 4 and all(unmarked(reason) == [] for reason in reasons), reasons
+
+
+class _CheckedTable(roll_table.Table):
+    """A Roll & Write table whose every screen, after every click, is checked for words past the catalogs."""
+
+    def click(self, action: str = "", target: str = "", **data: str) -> None:
+        super().click(action, target, **data)
+        assert_translated(everything_shown(self.host), f"roll, after {action or target} {data}")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_roll_and_write_screens_speak_only_catalog_words(seed: int) -> None:
+    """Every screen of Roll & Write, solo, against computers and pass and play, to the end of the game:
+    the setup, the dice picked, a refused tap, the acceleration question, the hand-over, the menu, the results."""
+    forms = {1: {"mode": "solo", "pace": "instant"},
+             2: {"mode": "game", "count": "3", "name0": "", "kind0": "human", "name1": "", "kind1": "easy",
+                 "name2": "", "kind2": "hard", "pace": "instant"},
+             3: {"mode": "game", "count": "2", "name0": "A1", "kind0": "human", "name1": "B2", "kind1": "human",
+                 "in_sequence": "on", "pace": "instant"}}
+    with i18n.using(PSEUDO):
+        table = _CheckedTable(seed=seed)
+        assert_translated(everything_shown(table.host), "roll setup")
+        table.start(**forms[seed])
+        assert_translated(everything_shown(table.host), "roll, started")
+        table.click("menu")
+        table.click("close-menu")
+        rng, refused = random.Random(seed), False
+        while table.decide(rng):
+            state = table.state
+            if table.phase == "choose" and state.roll is not None and not refused:
+                table.click(target="sheet", box="red-9")  # a tap before a pair is picked: refused in words
+                table.click(target="die", die="colour-0")
+                table.click(target="die", die="number-0")
+                table.click(target="sheet", box="red-9")  # not the next box: refused in words
+                refused = True
+                table.click("clear")
+            assert len(state.history) < 1000
+        assert refused and table.state.is_terminal()
+        table.click("moves")
+        table.click("replay")
+        assert table.screen.session is not None
+        for line in table.screen.session.log:
+            assert unmarked(line["text"]) == [], line["text"]
+
+
+def test_every_log_line_of_many_seeded_roll_games_is_translated() -> None:
+    """Every event of many seeded games of 1 to 5 players, at once and in sequence, described for everybody."""
+    with i18n.using(PSEUDO):
+        for seed in range(15):
+            rng = random.Random(seed)
+            game = roll.Game(players=1 + seed % 5, in_sequence=seed % 2 == 1)
+            names = ["You", "Bob", "Ann", "Bob (2)", "Ann (2)"][:game.players]
+            state = game.new_state()
+            kinds = set()
+            while not state.is_terminal():
+                action = state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions())
+                event = state.apply(action)
+                kinds.add(event.kind)
+                for text in (event.describe(names), str(event.secret.get("text", "")).format_map(
+                        {f"p{i}": api.PlayerName(name) for i, name in enumerate(names)})):
+                    assert unmarked(text) == [], text
+            assert {"roll", "take"} <= kinds
+
+
+def test_every_refusal_of_the_roll_rules_and_of_a_tap_is_translated() -> None:
+    with i18n.using(PSEUDO):
+        state = roll.Game(players=2).new_state()
+        reasons: list[str | None] = []
+        for text in ("take red 1", "roll red red blue 0 4 7", "roll red red blue 0 4 7", "take green 4",
+                     "take red 5", "take red 0 top", "take red 4", "take blue 0 circle", "take blue 7",
+                     "take red 7", "take red 0 circle", "take red 0"):
+            try:
+                state.apply(text)
+            except errors.GameError as refused:
+                reasons.append(refused.reason)
+        sheet = state.sheets[0]
+        red, blue = roll.Colour.RED, roll.Colour.BLUE
+        reasons += [sheet.why_not(red, 0, roll.Target.CIRCLE), sheet.why_not(blue, 7, roll.Target.CIRCLE),
+                    sheet.why_not_accelerate(blue)]
+        assert None not in reasons and len(set(reasons)) >= 8, reasons
+        assert all(unmarked(str(reason)) == [] for reason in reasons), reasons
+        for key in ("box:red-9", "box:blue-1", "top:red"):
+            said = roll_html.tap(sheet, (roll.Colour.RED, 1), key)
+            assert isinstance(said, str) and unmarked(said) == [], said
+        said = roll_html.tap(sheet, None, "box:red-1")
+        assert isinstance(said, str) and unmarked(said) == [], said
+
+
+def test_the_embeds_reasons_for_refusing_its_parameters_are_translated() -> None:
+    """Bad values with no words of their own, so that every word left is the reason's."""
+    bad = [{"game": "7"}, {}, {"game": "roll", "mode": "7"}, {"game": "roll", "seed": "-"},
+           {"game": "roll", "reveal": "7"}, {"game": "roll", "parent": "7"}, {"game": "roll", "lang": "7"},
+           {"game": "roll", "mode": "view"}, {"game": "roll", "mode": "tutorial"}, {"game": "roll", "step": "2"},
+           {"tut": "roll-choosing-dice", "step": "99"}, {"game": "card", "tut": "roll-choosing-dice"},
+           {"game": "roll", "s": "!"}, {"game": "roll", "rec": "AAAA"}, {"game": "roll", "bot": "7"},
+           {"game": "roll", "id": "\x01"}, {"game": "roll", "parent": "https://1.2.3.04"},
+           {"game": "roll", "parent": "https://[x]"}, {"game": "roll", "parent": "https://a.org:99999"}]
+    with i18n.using(PSEUDO):
+        reasons = []
+        for query in bad:
+            with pytest.raises(embed.EmbedError) as refused:
+                embed.Config.from_query(query)
+            reasons.append(refused.value.reason)
+        for message in ({"type": "goto"}, {"lc": 1, "type": "7"}):
+            with pytest.raises(embed.EmbedError) as refused:
+                embed.read_message(message)
+            reasons.append(refused.value.reason)
+        with pytest.raises(embed.EmbedError) as refused:
+            embed.load_config(embed.Config.from_query({"game": "roll"}), {})
+        reasons.append(refused.value.reason)
+        assert len(set(reasons)) == len(reasons)
+        for reason in reasons:
+            assert unmarked(reason.replace("card", "").replace("roll", "")) == [], reason  # a game's name is no word
+        assert_translated(embed.problem(reasons[0]), "the embed's problem")
 
 
 # -- German --------------------------------------------------------------------------------------

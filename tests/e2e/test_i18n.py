@@ -1,5 +1,7 @@
-"""German beside English in a real browser: ``?lang=de``, the remembered language switch, the built
-pages in German before Python runs, the embed's ``lang``, and the board game played and switched in German."""
+"""German beside English in a real browser: ``?lang=de`` (a card game, a board game and a Roll & Write
+turn), the remembered language switch (a board game switched mid-turn), the built pages in German before
+Python runs, and the embed's ``lang`` (an embedded Roll & Write tutorial, its poster and its refusal of a
+parameter)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from lostcities import board
 from tests.e2e import conftest
 from tests.e2e import test_board as board_page
 from tests.e2e import test_card as card_page
+from tests.e2e import test_roll as roll_page
 
 SAVE = "lostcities:card:save"
 
@@ -166,3 +169,60 @@ def test_the_menu_switch_changes_the_language_of_a_board_game_in_progress(page: 
     board_page.wait_phase(page, "play")
     assert html_lang(page) == "en"
     sync_api.expect(page.locator(".lc-status .lc-prompt")).to_contain_text("Your turn")
+
+
+def test_lang_de_plays_a_roll_and_write_turn_in_german(page: sync_api.Page, site: str) -> None:
+    conftest.open_site(page, site + "?lang=de&seed=5#roll")
+    assert html_lang(page) == "de"
+    roll_page.wait_phase(page, "setup")
+    assert page.locator(".rw-intro").inner_text().startswith("Wirf drei Farbwürfel")
+    assert page.get_attribute('link[rel="manifest"]', "href") == "./web/manifest.de.webmanifest"
+    page.check("input[name=mode][value=solo]")
+    page.click("[data-action=start]")
+    roll_page.wait_phase(page, "roll")
+    assert page.locator(".rw-status").inner_text() == "Würfle."
+    assert page.locator("[data-action=roll]").inner_text() == "Würfeln"
+    roll_page.click_for_move(page, "[data-action=roll]")
+    roll_page.wait_phase(page, "choose")
+    assert page.locator(".rw-status").inner_text() == "Wähle Farb- und Zahlenwürfel oder verzichte."
+    page.locator(".rw-main-sheet [data-box='purple-9']").click()  # no pair picked yet: refused in German
+    assert page.locator(".rw-status.rw-is-error").inner_text() == (
+        "Wähle zuerst einen Farbwürfel und einen Zahlenwürfel, dann tippe, wohin sie kommen.")
+    assert page.locator("[data-action=refuse]").inner_text() == "Verzichten: Würfelsymbol schraffieren"
+    page.click("[data-die='colour-0']")
+    page.click("[data-die='number-0']")
+    place = page.locator(".rw-places .rw-place").first
+    assert place.locator(".rw-place-text").inner_text().endswith(" 1"), place.inner_text()
+    roll_page.click_for_move(page, place)
+    roll_page.wait_phase(page, "roll", "accelerate")
+    line = page.locator(".lc-last-move").inner_text()
+    assert line.startswith("Du nimmst ") and " in Kästchen 1 der Expedition " in line, line
+
+
+def test_an_embedded_roll_tutorial_runs_in_german(page: sync_api.Page, site: str) -> None:
+    page.goto(site + "embed.html?tut=roll-choosing-dice&lang=de")
+    page.locator("#embed-poster:not([hidden]) .lc-lesson-panel").filter(has_text="Schritt 1 von 5").wait_for()
+    assert html_lang(page) == "de"
+    assert page.locator("#embed-title").inner_text() == "Würfel wählen"
+    assert page.locator("#embed-summary").inner_text().endswith("(5 Schritte)")
+    assert page.locator("#embed-kicker").text_content() == "Lost Cities \u00b7 Roll & Write \u00b7 Lektion"
+    page.locator("#embed-play").click()
+    page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+    panel = page.locator("#app .lc-lesson-panel")
+    panel.filter(has_text="Schritt 1 von 5").wait_for()
+    assert page.locator("#app .lc-lesson-title").inner_text() == "Würfel wählen"
+    page.click("[data-action=lesson-next]")
+    panel.filter(has_text="Schritt 2 von 5").wait_for()
+    page.click("[data-die='colour-1']")  # orange: not the lesson's move
+    page.click("[data-die='number-1']")
+    page.locator(".rw-places .rw-place").first.click()
+    feedback = page.locator(".lc-lesson-feedback")
+    feedback.filter(has_text="Nimm diesmal den roten Würfel und die 2.").wait_for()
+    page.click("[data-die='colour-0']")
+    page.click("[data-die='number-0']")
+    page.locator(".rw-places .rw-place").first.click()
+    feedback.filter(has_text="Rot beginnt mit einer 2.").wait_for()
+    page.goto(site + "embed.html?tut=roll-choosing-dice&lang=de&step=99&autoplay=1")
+    page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+    assert page.locator(".lc-embed-problem").inner_text().endswith(
+        "Step muss für diese Lektion zwischen 1 und 5 liegen.")

@@ -222,9 +222,9 @@ def test_each_game_fits_every_screen_without_scrolling_or_overlap(shared: sync_a
     fits(shared, case)
 
 
-GERMAN: typing.Final = ("card", "card6", "card-hint", "board", "board4", "board4-long")
-"""The cases measured in German as well: the card game and the board game speak German (German words are
-longer)."""
+GERMAN: typing.Final = ("card", "card6", "card-hint", "board", "board4", "board4-long", "roll", "roll5",
+                         "roll-accelerate")
+"""The cases measured in German as well: every game speaks German (German words are longer)."""
 
 
 @pytest.fixture(scope="module")
@@ -234,7 +234,7 @@ def shared_de(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.
 
 
 @pytest.mark.parametrize("case", GERMAN)
-def test_the_card_and_board_games_fit_every_screen_in_german(shared_de: sync_api.Page, case: str) -> None:
+def test_every_game_fits_every_screen_in_german(shared_de: sync_api.Page, case: str) -> None:
     assert shared_de.evaluate("document.documentElement.lang") == "de"
     fits(shared_de, case)
     assert shared_de.locator("[data-action=menu]").first.inner_text() == "Menü"

@@ -526,34 +526,35 @@ class Sheet:
     def why_not(self, colour: Colour, number: int, target: Target = Target.BOX) -> str | None:
         """Why the pair may not go to ``target`` (a short sentence), or None when it may."""
         if self.accelerating:
-            return "choose your acceleration first"
+            return i18n._("choose your acceleration first")
         if not _is_face(number):
-            return f"{number!r} is not a number die face (0..9)"
+            return i18n._("{number} is not a number die face (0..9)").format(number=repr(number))
         e = colour.index
-        name = colour.value
+        name = api.colour_word(colour.value)
         b = self.boxes[e]
         k = len(b)
         value = number or 10
         if target is Target.CIRCLE:
             if number != 0:
-                return "only a 0 can mark a double circle"
+                return i18n._("only a 0 can mark a double circle")
             if self.circles[e]:
-                return f"{name}'s circle is already marked"
+                return i18n._("{colour}'s circle is already marked").format(colour=name)
             if k:
-                return f"{name} has started: its circle can no longer be marked"
+                return i18n._("{colour} has started: its circle can no longer be marked").format(colour=name)
             return None
         if target is Target.TOP:
             if k < _BOXES:
-                return f"{name} is not complete: its top artefact is out of reach"
+                return i18n._("{colour} is not complete: its top artefact is out of reach").format(colour=name)
             if self.tops[e]:
-                return f"{name}'s top artefact is already claimed"
+                return i18n._("{colour}'s top artefact is already claimed").format(colour=name)
             if value < b[-1]:
-                return f"{name}'s top artefact needs at least {b[-1]}"
+                return i18n._("{colour}'s top artefact needs at least {number}").format(colour=name, number=b[-1])
             return None
         if k == _BOXES:
-            return f"{name} is complete: use the pair on its top artefact"
+            return i18n._("{colour} is complete: use the pair on its top artefact").format(colour=name)
         if k and value < b[-1]:
-            return f"{name} already holds {b[-1]}: numbers must not decrease"
+            return i18n._("{colour} already holds {number}: numbers must not decrease").format(colour=name,
+                                                                                              number=b[-1])
         return None
 
     def can_mark(self, colour: Colour, number: int, target: Target = Target.BOX) -> bool:
@@ -573,7 +574,7 @@ class Sheet:
     def refuse(self) -> None:
         """Refuse the dice: shade the next dice symbol (nothing once exhausted)."""
         if self.accelerating:
-            raise errors.IllegalActionError("choose your acceleration first")
+            raise errors.IllegalActionError(i18n._("choose your acceleration first"))
         self.fast_refuse()
 
     def acceleration_targets(self) -> list[Colour]:
@@ -584,12 +585,13 @@ class Sheet:
 
     def why_not_accelerate(self, colour: Colour | None) -> str | None:
         if not self.accelerating:
-            return "there is no acceleration to use"
+            return i18n._("there is no acceleration to use")
         if colour is None:
             return None
         e = colour.index
         if len(self.boxes[e]) == _BOXES and self.tops[e]:
-            return f"{colour.value} is complete and its top artefact is claimed"
+            return i18n._("{colour} is complete and its top artefact is claimed").format(
+                colour=api.colour_word(colour.value))
         return None
 
     def accelerate(self, colour: Colour | None) -> None:
@@ -1010,10 +1012,10 @@ class State(api.State):
             raise errors.MalformedActionError(f"{action!r} is not a Roll & Write action")
         if self._phase is Phase.ROLL:
             if not isinstance(action, Roll):
-                raise errors.IllegalActionError("the dice must be rolled first")
+                raise errors.IllegalActionError(i18n._("the dice must be rolled first"))
             return
         if isinstance(action, Roll):
-            raise errors.IllegalActionError("the dice are already rolled")
+            raise errors.IllegalActionError(i18n._("the dice are already rolled"))
         sheet = self._sheets[self._actor]
         if isinstance(action, Accelerate):
             reason = sheet.why_not_accelerate(action.colour)
@@ -1021,13 +1023,14 @@ class State(api.State):
                 raise errors.IllegalActionError(reason)
             return
         if sheet.accelerating:
-            raise errors.IllegalActionError("choose your acceleration first")
+            raise errors.IllegalActionError(i18n._("choose your acceleration first"))
         if isinstance(action, Refuse):
             return
         if action.colour.index not in self._pool_colours:
-            raise errors.IllegalActionError(f"no {action.colour.value} die is available")
+            raise errors.IllegalActionError(i18n._("no {colour} die is available").format(
+                colour=api.colour_word(action.colour.value)))
         if action.number not in self._pool_numbers:
-            raise errors.IllegalActionError(f"no {action.number} die is available")
+            raise errors.IllegalActionError(i18n._("no {number} die is available").format(number=action.number))
         sheet.check_mark(action.colour, action.number, action.target)
 
     def _do(self, action: api.Action) -> None:
@@ -1105,8 +1108,10 @@ class State(api.State):
             self._do(action)
             colours = [c.value for c in action.colours]
             numbers = [str(n) for n in action.numbers]
-            return api.Event(api.CHANCE, action.notation(), "roll", (
-                f"Turn {self._turn + 1}: {{p{self.active}}} rolled {_listed(colours)} with {_listed(numbers)}."), {
+            said = i18n._("Turn {turn}: {p0} rolled {colours} with {numbers}.").replace("{p0", f"{{p{self.active}")
+            text = i18n.fill(said, turn=self._turn + 1, colours=_listed([api.colour_word(c) for c in colours]),
+                             numbers=_listed(numbers))
+            return api.Event(api.CHANCE, action.notation(), "roll", text, {
                 "turn": self._turn + 1, "active": self.active, "colours": colours, "numbers": list(action.numbers)})
         actor = self._actor
         hidden = self.is_pending(actor)
@@ -1118,13 +1123,13 @@ class State(api.State):
         notation = action.notation()
         over = self._phase is Phase.ROLL or self._phase is Phase.OVER
         if hidden and not over:
-            return api.Event(actor, "", "choose", f"{{p{actor}}} made a choice.", {}, {
+            return api.Event(actor, "", "choose", _said(i18n._("{p0} made a choice."), actor), {}, {
                 "action": notation, "kind": kind, "text": text, "details": details})
         if over:
             if hidden:
                 revealed = self._reveal(action, turn, started)
                 details["revealed"] = revealed
-                text = " ".join(["Everybody has chosen.", *(r["text"] for r in revealed)])
+                text = " ".join([i18n._("Everybody has chosen."), *(r["text"] for r in revealed)])
             text += self._describe_turn_end(turn, started, details)
         return api.Event(actor, notation, kind, text, details)
 
@@ -1170,9 +1175,16 @@ class State(api.State):
                 continue
             bridges.append({"column": column.value, "players": players})
             who = _listed([f"{{p{p}}}" for p in players])
-            each = " each" if len(players) > 1 else ""
-            text += f" {who} passed the {column.value} bridge ({roll_data.BRIDGE_BONUS} points{each})"
-            text += "." if n == len(players) else "; it is crossed out for everyone else."
+            bridge = bridge_word(column)
+            if len(players) > 1:
+                said = (i18n._("{who} passed the {bridge} ({points} points each).") if n == len(players) else
+                        i18n._("{who} passed the {bridge} ({points} points each); it is crossed out for everyone "
+                               "else."))
+            else:
+                said = (i18n._("{p0} passed the {bridge} ({points} points).") if n == len(players) else
+                        i18n._("{p0} passed the {bridge} ({points} points); it is crossed out for everyone else."))
+                said = said.replace("{p0", f"{{p{players[0]}")
+            text += " " + i18n.fill(said.replace("{who}", who), bridge=bridge, points=roll_data.BRIDGE_BONUS)
         details["turn_end"] = {"turn": turn + 1, "bridges": bridges}
         if self._phase is not Phase.OVER:
             return text
@@ -1180,14 +1192,17 @@ class State(api.State):
         winners = self.winners()
         reason = self.end_reason()
         details["game_over"] = {"scores": scores, "winners": winners, "reason": reason}
-        why = "everybody is exhausted" if reason == "exhausted" else "every bridge has been passed"
+        why = i18n._("everybody is exhausted") if reason == "exhausted" else i18n._("every bridge has been passed")
         best = scores[winners[0]]
         if n == 1:
-            return text + f" The game is over ({why}): {{p0}} {{p0:scores}} {best} points."
-        if len(winners) == 1:
-            return text + f" The game is over ({why}): {{p{winners[0]}}} {{p{winners[0]}:wins}} with {best} points."
+            said = i18n._("The game is over ({why}): {p0} {p0:scores} {points} points.")
+        elif len(winners) == 1:
+            said = i18n._("The game is over ({why}): {p0} {p0:wins} with {points} points.").replace(
+                "{p0", f"{{p{winners[0]}")
+        else:
+            said = i18n._("The game is over ({why}): {names} share the win with {points} points.")
         names = _listed([f"{{p{p}}}" for p in winners])
-        return text + f" The game is over ({why}): {names} share the win with {best} points."
+        return text + " " + i18n.fill(said.replace("{names}", names), why=why, points=best)
 
     # -- fast, unchecked steps (also used by the AI's simulations) -------------
     def fast_roll(self, colours: tuple[int, ...], numbers: tuple[int, ...]) -> None:
@@ -1426,8 +1441,26 @@ class View(api.View):
 
 
 def _listed(words: typing.Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    """``a``, ``a and b``, ``a, b and c`` (in the current language)."""
+    if len(words) == 1:
+        return words[0]
+    return i18n._("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+
+
+def _said(template: str, player: int, **values: typing.Any) -> str:
+    """A translated log line about ``{p0}`` said of ``player`` (``{pN}``), its other fields filled in."""
+    return i18n.fill(template.replace("{p0", f"{{p{player}"), **values)
+
+
+BRIDGE_WORDS: typing.Final = {
+    "artefacts": i18n.N_("artefacts bridge"), "dice": i18n.N_("dice bridge"),
+    **{c.value: i18n.N_("{colour} bridge") for c in COLOURS}}
+"""A column's bonus bridge as a log line names it (``{colour}``: the expedition's colour)."""
+
+
+def bridge_word(column: Column) -> str:
+    """The bonus bridge of ``column`` in the current language (``red bridge``)."""
+    return i18n._(BRIDGE_WORDS[column.value]).format(colour=api.colour_word(column.value))
 
 
 def _fast_choice(sheet: Sheet, action: api.Action) -> None:
@@ -1443,7 +1476,6 @@ def _fast_choice(sheet: Sheet, action: api.Action) -> None:
 def _describe_choice(action: api.Action, old: Sheet, new: Sheet,
                      player: int) -> tuple[str, str, dict[str, typing.Any]]:
     """``(kind, text, details)`` of one take, refuse or accelerate that turned ``old`` into ``new``."""
-    who = f"{{p{player}}}"
     passed = [c.value for c in COLUMNS if new.has_passed(c) and not old.has_passed(c)]
     if type(action) is Refuse:
         return "refuse", _describe_refusal(old, new, player), {
@@ -1452,14 +1484,14 @@ def _describe_choice(action: api.Action, old: Sheet, new: Sheet,
     colour = typing.cast("Take | Accelerate", action).colour
     details: dict[str, typing.Any] = {"colour": None if colour is None else colour.value}
     if colour is None:
-        text = f"{who} let the acceleration go."
+        text = _said(i18n._("{p0} let the acceleration go."), player)
         e = -1
     else:
         e = colour.index
         if take:
             die = typing.cast(Take, action)
             details.update(number=die.number, target=die.target.value)
-        text = _describe_mark(action, colour, old, new, who)
+        text = _describe_mark(action, colour, old, new, player)
     grew = e >= 0 and len(new.boxes[e]) > len(old.boxes[e])
     details.update(box=len(new.boxes[e]) if grew else None, value=new.boxes[e][-1] if grew else None)
     if take:
@@ -1467,40 +1499,48 @@ def _describe_choice(action: api.Action, old: Sheet, new: Sheet,
     details.update(top=e >= 0 and new.tops[e] and not old.tops[e], artefacts=new.artefacts - old.artefacts,
                    arrow=new.accelerating, bridges=passed)
     if grew and ARTEFACT[e][len(new.boxes[e])]:
-        text += " The box holds an artefact" + ("." if details["artefacts"] else " (all nine are shaded).")
+        text += " " + (i18n._("The box holds an artefact.") if details["artefacts"] else
+                       i18n._("The box holds an artefact (all nine are shaded)."))
     for column in passed:
-        text += f" {who} reached the {column} bridge."
+        text += " " + _said(i18n._("{p0} reached the {bridge}."), player,
+                            bridge=bridge_word(Column(column)))
     if new.accelerating:
-        text += f" {who} may accelerate an expedition, thanks to the box's arrow."
+        text += " " + _said(i18n._("{p0} may accelerate an expedition, thanks to the box's arrow."), player)
     return ("take" if take else "accelerate"), text, details
 
 
 def _describe_refusal(old: Sheet, new: Sheet, player: int) -> str:
     """The log text of a refusal that turned ``old`` into ``new``."""
-    who = f"{{p{player}}}"
     if new.dice <= old.dice:
-        return f"{who} refused the dice (all nine dice symbols are already shaded)."
-    text = f"{who} refused the dice and shaded dice symbol {new.dice}."
+        return _said(i18n._("{p0} refused the dice (all nine dice symbols are already shaded)."), player)
+    text = _said(i18n._("{p0} refused the dice and shaded dice symbol {number}."), player, number=new.dice)
     if new.is_exhausted():
-        text += f" All nine are shaded: {who} {{p{player}:is}} exhausted."
+        text += " " + _said(i18n._("All nine are shaded: {p0} {p0:is} exhausted."), player)
     return text
 
 
-def _describe_mark(action: api.Action, colour: Colour, old: Sheet, new: Sheet, who: str) -> str:
+def _describe_mark(action: api.Action, colour: Colour, old: Sheet, new: Sheet, player: int) -> str:
     """The first sentence of a take, or an acceleration of ``colour``, that turned ``old`` into ``new``."""
     e = colour.index
-    name = colour.value
-    take = type(action) is Take
-    if take:
-        text = f"{who} took {name} and {typing.cast(Take, action).number} and "
+    name = api.colour_word(colour.value)
+    if type(action) is Take:
+        number = action.number
+        if new.tops[e] and not old.tops[e]:
+            said = i18n._("{p0} took {colour} and {number} and claimed the top artefact of the {colour} expedition.")
+        elif new.circles[e] and not old.circles[e]:
+            said = i18n._("{p0} took {colour} and {number} and marked the double circle of the {colour} expedition.")
+        else:
+            said = i18n._("{p0} took {colour} and {number} and wrote {value} in box {box} of the {colour} "
+                          "expedition.")
     else:
-        text = f"{who} accelerated the {name} expedition and "
-    of = f"of the {name} expedition" if take else "of it"
-    if new.tops[e] and not old.tops[e]:
-        return text + f"claimed the top artefact {of}."
-    if new.circles[e] and not old.circles[e]:
-        return text + f"marked the double circle {of}."
-    return text + f"wrote {new.boxes[e][-1]} in box {len(new.boxes[e])}{' ' + of if take else ''}."
+        number = 0
+        if new.tops[e] and not old.tops[e]:
+            said = i18n._("{p0} accelerated the {colour} expedition and claimed its top artefact.")
+        else:
+            said = i18n._("{p0} accelerated the {colour} expedition and wrote {value} in box {box}.")
+    grew = len(new.boxes[e]) > len(old.boxes[e])
+    return _said(said, player, colour=name, number=number, value=new.boxes[e][-1] if grew else 0,
+                 box=len(new.boxes[e]))
 
 
 def random_choice(sheet: Sheet, colours: tuple[int, ...], numbers: tuple[int, ...],

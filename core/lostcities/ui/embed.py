@@ -99,36 +99,40 @@ def encode(data: typing.Any) -> str:
     return base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
-def decode(code: str, what: str = "the position code", *, error: str = "bad_scenario") -> typing.Any:
+def decode(code: str, what: str = "", *, error: str = "bad_scenario") -> typing.Any:
     """The JSON data of a code written by :func:`encode` (or by the browser);
     raises :class:`EmbedError` in plain words, with the code ``error``
-    (``bad_scenario``, or ``bad_record`` for a record).
+    (``bad_scenario``, or ``bad_record`` for a record); ``what`` names the code (default: the position code).
 
     >>> decode("not a code!")
     Traceback (most recent call last):
     ...
     lostcities.ui.embed.EmbedError: the position code is not base64url text
     """
+    what = what or i18n._("the position code")
     text = code.strip()
     if len(text) > MAX_CODE:
-        raise EmbedError(f"{what} is too long ({len(text)} characters; at most {MAX_CODE})", code=error)
+        raise EmbedError(i18n._("{what} is too long ({count} characters; at most {MAX_CODE})").format(
+            what=what, count=len(text), MAX_CODE=MAX_CODE), code=error)
     if not text or any(ch not in _B64URL for ch in text):
-        raise EmbedError(f"{what} is not base64url text", code=error)
+        raise EmbedError(i18n._("{what} is not base64url text").format(what=what), code=error)
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         unpacker = zlib.decompressobj(-15)
         raw = unpacker.decompress(packed, MAX_JSON)
         if unpacker.unconsumed_tail:
-            raise EmbedError(f"{what} unpacks to more than {MAX_JSON} bytes", code=error)
+            raise EmbedError(i18n._("{what} unpacks to more than {MAX_JSON} bytes").format(
+                what=what, MAX_JSON=MAX_JSON), code=error)
         text_json = raw.decode("utf-8")
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as err:
         if isinstance(err, EmbedError):
             raise
-        raise EmbedError(f"{what} is damaged (it does not unpack)", code=error) from None
+        raise EmbedError(i18n._("{what} is damaged (it does not unpack)").format(what=what), code=error) from None
     try:
         return safejson.loads(text_json)
     except errors.InvalidStateError as err:
-        raise EmbedError(f"{what} is not readable data: {err.reason}", code=error) from None
+        raise EmbedError(i18n._("{what} is not readable data: {reason}").format(
+            what=what, reason=err.reason), code=error) from None
 
 
 _B64URL: typing.Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -174,17 +178,19 @@ class Config:
         get = {k: v for k, v in params.items() if isinstance(k, str) and isinstance(v, str)}
         hashed = dict(urllib.parse.parse_qsl(fragment.lstrip("#"), keep_blank_values=True))
         if "lang" in get and i18n.parse(get["lang"]) is None:
-            raise EmbedError(f"lang must be one of {', '.join(i18n.languages())}, not {errors.shown(get['lang'][:20])}")
+            raise EmbedError(i18n._("lang must be one of {names}, not {value}").format(
+                names=', '.join(i18n.languages()), value=errors.shown(get['lang'][:20])))
         ident = get.get("id", "")
         if len(ident) > 64 or any(ord(ch) < 32 for ch in ident):
-            raise EmbedError("id must be at most 64 printable characters")
+            raise EmbedError(i18n._("id must be at most 64 printable characters"))
         parent = parse_origin(get["parent"]) if "parent" in get else None
         source = _Source.read(get)
         game_cls = api.games()[source.game]
         mode = _mode(get, source)
         bot = get.get("bot", source.tut.bot if source.tut else game_cls.bot_levels[0])
         if bot not in game_cls.bot_levels:
-            raise EmbedError(f"bot must be one of {', '.join(game_cls.bot_levels)}, not {errors.shown(bot)}")
+            raise EmbedError(i18n._("bot must be one of {names}, not {value}").format(
+                names=', '.join(game_cls.bot_levels), value=errors.shown(bot)))
         step = _step(hashed.get("step", get.get("step")), source)
         pov = (_whole(get["pov"], "pov", 1, game_cls.max_players) - 1 if "pov" in get
                else (source.tut.pov if source.tut else 0))
@@ -212,19 +218,22 @@ class _Source:
             try:
                 tut = tutorial.get(get["tut"])
             except tutorial.UnknownTutorialError as err:
-                raise EmbedError(f"{err.reason}; the tutorials are: {', '.join(tutorial.tutorials())}",
+                raise EmbedError(i18n._("{reason}; the tutorials are: {names}").format(
+                    reason=err.reason, names=', '.join(tutorial.tutorials())),
                                  code="unknown_tutorial") from None
             game = _agree(game, tut.game, "tut")
         if "s" in get:
-            scenario = decode(get["s"], "the scenario (s)")
-            game = _agree(game, _game_of(scenario, "the scenario (s)", "bad_scenario"), "s")
+            scenario = decode(get["s"], i18n._("the scenario (s)"))
+            game = _agree(game, _game_of(scenario, i18n._("the scenario (s)"), "bad_scenario"), "s")
         if "rec" in get:
-            record = decode(get["rec"], "the record (rec)", error="bad_record")
-            game = _agree(game, _game_of(record, "the record (rec)", "bad_record"), "rec")
+            record = decode(get["rec"], i18n._("the record (rec)"), error="bad_record")
+            game = _agree(game, _game_of(record, i18n._("the record (rec)"), "bad_record"), "rec")
         if game is None:
-            raise EmbedError("say which game to show: game=card, game=roll or game=board (or give tut, s or rec)")
+            raise EmbedError(i18n._(
+                "say which game to show: game=card, game=roll or game=board (or give tut, s or rec)"))
         if game not in api.games():
-            raise EmbedError(f"there is no game called {errors.shown(game)}; use card, roll or board")
+            raise EmbedError(i18n._("there is no game called {value}; use card, roll or board").format(
+                value=errors.shown(game)))
         return cls(game, tut, scenario, record)
 
 
@@ -232,11 +241,11 @@ def _mode(get: typing.Mapping[str, str], source: _Source) -> Mode:
     default = Mode.TUTORIAL if source.tut else Mode.VIEW if source.record is not None else Mode.PLAY
     mode = _choice(get, "mode", Mode, default)
     if mode is Mode.TUTORIAL and source.tut is None:
-        raise EmbedError("mode=tutorial needs a tutorial: tut=<id>")
+        raise EmbedError(i18n._("mode=tutorial needs a tutorial: tut=<id>"))
     if mode is Mode.VIEW and source.record is None:
-        raise EmbedError("mode=view steps through a record: give rec=<code>")
+        raise EmbedError(i18n._("mode=view steps through a record: give rec=<code>"))
     if mode is Mode.PUZZLE and source.tut is None and source.record is None:
-        raise EmbedError("mode=puzzle needs a tutorial (tut) or a record (rec) to find the moves of")
+        raise EmbedError(i18n._("mode=puzzle needs a tutorial (tut) or a record (rec) to find the moves of"))
     return mode
 
 
@@ -246,22 +255,23 @@ def _step(raw: str | None, source: _Source) -> int:
         return 0
     step = _whole(raw, "step", 1, 10_000) - 1
     if source.tut is None and source.record is None:
-        raise EmbedError("step goes with a tutorial (tut) or a record (rec)")
+        raise EmbedError(i18n._("step goes with a tutorial (tut) or a record (rec)"))
     if source.tut is not None and step >= len(source.tut.steps):
-        raise EmbedError(f"step must be from 1 to {len(source.tut.steps)} for this tutorial")
+        raise EmbedError(i18n._("step must be from 1 to {count} for this tutorial").format(count=len(source.tut.steps)))
     return step + 1 if source.record is not None else step
 
 
 def _agree(game: str | None, found: str, what: str) -> str:
     if game is not None and game != found:
-        raise EmbedError(f"game={game} does not match {what}, which is of game {found}")
+        raise EmbedError(i18n._("game={game} does not match {what}, which is of game {found}").format(
+            game=game, what=what, found=found))
     return found
 
 
 def _game_of(data: typing.Any, what: str, error: str) -> str:
     name = data.get("game") if isinstance(data, dict) else None
     if not isinstance(name, str) or name not in api.games():
-        raise EmbedError(f"{what} does not name a game of this site", code=error)
+        raise EmbedError(i18n._("{what} does not name a game of this site").format(what=what), code=error)
     return name
 
 
@@ -275,7 +285,8 @@ def _choice(get: typing.Mapping[str, str], key: str, kind: type[EnumT], default:
         return kind(get[key])
     except ValueError:
         names = ", ".join(str(m.value) for m in kind)
-        raise EmbedError(f"{key} must be one of {names}, not {errors.shown(get[key])}") from None
+        raise EmbedError(i18n._("{key} must be one of {names}, not {value}").format(
+            key=key, names=names, value=errors.shown(get[key]))) from None
 
 
 def whole(text: str) -> int | None:
@@ -293,8 +304,9 @@ def whole(text: str) -> int | None:
 def _whole(text: str, key: str, low: int, high: int) -> int:
     value = whole(text)
     if value is None or not low <= value <= high:
-        raise EmbedError(f"{key} must be a whole number from {low} to {high} in the digits 0-9, "
-                         f"not {errors.shown(text)}")
+        raise EmbedError(i18n._("{key} must be a whole number from {low} to {high} in the digits 0-9, "
+                                "not {value}").format(
+            key=key, low=low, high=high, value=errors.shown(text)))
     return value
 
 
@@ -302,7 +314,7 @@ def _flag(get: typing.Mapping[str, str], key: str, default: bool) -> bool:
     if key not in get:
         return default
     if get[key] not in ("0", "1"):
-        raise EmbedError(f"{key} must be 0 or 1, not {errors.shown(get[key])}")
+        raise EmbedError(i18n._("{key} must be 0 or 1, not {value}").format(key=key, value=errors.shown(get[key])))
     return get[key] == "1"
 
 
@@ -333,10 +345,12 @@ def parse_origin(text: str) -> str:
     scheme = scheme.lower()
     netloc, _, path = rest.partition("/")
     if not sep or scheme not in DEFAULT_PORTS or path or any(ch in netloc for ch in "?#@\\%"):
-        raise EmbedError(f"parent must be the host page's origin, like https://example.org, not {errors.shown(text)}")
+        raise EmbedError(i18n._("parent must be the host page's origin, like https://example.org, not {value}").format(
+            value=errors.shown(text)))
     if not netloc.isascii():
-        raise EmbedError(f"parent must be written in ASCII, as the browser writes an origin (a host name as "
-                         f"xn--...), not {errors.shown(text)}")
+        raise EmbedError(i18n._("parent must be written in ASCII, as the browser writes an origin (a host name as "
+                                "xn--...), not {value}").format(
+            value=errors.shown(text)))
     host, port = _host_and_port(netloc, text)
     shown_port = "" if port is None or port == DEFAULT_PORTS[scheme] else f":{port}"
     return f"{scheme}://{host}{shown_port}"
@@ -349,7 +363,8 @@ def _host_and_port(netloc: str, text: str) -> tuple[str, int | None]:
         try:
             host = f"[{ipaddress.IPv6Address(inside).compressed}]"
         except ValueError:
-            raise EmbedError(f"parent has no valid IPv6 address: {errors.shown(text)}") from None
+            raise EmbedError(i18n._("parent has no valid IPv6 address: {value}").format(
+                value=errors.shown(text))) from None
         port_text = after.removeprefix(":") if after.startswith(":") or not after else "x"
     else:
         name, colon, port_text = netloc.partition(":")
@@ -357,7 +372,7 @@ def _host_and_port(netloc: str, text: str) -> tuple[str, int | None]:
         if not colon:
             port_text = ""
         if not host or any(ch not in _HOST_CHARS for ch in host):
-            raise EmbedError(f"parent has no valid host name: {errors.shown(text)}")
+            raise EmbedError(i18n._("parent has no valid host name: {value}").format(value=errors.shown(text)))
         last = host.rstrip(".").rsplit(".", 1)[-1]
         if last.isdigit() or last.startswith("0x"):
             try:
@@ -365,13 +380,15 @@ def _host_and_port(netloc: str, text: str) -> tuple[str, int | None]:
             except ValueError:
                 canonical = ""
             if canonical != host:
-                raise EmbedError(f"parent must write an IP address as four numbers, like 127.0.0.1, "
-                                 f"not {errors.shown(text)}")
+                raise EmbedError(i18n._("parent must write an IP address as four numbers, like 127.0.0.1, "
+                                        "not {value}").format(
+                    value=errors.shown(text)))
     if not port_text:
         return host, None
     port = whole(port_text)
     if port is None or port > 65_535:
-        raise EmbedError(f"parent's port must be a number from 0 to 65535, not {errors.shown(port_text)}")
+        raise EmbedError(i18n._("parent's port must be a number from 0 to 65535, not {value}").format(
+            value=errors.shown(port_text)))
     return host, port
 
 
@@ -403,10 +420,11 @@ def read_message(data: typing.Any) -> tuple[str, dict[str, typing.Any]]:
     except errors.InvalidStateError as err:
         raise EmbedError(_message_problem(err), code="bad_message") from None
     if not isinstance(data, dict) or data.get("lc") != PROTOCOL or not isinstance(data.get("type"), str):
-        raise EmbedError('a message must be an object with "lc": 1 and a "type"', code="bad_message")
+        raise EmbedError(i18n._("a message must be an object with \"lc\": 1 and a \"type\""), code="bad_message")
     kind = data["type"]
     if kind not in IN_TYPES:
-        raise EmbedError(f"unknown message type {errors.shown(kind)} (hello, goto, load, reset)",
+        raise EmbedError(i18n._("unknown message type {value} (hello, goto, load, reset)").format(
+            value=errors.shown(kind)),
                          code="bad_message")
     return kind, {k: v for k, v in data.items() if k not in ("lc", "type", "id")}
 
@@ -435,6 +453,33 @@ def _message_problem(err: errors.InvalidStateError) -> str:
 
 def version() -> str:
     return lostcities.__version__
+
+
+def first_paint_words() -> dict[str, str]:
+    """The words ``web/embed.js`` writes before Python runs, in the current language (the build writes
+    them into ``embed.html`` for each language; ``{step}``, ``{limit}`` and ``{type}`` are filled in there).
+
+    >>> first_paint_words()["play"], first_paint_words()["game-roll"]
+    ('Play', 'Roll & Write')
+    """
+    _ = i18n._
+    words = {
+        "summary": _("A live position: press Play to try it."), "play": _("Play"),
+        "loading": _("Loading the game engine\u2026"), "tutorial": _("tutorial"), "your-move": _("Your move"),
+        "record": _("A game to step through"),
+        "open-record": _("A game to step through: press Play to open it here."),
+        "open-position": _("A position: press Play to open it here."),
+        "open-table": _("The table: press Play to open it here."),
+        "open-tutorial": _("A tutorial: press Play to start it here."),
+        "goto": _("Press Play to open step {step} here."),
+        "reset": _("Press Play to start again from the beginning."),
+        "load": _("Press Play to open what this page asked for."),
+        "too-many": _("Too many messages before Play: the frame keeps {limit} until the engine runs."),
+        "unknown": _("Unknown message type {type}: the frame reads hello, goto, load and reset."),
+    }
+    for name, cls in api.games().items():
+        words[f"game-{name}"] = lc_html.short_title(cls)
+    return words
 
 
 # -- the lesson panel ----------------------------------------------------------------------------------
@@ -540,12 +585,12 @@ def load_config(config: Config, payload: typing.Mapping[str, typing.Any]) -> Con
         query["seed"] = str(config.seed)
     sources = [key for key in ("tutorial", "scenario", "record") if key in payload]
     if len(sources) != 1:
-        raise EmbedError("load needs one of tutorial, scenario or record", code="bad_message")
+        raise EmbedError(i18n._("load needs one of tutorial, scenario or record"), code="bad_message")
     source = sources[0]
     value = payload[source]
     if source == "tutorial":
         if not isinstance(value, str):
-            raise EmbedError("load's tutorial must be a tutorial id", code="bad_message")
+            raise EmbedError(i18n._("load's tutorial must be a tutorial id"), code="bad_message")
         query["tut"] = value
     else:
         query["s" if source == "scenario" else "rec"] = value if isinstance(value, str) else encode(value)
@@ -555,7 +600,7 @@ def load_config(config: Config, payload: typing.Mapping[str, typing.Any]) -> Con
     for key in ("step", "pov"):
         if key in payload:
             if type(payload[key]) is not int:
-                raise EmbedError(f"load's {key} must be a whole number", code="bad_message")
+                raise EmbedError(i18n._("load's {key} must be a whole number").format(key=key), code="bad_message")
             query[key] = str(payload[key])
     return Config.from_query(query)
 

@@ -813,6 +813,10 @@ def home(tiles: typing.Sequence[str], *, version: str, seed: int | None = None,
     )
 
 
+MANIFEST_DESCRIPTION: typing.Final = i18n.N_(
+    "Reiner Knizia's Lost Cities family: the card game, the board game and Roll & Write, in your browser, offline, "
+    "against the computer or friends.")
+"""The web app manifest's description (``web/manifest.webmanifest``; the build writes one manifest per language)."""
 STARTING: typing.Final = i18n.N_("Starting the game engine\u2026")
 """What ``web/page.js`` says beside a button tapped before Python runs (the build gives it each language's words)."""
 

@@ -80,7 +80,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 
-from lostcities import api, roll, session
+from lostcities import api, i18n, roll, session
 from lostcities.ui import html as lc_html
 
 MINUS: typing.Final = lc_html.MINUS
@@ -219,11 +219,11 @@ def acceleration_targets(sheet: roll.Sheet) -> dict[str, roll.Colour]:
 
 
 def tap(sheet: roll.Sheet, pair: tuple[roll.Colour, int] | None, key: str, *,
-        missing: str = "Pick a colour die and a number die first, then tap where they go.") -> api.Action | str:
+        missing: str = "") -> api.Action | str:
     """What a tap on the element ``key`` of ``sheet`` means for the person choosing ``pair``
     (colour, number): the action (a :class:`~lostcities.roll.Take` or, while an
     acceleration is pending, an :class:`~lostcities.roll.Accelerate`), or why it
-    means nothing, as a sentence (``missing`` when no pair is chosen yet).
+    means nothing, as a sentence (``missing`` when no pair is chosen yet, else :data:`PICK_FIRST`).
 
     >>> s = roll.Sheet()
     >>> tap(s, (roll.Colour.RED, 4), "box:red-1") == roll.Take(roll.Colour.RED, 4, roll.Target.BOX)
@@ -235,17 +235,22 @@ def tap(sheet: roll.Sheet, pair: tuple[roll.Colour, int] | None, key: str, *,
         targets = acceleration_targets(sheet)
         if key in targets:
             return roll.Accelerate(targets[key])
-        return "Tap a highlighted space (the next box of an expedition), or choose an expedition."
+        return i18n._("Tap a highlighted space (the next box of an expedition), or choose an expedition.")
     if pair is None:
-        return missing
+        return missing or i18n._(PICK_FIRST)
     colour, face = pair
     target = target_at(sheet, colour, key)
+    name = api.colour_word(colour.value)
     if target is None:
-        return f"The {colour.value} {face} can only go in the {colour.value} expedition."
+        return i18n._("The {colour} {number} can only go in the {colour} expedition.").format(colour=name, number=face)
     reason = sheet.why_not(colour, face, target)
     if reason is None and target is roll.Target.BOX and key != next_key(sheet, colour):
-        reason = f"write in the next free {colour.value} box, from the bottom up"
+        reason = i18n._("write in the next free {colour} box, from the bottom up").format(colour=name)
     return roll.Take(colour, face, target) if reason is None else reason_text(reason)
+
+
+PICK_FIRST: typing.Final = i18n.N_("Pick a colour die and a number die first, then tap where they go.")
+"""What a tap on the sheet says before a pair is picked."""
 
 
 def pair_problem(sheet: roll.Sheet, pair: tuple[roll.Colour, int] | None) -> str:
@@ -297,7 +302,7 @@ def initials(name: str) -> str:
     if not words:
         return "?"
     if name == api.YOU:
-        return name
+        return api.shown_name(name)
     if len(words) > 1:
         return (words[0][0] + words[-1][0]).upper() if not words[-1].isdigit() else words[0][0].upper() + words[-1]
     return words[0][:2]
@@ -309,28 +314,30 @@ def initials(name: str) -> str:
 def action_text(action: api.Action, after: roll.Sheet | None = None) -> str:
     """What an action did, for a status line: ``wrote 7 in red``, ``refused the dice``."""
     if isinstance(action, roll.Roll):
-        faces = [c.value for c in action.colours] + [str(n) for n in action.numbers]
-        return "rolled " + " ".join(faces)
+        faces = [api.colour_word(c.value) for c in action.colours] + [str(n) for n in action.numbers]
+        return i18n._("rolled {faces}").format(faces=" ".join(faces))
     if isinstance(action, roll.Take):
-        name = action.colour.value
+        name = api.colour_word(action.colour.value)
         if action.target is roll.Target.CIRCLE:
-            return f"marked the {name} double circle"
+            return i18n._("marked the {colour} double circle").format(colour=name)
         if action.target is roll.Target.TOP:
-            return f"claimed the {name} top artefact with {name} {action.number}"
-        return f"wrote {roll.written_value(action.number)} in {name}"
+            return i18n._("claimed the {colour} top artefact with {colour} {number}").format(colour=name,
+                                                                                            number=action.number)
+        return i18n._("wrote {number} in {colour}").format(number=roll.written_value(action.number), colour=name)
     if isinstance(action, roll.Refuse):
-        return "refused the dice"
+        return i18n._("refused the dice")
     if isinstance(action, roll.Accelerate):
         if action.colour is None:
-            return "let the acceleration go"
-        name = action.colour.value
+            return i18n._("let the acceleration go")
+        name = api.colour_word(action.colour.value)
         if after is not None:
             numbers = after.expedition(action.colour)
             if after.has_top_artefact(action.colour) and len(numbers) == roll.data.BOXES:
-                return f"accelerated {name}: its top artefact"
+                return i18n._("accelerated {colour}: its top artefact").format(colour=name)
             if numbers:
-                return f"accelerated {name}: {numbers[-1]} again in box {len(numbers)}"
-        return f"accelerated {name}"
+                return i18n._("accelerated {colour}: {number} again in box {box}").format(
+                    colour=name, number=numbers[-1], box=len(numbers))
+        return i18n._("accelerated {colour}").format(colour=name)
     return action.notation()
 
 
@@ -349,8 +356,14 @@ def arrow_step(details: typing.Mapping[str, typing.Any], chain: typing.Sequence[
     colour, box, again = details.get("colour"), details.get("box"), details.get("kind") == "accelerate"
     if not details.get("arrow") or colour is None:
         return []
-    where = f"{details.get('value')} in box {box}" if box else "its top artefact"
-    step = f"{'accelerated ' if again else ''}{colour} {where}: an arrow{' again' if again else ''}!"
+    name = api.colour_word(str(colour))
+    if again:
+        step = (i18n._("accelerated {colour} {number} in box {box}: an arrow again!") if box else
+                i18n._("accelerated {colour}: its top artefact: an arrow again!"))
+    else:
+        step = (i18n._("{colour} {number} in box {box}: an arrow!") if box else
+                i18n._("{colour}: its top artefact: an arrow!"))
+    step = step.format(colour=name, number=details.get("value"), box=box)
     return [*chain, step] if again else [step]
 
 
@@ -385,7 +398,9 @@ def picked_pair(r: roll.Roll | None, picked: typing.Collection[str]) -> tuple[ro
 
 
 _SPACES: typing.Final[dict[roll.Target, str]] = {
-    roll.Target.BOX: "box", roll.Target.CIRCLE: "double circle", roll.Target.TOP: "top artefact"}
+    roll.Target.BOX: i18n.N_("{colour} {number} goes in the highlighted box."),
+    roll.Target.CIRCLE: i18n.N_("{colour} {number} goes in the highlighted double circle."),
+    roll.Target.TOP: i18n.N_("{colour} {number} goes in the highlighted top artefact.")}
 
 
 def _where_text(sheet: roll.Sheet, colour: roll.Colour, face: int) -> str:
@@ -397,10 +412,15 @@ def _where_text(sheet: roll.Sheet, colour: roll.Colour, face: int) -> str:
     >>> _where_text(roll.Sheet(), roll.Colour.RED, 0)
     'red 0: the highlighted box (written as 10) or the double circle?'
     """
-    spaces = [_SPACES[t] for t in sheet.targets(colour, face)]
-    if len(spaces) > 1:
-        return f"{colour.value} {face}: the highlighted box (written as 10) or the {spaces[-1]}?"
-    return f"{colour.value} {face} goes in the highlighted {spaces[0] if spaces else 'space'}."
+    targets = sheet.targets(colour, face)
+    name = api.colour_word(colour.value)
+    if len(targets) > 1:
+        said = (i18n._("{colour} {number}: the highlighted box (written as 10) or the double circle?")
+                if targets[-1] is roll.Target.CIRCLE else
+                i18n._("{colour} {number}: the highlighted box (written as 10) or the top artefact?"))
+    else:
+        said = i18n._(_SPACES[targets[0]]) if targets else i18n._("{colour} {number} goes in the highlighted space.")
+    return said.format(colour=name, number=face)
 
 
 def placement_text(sheet: roll.Sheet, colour: roll.Colour, face: int, target: roll.Target) -> str:
@@ -410,11 +430,13 @@ def placement_text(sheet: roll.Sheet, colour: roll.Colour, face: int, target: ro
     >>> placement_text(s, red, 0, roll.Target.BOX), placement_text(s, red, 0, roll.Target.CIRCLE)
     ('Write 10 in red box 1', 'Mark the red double circle')
     """
+    name = api.colour_word(colour.value)
     if target is roll.Target.CIRCLE:
-        return f"Mark the {colour.value} double circle"
+        return i18n._("Mark the {colour} double circle").format(colour=name)
     if target is roll.Target.TOP:
-        return f"Claim the {colour.value} top artefact"
-    return f"Write {roll.written_value(face)} in {colour.value} box {len(sheet.expedition(colour)) + 1}"
+        return i18n._("Claim the {colour} top artefact").format(colour=name)
+    return i18n._("Write {number} in {colour} box {box}").format(number=roll.written_value(face), colour=name,
+                                                                  box=len(sheet.expedition(colour)) + 1)
 
 
 def placements(sheet: roll.Sheet, colour: roll.Colour, face: int) -> str:
@@ -437,7 +459,7 @@ def placements(sheet: roll.Sheet, colour: roll.Colour, face: int) -> str:
         kind, _, value = key.partition(":")
         text = placement_text(sheet, colour, face, target)
         gain = lc_html.points(after.score() - before, sign=True)
-        then = ", then an acceleration" if after.is_accelerating() else ""
+        then = i18n._(", then an acceleration") if after.is_accelerating() else ""
         label = f"{text}: {gain}{then}."
         buttons.append(
             f'<button type="button" class="rw-place rw-{colour.value}" data-target="sheet" data-place="write"'
@@ -446,7 +468,7 @@ def placements(sheet: roll.Sheet, colour: roll.Colour, face: int) -> str:
             f'<span class="rw-place-text">{esc(text)}</span><small>{esc(gain + then)}</small></button>')
     if not buttons:
         return ""
-    return (f'<div class="rw-places" role="group" aria-label="where to write it" data-roving="places">'
+    return (f'<div class="rw-places" role="group" aria-label="{esc(i18n._("where to write it"))}" data-roving="places">'
             f'{"".join(buttons)}</div>')
 
 
@@ -458,36 +480,40 @@ def play_status(view: roll.View, names: typing.Sequence[str], *, computers: typi
     if error:
         return error, "rw-is-error"
     solo = len(names) == 1
+    shown = [api.shown_name(name) for name in names]
     if view.current_player == api.CHANCE:
         active = view.active
         if active in computers:
-            return f"{names[active]} rolls the dice\u2026", "rw-is-waiting"
-        return ("Roll the dice." if solo else f"{names[active]}, roll the dice."), "rw-is-roll"
+            return i18n._("{name} rolls the dice\u2026").format(name=shown[active]), "rw-is-waiting"
+        return (i18n._("Roll the dice.") if solo else
+                lc_html.owned(names[active], i18n._("Roll the dice."), i18n._("{name}, roll the dice."))), "rw-is-roll"
     actor = view.current_player
     if actor < 0:
-        return "The game is over.", "rw-is-over"
+        return i18n._("The game is over."), "rw-is-over"
     if busy or actor in computers:
-        return f"{names[actor]} is choosing\u2026", "rw-is-waiting"
+        return i18n._("{name} is choosing\u2026").format(name=shown[actor]), "rw-is-waiting"
     sheet = view.sheets[actor]
-    who = "" if solo else f"{names[actor]}: "
+    who = "" if solo else shown[actor]
 
     def said(text: str, kind: str) -> tuple[str, str]:
         """``text`` after the name, or as a sentence of its own when playing solo."""
-        return (who + text if who else text[:1].upper() + text[1:]), kind
+        return (i18n._("{name}: {text}").format(name=who, text=text) if who else text[:1].upper() + text[1:]), kind
 
     if sheet.is_accelerating():
-        return said("accelerate an expedition: choose it below.", "rw-is-accelerate")
+        return said(i18n._("accelerate an expedition: choose it below."), "rw-is-accelerate")
     pair = picked_pair(view.roll, picked)
     if pair is not None:
         colour, face = pair
         return said(_where_text(sheet, colour, face), "rw-is-target")
     if picked:
-        kind = "number" if any(k.startswith("colour") for k in picked) else "colour"
-        return said(f"now pick a {kind} die.", "rw-is-pick")
+        return said(i18n._("now pick a number die.") if any(k.startswith("colour") for k in picked) else
+                    i18n._("now pick a colour die."), "rw-is-pick")
     if view.phase is roll.Phase.OTHERS:
-        rest = f"all six dice ({names[view.active]} refused)" if view.taken is None else "the four dice left"
-        return said(f"pick a colour die and a number die from {rest}, or refuse.", "rw-is-pick")
-    return said("pick a colour die and a number die, or refuse.", "rw-is-pick")
+        if view.taken is None:
+            return said(i18n._("pick a colour die and a number die from all six dice ({name} refused), or refuse.")
+                        .format(name=shown[view.active]), "rw-is-pick")
+        return said(i18n._("pick a colour die and a number die from the four dice left, or refuse."), "rw-is-pick")
+    return said(i18n._("pick a colour die and a number die, or refuse."), "rw-is-pick")
 
 
 def companion_status(s: roll.Sheet, colour: roll.Colour | None, face: int | None, *, entries: int,
@@ -538,13 +564,14 @@ def _box(sheet: roll.Sheet, colour: roll.Colour, k: int, targets: typing.Collect
                    "rw-next" if k == len(numbers) + 1 else None, "rw-target" if target else None,
                    "rw-fresh" if key in fresh else None, "rw-has-arrow" if arrow else None,
                    "rw-has-art" if artefact else None, "rw-bridge-box" if k == roll.data.BRIDGE_BOX else None)
-    label = f"{colour.value}, box {k}"
+    parts = [i18n._("{colour}, box {number}").format(colour=api.colour_word(colour.value), number=k)]
     if arrow:
-        label += ", arrow"
+        parts.append(i18n._("arrow"))
     if artefact:
-        label += ", artefact"
-    label += f", {numbers[k - 1]}" if filled else ", empty"
-    label += f", {lc_html.points(roll.data.EXPEDITION_SCORES[k])}"
+        parts.append(i18n._("artefact"))
+    parts.append(str(numbers[k - 1]) if filled else i18n._("empty"))
+    parts.append(lc_html.points(roll.data.EXPEDITION_SCORES[k]))
+    label = ", ".join(parts)
     inner = ""
     if arrow:
         inner += icon("arrow", "rw-mark-arrow")
@@ -564,7 +591,8 @@ def _top(sheet: roll.Sheet, colour: roll.Colour, targets: typing.Collection[str]
     target = key in targets
     cls = _classes("rw-top", f"rw-{colour.value}", "rw-claimed" if claimed else None,
                    "rw-target" if target else None, "rw-fresh" if key in fresh else None)
-    label = f"{colour.value} top artefact{': claimed' if claimed else ''}"
+    label = (i18n._("{colour} top artefact: claimed") if claimed else i18n._("{colour} top artefact")).format(
+        colour=api.colour_word(colour.value))
     tag, extra, hit = _cell_tag(interactive)
     mark = '<span class="rw-x rw-hand" aria-hidden="true">\u2715</span>' if claimed else ""
     return (f'<{tag}{extra} role="cell" class="{cls}" data-top="{colour.value}"'
@@ -581,12 +609,30 @@ def _circle(sheet: roll.Sheet, colour: roll.Colour, targets: typing.Collection[s
     cls = _classes("rw-circle", f"rw-{colour.value}", "rw-marked" if marked else None,
                    "rw-crossed" if crossed else None, "rw-target" if target else None,
                    "rw-fresh" if key in fresh else None)
-    state = "marked: points doubled" if marked else ("not used" if crossed else "open")
+    state = (i18n._("{colour} double circle, marked: points doubled") if marked else
+             i18n._("{colour} double circle, not used") if crossed else
+             i18n._("{colour} double circle, open")).format(colour=api.colour_word(colour.value))
     tag, extra, hit = _cell_tag(interactive)
     mark = '<span class="rw-x rw-hand" aria-hidden="true">\u2715</span>' if marked else ""
     return (f'<{tag}{extra} role="cell" class="{cls}" data-circle="{colour.value}" data-spot="circle:{colour.value}" '
-            f'aria-label="{esc(f"{colour.value} double circle, {state}")}"><span class="rw-ring"></span>{mark}'
+            f'aria-label="{esc(state)}"><span class="rw-ring"></span>{mark}'
             f'{hit}</{tag}>')
+
+
+BRIDGE_STATES: typing.Final[dict[roll.BridgeMark, str]] = {
+    roll.BridgeMark.OPEN: i18n.N_("{bridge}: open"),
+    roll.BridgeMark.SCORED: i18n.N_("{bridge}: passed first: {points} points"),
+    roll.BridgeMark.CLOSED: i18n.N_("{bridge}: passed by another player first")}
+"""A bonus bridge's label by its mark."""
+
+
+def bridge_name(column: roll.Column) -> str:
+    """A column's bonus bridge in the current language (``red bridge``, ``dice bridge``).
+
+    >>> bridge_name(roll.Column.ARTEFACTS)
+    'artefacts bridge'
+    """
+    return roll.rules.bridge_word(column)
 
 
 def _bridge(sheet: roll.Sheet, column: roll.Column, fresh: typing.Collection[str],
@@ -597,14 +643,13 @@ def _bridge(sheet: roll.Sheet, column: roll.Column, fresh: typing.Collection[str
     mark = sheet.bridge(column)
     cls = _classes("rw-bridge", f"rw-bridge-{mark.value}", f"rw-bcol-{key}",
                    "rw-fresh" if f"bridge:{key}" in fresh else None, "rw-tickable" if tickable else None)
-    words = {"open": "open", "scored": "passed first: 20 points", "closed": "passed by another player first"}
-    label = f"{'artefact' if key == 'artefact' else key} bridge: {words[mark.value]}"
+    label = i18n._(BRIDGE_STATES[mark]).format(bridge=bridge_name(column), points=roll.data.BRIDGE_BONUS)
     if scorers:
-        label += " (" + ", ".join(scorers) + ")"
+        label += " (" + ", ".join(api.shown_name(name) for name in scorers) + ")"
     by = ""
     if scorers and mark is not roll.BridgeMark.OPEN:
         tags = " ".join(initials(n) for n in scorers)
-        by = f'<span class="rw-by" title="{esc(", ".join(scorers))}">{esc(tags)}</span>'
+        by = f'<span class="rw-by" title="{esc(", ".join(api.shown_name(n) for n in scorers))}">{esc(tags)}</span>'
     return (f'<div role="cell" class="{cls}" data-bridge="{key}" data-mark="{mark.value}"'
             f' data-spot="bridge:{key}" aria-label="{esc(label)}">'
             f'<span class="rw-twenty">{roll.data.BRIDGE_BONUS}</span>{by}</div>')
@@ -616,8 +661,11 @@ def _column_cell(kind: str, k: int, count: int, fresh: typing.Collection[str]) -
     cls = _classes(f"rw-{kind}-slot", "rw-shaded" if shaded else None,
                    "rw-fresh" if f"{kind}:{k}" in fresh else None,
                    "rw-exhaust" if kind == "dice" and k == roll.data.DICE_SYMBOLS else None)
-    what = "artefact" if kind == "artefact" else "dice symbol"
-    label = f"{what} {k}{': shaded' if shaded else ''}"
+    if kind == "artefact":
+        label = i18n._("artefact {number}: shaded") if shaded else i18n._("artefact {number}")
+    else:
+        label = i18n._("dice symbol {number}: shaded") if shaded else i18n._("dice symbol {number}")
+    label = label.format(number=k)
     pic = icon("vase" if kind == "artefact" else "die")
     return (f'<div role="cell" class="{cls}" data-{kind}="{k}" data-spot="{kind}:{k}" aria-label="{esc(label)}">'
             f"{pic}</div>")
@@ -627,6 +675,11 @@ def _scale(text: str, extra: str = "", *, label: str = "", role: str = "cell") -
     """A printed value beside the boxes (``role``: ``rowheader`` for the row's own points)."""
     named = f' aria-label="{esc(label)}"' if label else ""
     return f'<div role="{role}" class="rw-scale{" " + extra if extra else ""}"{named}>{esc(text)}</div>'
+
+
+def _scored(what: str, points: int) -> str:
+    """A column or a row of the sheet and its points (``red: 12 points``)."""
+    return i18n._("{what}: {points}").format(what=what, points=lc_html.points(points))
 
 
 def sheet(
@@ -655,21 +708,26 @@ def sheet(
     rows: list[list[str]] = []
     cells: list[str] = []
     # header: symbols and each column's score (the sheet's top row)
-    cells.append('<div class="rw-corner" role="columnheader" title="points per row">pts</div>')
+    cells.append(f'<div class="rw-corner" role="columnheader" title="{esc(i18n._("points per row"))}">'
+                 f'{esc(i18n._("pts"))}</div>')
     for c, points in zip(COLOURS, bd.expeditions, strict=True):
-        cells.append(f'<div class="rw-head rw-{c.value}" role="columnheader" data-head="{c.value}" title="{c.value}"'
-                     f' aria-label="{esc(f"{c.value}: {lc_html.points(points)}")}">'
+        word = api.colour_word(c.value)
+        cells.append(f'<div class="rw-head rw-{c.value}" role="columnheader" data-head="{c.value}" title="{esc(word)}"'
+                     f' aria-label="{esc(_scored(word, points))}">'
                      f'{symbol(c)}<span class="rw-colscore" data-spot="score:{c.value}"'
                      f' data-col="{c.value}">{number(points)}</span></div>')
-    cells.append(f'<div class="rw-head rw-art-head" role="columnheader" data-head="artefact" title="artefacts"'
-                 f' aria-label="{esc(f"artefacts: {lc_html.points(bd.artefacts)}")}">{icon("vase")}'
+    cells.append(f'<div class="rw-head rw-art-head" role="columnheader" data-head="artefact" '
+                 f'title="{esc(i18n._("artefacts"))}"'
+                 f' aria-label="{esc(_scored(i18n._("artefacts"), bd.artefacts))}">{icon("vase")}'
                  f'<span class="rw-colscore" data-spot="score:artefacts"'
                  f' data-col="artefacts">{number(bd.artefacts)}</span></div>')
-    cells.append(f'<div class="rw-head rw-dice-head" role="columnheader" data-head="dice" title="dice symbols"'
-                 f' aria-label="{esc(f"dice symbols: {lc_html.points(bd.dice)}")}">{icon("die")}'
+    cells.append(f'<div class="rw-head rw-dice-head" role="columnheader" data-head="dice" '
+                 f'title="{esc(i18n._("dice symbols"))}"'
+                 f' aria-label="{esc(_scored(i18n._("dice symbols"), bd.dice))}">{icon("die")}'
                  f'<span class="rw-colscore" data-spot="score:dice" data-col="dice">{number(bd.dice)}</span></div>')
-    cells.append(f'<div class="rw-head rw-bonus-head" role="columnheader" data-head="bridges" title="bridge bonus"'
-                 f' aria-label="{esc(f"bridges: {lc_html.points(bd.bridges)}")}">{icon("bridge")}'
+    cells.append(f'<div class="rw-head rw-bonus-head" role="columnheader" data-head="bridges" '
+                 f'title="{esc(i18n._("bridge bonus"))}"'
+                 f' aria-label="{esc(_scored(i18n._("bridges"), bd.bridges))}">{icon("bridge")}'
                  f'<span class="rw-colscore" data-spot="score:bridges"'
                  f' data-col="bridges">{number(bd.bridges)}</span></div>')
     blanks = '<div class="rw-blank" role="cell"></div><div class="rw-blank" role="cell"></div>'
@@ -682,8 +740,8 @@ def sheet(
     cells.append(_scale(""))
     for k in range(roll.data.BOXES, 0, -1):
         rows.append(cells)
-        cells = [_scale(number(roll.data.EXPEDITION_SCORES[k]), label=f"box {k}: "
-                        + lc_html.points(roll.data.EXPEDITION_SCORES[k]), role="rowheader")]
+        cells = [_scale(number(roll.data.EXPEDITION_SCORES[k]), label=_scored(
+            i18n._("box {number}").format(number=k), roll.data.EXPEDITION_SCORES[k]), role="rowheader")]
         for c in COLOURS:
             cells.append(_box(s, c, k, targets, fresh, interactive))
         cells.append(_column_cell("artefact", k, s.artefacts, fresh))
@@ -694,7 +752,8 @@ def sheet(
         cells.append(_scale(right, "rw-scale-right"))
         if k == roll.data.BRIDGE_BOX:
             rows.append(cells)
-            cells = [_scale("+20", "rw-scale-bridge", label="bridges: 20 points each", role="rowheader")]
+            cells = [_scale("+20", "rw-scale-bridge", label=i18n._("bridges: {points} points each").format(
+                points=roll.data.BRIDGE_BONUS), role="rowheader")]
             for column in roll.COLUMNS:
                 key = bridge_key(column)
                 tickable = tick_bridges and s.bridge(column) is roll.BridgeMark.OPEN
@@ -702,23 +761,25 @@ def sheet(
             cells.append(_scale("+20", "rw-scale-right rw-scale-bridge"))
     # the double circles
     rows.append(cells)
-    cells = [_scale("\u00d72", "rw-scale-circle", label="double circles: points doubled", role="rowheader")]
+    cells = [_scale("\u00d72", "rw-scale-circle", label=i18n._("double circles: points doubled"),
+                   role="rowheader")]
     for c in COLOURS:
         cells.append(_circle(s, c, targets, fresh, interactive))
     cells.append(blanks)
     cells.append(_scale(number(roll.data.ARTEFACT_SCORES[0]), "rw-scale-right"))
     rows.append(cells)
     grid = "".join(f'<div class="rw-row" role="row">{"".join(row)}</div>' for row in rows)
-    title = esc(name) if name else ""
+    title = esc(api.shown_name(name)) if name else ""
     cap = f'<span class="rw-caption-note">{esc(caption)}</span>' if caption else ""
     seat = f' data-sheet="{player}" data-spot="sheet:{player}"' if player is not None else ' data-spot="sheet"'
     flags = " rw-accelerating" if s.is_accelerating() else ""
-    whose = esc(f"{lc_html.possessive(name)} game sheet")
+    whose = esc(lc_html.owned(name or None, i18n._("Your game sheet"), i18n._("{name}'s game sheet")))
     return (
         f'<section class="{_classes("rw-sheet", classes)}{flags}"{seat} aria-label="{whose}">'
         f'<header class="rw-sheet-head"><span class="rw-sheet-name">{title}</span>{cap}'
         f'<span class="rw-total"'
-        f' data-spot="score:total">Total <b class="rw-hand" data-total="{bd.total}">{number(bd.total)}</b></span>'
+        f' data-spot="score:total">{esc(i18n._("Total"))} <b class="rw-hand" data-total="{bd.total}">'
+        f'{number(bd.total)}</b></span>'
         f'</header><div class="rw-grid" role="table" aria-label="{whose}">{grid}</div></section>'
     )
 
@@ -736,23 +797,27 @@ def sheet_thumb(s: roll.Sheet, *, name: str, player: int, kind: str = "", curren
         new = any(box_key(c, j) in fresh for j in range(1, k + 1))
         cls = _classes("rw-bar", f"rw-{c.value}", "rw-fresh" if new else None,
                        "rw-doubled" if s.is_circled(c) else None)
-        bars.append(f'<span class="{cls}" style="--h:{k}" title="{esc(f"{c.value}: {k} boxes")}">'
+        boxes = i18n.ngettext("{colour}: {count} box", "{colour}: {count} boxes", k).format(
+            colour=api.colour_word(c.value), count=k)
+        bars.append(f'<span class="{cls}" style="--h:{k}" title="{esc(boxes)}">'
                     f'<i></i><b data-paint="{esc(top)}"></b></span>')
     bridges = "".join(
-        f'<i class="rw-mini-bridge rw-bridge-{s.bridge(col).value}" title="{esc(bridge_key(col))}"></i>'
+        f'<i class="rw-mini-bridge rw-bridge-{s.bridge(col).value}" title="{esc(bridge_name(col))}"></i>'
         for col in roll.COLUMNS)
     cls = _classes("rw-thumb", "rw-current" if current else None, "rw-focused" if focused else None,
                    "rw-hidden-choice" if hidden else None)
-    doing = "choosing\u2026" if current else ("has chosen" if hidden else "")
+    doing = i18n._("choosing\u2026") if current else (i18n._("has chosen") if hidden else "")
     note = f'<span class="rw-thumb-note">{doing}</span>' if doing else ""
     who = f' <span class="rw-kind">{esc(kind)}</span>' if kind else ""  # a space: two words to read
     # the name says what the eye reads, in its order (WCAG 2.5.3); the numbers are drawn by the style sheet
+    name = api.shown_name(name)
     said = ", ".join(w for w in (name, kind, doing) if w)
+    label = i18n._("{said}: {points}; show this sheet").format(said=said, points=lc_html.points(bd.total))
     return (
         f'<button type="button" class="{cls}" data-target="thumb" data-sheet="{player}" '
         f'data-spot="sheet:thumb:{player}" '
         f'aria-pressed="{"true" if focused else "false"}" '
-        f'aria-label="{esc(f"{said}: {lc_html.points(bd.total)}; show this sheet")}">'
+        f'aria-label="{esc(label)}">'
         f'<span class="rw-thumb-head"><span class="rw-thumb-name">{esc(name)}</span>{who}'
         f'<b class="rw-thumb-total" data-paint="{number(bd.total)}"></b></span>'
         f'<span class="rw-bars">{"".join(bars)}</span>'
@@ -827,24 +892,28 @@ def die(kind: str, index: int, face: roll.Colour | int, *, state: str = "free", 
     a taken die."""
     key = die_key(kind, index)
     if isinstance(face, roll.Colour):
-        value, inner, label = face.value, symbol(face), f"colour die: {face.value} ({face.symbol})"
+        value, inner = face.value, symbol(face)
+        label = i18n._("colour die: {colour}").format(colour=api.colour_word(face.value))
         cls = f"rw-die rw-die-colour rw-{face.value}"
     else:
         value, inner = str(face), f'<span class="rw-face">{face}</span>'
-        label = f"number die: {face}" + (" (10, or a double circle)" if face == 0 else "")
+        label = (i18n._("number die: {number} (10, or a double circle)") if face == 0 else
+                 i18n._("number die: {number}")).format(number=face)
         cls = "rw-die rw-die-number"
     cls += f" rw-die-{state}"
     if chosen and state != "chosen":
         cls += " rw-die-chosen"
     if state == "taken":
-        label += ", taken by the active player"
+        label += i18n._(", taken by the active player")
     elif state == "selected":
-        label += ", picked"
+        label += i18n._(", picked")
     elif state == "chosen" or chosen:
-        label += ", chosen"
+        label += i18n._(", chosen")
     usable = interactive and state in ("free", "selected")
     tag = "button" if usable else "span"
     extra = (' type="button"' if usable else "") + (' data-target="die"' if interactive else "")
+    if state == "taken":  # the style sheet writes it under the die
+        extra += f' data-note="{esc(i18n._("taken"))}"'
     pressed = f' aria-pressed="{"true" if state == "selected" else "false"}"' if usable else ""
     if usable and stop is not None:
         pressed += f' tabindex="{"0" if stop else "-1"}"'
@@ -858,7 +927,8 @@ def dice_tray(r: roll.Roll | None, *, marks: DiceMarks = DiceMarks(), interactiv
     """The six dice of a roll (three colour dice, three number dice), or an empty tray."""
     if r is None:
         blanks = "".join('<span class="rw-die rw-die-blank" aria-hidden="true"></span>' for _ in range(6))
-        return (f'<div class="rw-dice rw-dice-empty" data-spot="roll" role="img" aria-label="no dice rolled yet">'
+        return (f'<div class="rw-dice rw-dice-empty" data-spot="roll" role="img" '
+                f'aria-label="{esc(i18n._("no dice rolled yet"))}">'
                 f'{blanks}</div>')
 
     def state(key: str) -> str:
@@ -881,7 +951,7 @@ def dice_tray(r: roll.Roll | None, *, marks: DiceMarks = DiceMarks(), interactiv
                           chosen=die_key("number", i) in marks.chosen, stop=die_key("number", i) == stop)
                       for i, n in enumerate(r.numbers))
     cls = "rw-dice rw-rolling" if rolling else "rw-dice"
-    group = ' role="group" aria-label="the dice" data-roving="dice"' if usable else ""
+    group = f' role="group" aria-label="{esc(i18n._("the dice"))}" data-roving="dice"' if usable else ""
     return (f'<div class="{cls}" data-roll="{esc(r.notation())}" data-spot="roll"{group}>'
             f'<div class="rw-dice-row rw-colour-dice">{colours}</div>'
             f'<div class="rw-dice-row rw-number-dice">{numbers}</div></div>')
@@ -896,20 +966,21 @@ def acceleration_panel(s: roll.Sheet, chain: typing.Sequence[str] = (), *, inter
     for c in s.acceleration_targets():
         numbers = s.expedition(c)
         if len(numbers) == roll.data.BOXES:
-            what = "top artefact"
+            what = i18n._("top artefact")
         else:
-            what = f"{numbers[-1] if numbers else 1} in box {len(numbers) + 1}"
+            what = i18n._("{number} in box {box}").format(number=numbers[-1] if numbers else 1, box=len(numbers) + 1)
         buttons.append(
             f'<button type="button" class="rw-accel rw-{c.value}" data-target="accelerate" data-accelerate="{c.value}" '
             f'data-spot="accelerate:{c.value}"'
-            f'{"" if interactive else " disabled"}>{symbol(c)}<span>{esc(c.value)}</span>'
+            f'{"" if interactive else " disabled"}>{symbol(c)}<span>{esc(api.colour_word(c.value))}</span>'
             f'<small>{esc(what)}</small></button>')
     buttons.append(f'<button type="button" class="rw-accel rw-accel-none secondary" data-target="accelerate" '
                    'data-accelerate="none" data-spot="accelerate:none"'
-                   f'{"" if interactive else " disabled"}>No acceleration</button>')
-    return (f'<div class="rw-accel-panel" data-spot="accelerate" role="group" aria-label="acceleration">'
-            f'<p class="rw-accel-title">{icon("arrow")} Acceleration! Write an expedition\'s top number '
-            f'again in its next box (a 1 to start it):</p>{chain_list(chain)}'
+                   f'{"" if interactive else " disabled"}>{esc(i18n._("No acceleration"))}</button>')
+    question = i18n._("Acceleration! Write an expedition's top number again in its next box (a 1 to start it):")
+    return (f'<div class="rw-accel-panel" data-spot="accelerate" role="group" '
+            f'aria-label="{esc(i18n._("acceleration"))}">'
+            f'<p class="rw-accel-title">{icon("arrow")} {esc(question)}</p>{chain_list(chain)}'
             f'<div class="rw-accel-buttons">{"".join(buttons)}</div></div>')
 
 
@@ -959,14 +1030,16 @@ END_COLUMNS: typing.Final[tuple[str, ...]] = (*(c.value for c in COLOURS), "arte
 def end_table(names: typing.Sequence[str], breakdowns: typing.Sequence[roll.Breakdown],
               *, winners: typing.Collection[int] = ()) -> str:
     """Every sheet's column scores, bridge bonus and total, like the sheets' top rows."""
-    head = ['<th scope="col">Player</th>']
+    head = [f'<th scope="col">{esc(i18n._("Player"))}</th>']
     for c in COLOURS:
-        head.append(f'<th scope="col" class="rw-{c.value}" title="{c.value}">{symbol(c)}'
-                    f'<span class="rw-sr">{c.value}</span></th>')
-    head.append(f'<th scope="col" title="artefacts">{icon("vase")}<span class="rw-sr">artefacts</span></th>')
-    head.append(f'<th scope="col" title="dice symbols">{icon("die")}<span class="rw-sr">dice</span></th>')
-    head.append(f'<th scope="col" title="bridges">{icon("bridge")}<span class="rw-sr">bridges</span></th>')
-    head.append('<th scope="col">Total</th>')
+        word = esc(api.colour_word(c.value))
+        head.append(f'<th scope="col" class="rw-{c.value}" title="{word}">{symbol(c)}'
+                    f'<span class="rw-sr">{word}</span></th>')
+    for title, said, pic in ((i18n._("artefacts"), i18n._("artefacts"), "vase"),
+                             (i18n._("dice symbols"), i18n._("dice"), "die"),
+                             (i18n._("bridges"), i18n._("bridges"), "bridge")):
+        head.append(f'<th scope="col" title="{esc(title)}">{icon(pic)}<span class="rw-sr">{esc(said)}</span></th>')
+    head.append(f'<th scope="col">{esc(i18n._("Total"))}</th>')
     rows = []
     for p, (name, bd) in enumerate(zip(names, breakdowns, strict=True)):
         values = bd.to_dict()
@@ -974,8 +1047,10 @@ def end_table(names: typing.Sequence[str], breakdowns: typing.Sequence[roll.Brea
                         f'{number(values[col])}</td>'
                         for col in END_COLUMNS[:-1])
         won = p in winners
-        crown = ' <span class="rw-winner">wins</span>' if won and len(names) > 1 else ""
-        rows.append(f'<tr class="{"rw-won" if won else ""}" data-player="{p}"><th scope="row">{esc(name)}{crown}</th>'
+        crown = (f' <span class="rw-winner">{esc(i18n._("wins"))}</span>'
+                 if won and len(names) > 1 else "")
+        rows.append(f'<tr class="{"rw-won" if won else ""}" data-player="{p}">'
+                    f'<th scope="row">{esc(api.shown_name(name))}{crown}</th>'
                     f'{cells}<td class="rw-hand rw-end-total" data-player="{p}"'
                     f' data-spot="score:{p}:total" data-col="total">'
                     f'{number(values["total"])}</td></tr>')
@@ -989,28 +1064,57 @@ def result_title(names: typing.Sequence[str], breakdowns: typing.Sequence[roll.B
     if not totals:
         return ""
     if len(totals) == 1:
-        return f"{names[0]} scored {lc_html.points(totals[0])}"
+        return lc_html.owned(names[0], i18n._("You scored {points}"), i18n._("{name} scored {points}"),
+                             points=lc_html.points(totals[0]))
     best = max(totals)
     tops = [names[p] for p, t in enumerate(totals) if t == best]
     if len(tops) == 1:
-        return f"{tops[0]} {api.PlayerName(tops[0]):wins} with {lc_html.points(best)}"
-    return f"{', '.join(tops[:-1])} and {tops[-1]} share the win with {lc_html.points(best)}"
+        return lc_html.owned(tops[0], i18n._("You win with {points}"), i18n._("{name} wins with {points}"),
+                             points=lc_html.points(best))
+    shown = [api.shown_name(name) for name in tops]
+    return i18n._("{names} and {last} share the win with {points}").format(
+        names=", ".join(shown[:-1]), last=shown[-1], points=lc_html.points(best))
 
 
 # -- setup and messages -------------------------------------------------------------------------
 
 
-KINDS: typing.Final[dict[str, str]] = {"human": "Person", "easy": "Computer (easy)", "hard": "Computer (hard)"}
+KINDS: typing.Final[dict[str, str]] = {"human": i18n.N_("Person"), "easy": i18n.N_("Computer (easy)"),
+                                        "hard": i18n.N_("Computer (hard)")}
 PACES: typing.Final[dict[str, str]] = {
-    "relaxed": "Relaxed: pauses so that you can follow every move",
-    "quick": "Quick: short pauses",
-    "instant": "Instant: no pauses",
+    "relaxed": i18n.N_("Relaxed: pauses so that you can follow every move"),
+    "quick": i18n.N_("Quick: short pauses"),
+    "instant": i18n.N_("Instant: no pauses"),
 }
 MODES: typing.Final[dict[str, str]] = {
-    "solo": "Solo: one sheet, you roll every turn: beat your best score",
-    "game": "A game of 2 to 5 players: people on this device and computers",
-    "companion": "Companion: your sheet for a game with real dice at the table",
+    "solo": i18n.N_("Solo: one sheet, you roll every turn: beat your best score"),
+    "game": i18n.N_("A game of 2 to 5 players: people on this device and computers"),
+    "companion": i18n.N_("Companion: your sheet for a game with real dice at the table"),
 }
+"""The setup's choices, marked for the catalogs (translated where the form shows them)."""
+
+
+INTRO: typing.Final = i18n.N_(
+    "Roll three colour dice and three number dice, take one of each and write the number in that colour's "
+    "expedition: numbers never go down, arrows accelerate, artefacts and the first to cross a bridge score.")
+IN_SEQUENCE: typing.Final = i18n.N_(
+    "Choose in sequence: after the roller, players choose clockwise, each seeing the earlier choices (otherwise "
+    "everybody chooses at once, hidden until all have chosen)")
+COMPANION: typing.Final = i18n.N_(
+    "Play with real dice: this device is your game sheet. Enter the pair you chose each turn (or a refusal) and "
+    "tick the bridges other players passed first; the sheet checks every entry and scores.")
+HOW_TO_PLAY: typing.Final = (
+    i18n.N_("The roller takes one colour die and one number die; everybody else then takes one of each from the "
+            "four left (all six if the roller refused). Several players may take the same dice."),
+    i18n.N_("Write the number in the next box of that colour, from the bottom up; numbers never decrease and a 0 "
+            "counts as 10. A 0 may instead mark the double circle, before the expedition starts: it doubles its "
+            "points."),
+    i18n.N_("An arrow lets you write any expedition's top number again in its next box (a 1 to start it). "
+            "Artefact boxes shade an artefact. Refusing shades a dice symbol; the ninth exhausts you."),
+    i18n.N_("The first to reach box 7 of a column (or the 7th artefact or dice symbol) scores its bridge: 20 "
+            "points. The game ends when every bridge is passed or everybody is exhausted."),
+    i18n.N_("Tap a colour die and a number die, then a highlighted box on your sheet."))
+"""The new-game form's texts."""
 
 
 def setup_form(*, mode: str = "game", seats: typing.Sequence[tuple[str, str]] = (("You", "human"),
@@ -1020,60 +1124,51 @@ def setup_form(*, mode: str = "game", seats: typing.Sequence[tuple[str, str]] = 
     """The new-game form.  ``seats``: (name, kind) per player (kind: ``human``, ``easy``, ``hard``)."""
     def radio(name: str, value: str, text: str, checked: bool) -> str:
         return (f'<label class="rw-choice"><input type="radio" name="{name}" value="{esc(value)}"'
-                f'{" checked" if checked else ""}> <span>{esc(text)}</span></label>')
+                f'{" checked" if checked else ""}> <span>{esc(i18n._(text))}</span></label>')
 
     modes = "".join(radio("mode", key, text, key == mode) for key, text in MODES.items())
     count = max(2, min(5, len(seats)))
-    count_select = "".join(f'<option value="{n}"{" selected" if n == count else ""}>{n} players</option>'
+    count_select = "".join(f'<option value="{n}"{" selected" if n == count else ""}>'
+                           f'{esc(i18n.ngettext("{count} player", "{count} players", n).format(count=n))}</option>'
                            for n in range(2, 6))
     rows = []
     for i in range(5):
-        name, kind = seats[i] if i < len(seats) else (f"Player {i + 1}", "human")
-        options = "".join(f'<option value="{k}"{" selected" if k == kind else ""}>{esc(v)}</option>'
+        name, kind = seats[i] if i < len(seats) else (i18n._("Player {number}").format(number=i + 1), "human")
+        options = "".join(f'<option value="{k}"{" selected" if k == kind else ""}>{esc(i18n._(v))}</option>'
                           for k, v in KINDS.items())
         rows.append(
             f'<div class="rw-seat" data-seat="{i}"{"" if i < count else " hidden"}>'
             f'<span class="rw-seat-no">{i + 1}</span>'
-            f'<input type="text" name="name{i}" maxlength="{session.MAX_NAME}" value="{esc(name)}" autocomplete="off" '
-            f'aria-label="name of player {i + 1}">'
-            f'<select name="kind{i}" aria-label="player {i + 1} is">{options}</select></div>')
-    best_text = (f'<p class="rw-best">Your best solo score: <b>{number(best)}</b></p>' if best is not None
-                 else '<p class="rw-best">No solo game finished yet in this browser.</p>')
+            f'<input type="text" name="name{i}" maxlength="{session.MAX_NAME}" value="{esc(api.shown_name(name))}" '
+            f'autocomplete="off" aria-label="{esc(i18n._("name of player {number}").format(number=i + 1))}">'
+            f'<select name="kind{i}" aria-label="{esc(i18n._("player {number} is").format(number=i + 1))}">'
+            f'{options}</select></div>')
+    best_text = (f'<p class="rw-best">{esc(i18n._("Your best solo score:"))} <b>{number(best)}</b></p>'
+                 if best is not None else
+                 f'<p class="rw-best">{esc(i18n._("No solo game finished yet in this browser."))}</p>')
+    _ = i18n._
+    pace_word = _("The computer's pace")
     err = f'<p class="rw-error" role="alert">{esc(error)}</p>' if error else ""
     paces = "".join(radio("pace", key, text, key == pace) for key, text in PACES.items())
     return (
         f'<section class="rw-setup" data-mode="{esc(mode)}" aria-labelledby="rw-setup-title">'
-        '<h2 id="rw-setup-title">Roll &amp; Write</h2>'
-        '<p class="rw-intro">Roll three colour dice and three number dice, take one of each and write the number '
-        "in that colour's expedition: numbers never go down, arrows accelerate, artefacts and the first to "
-        "cross a bridge score.</p>"
-        f'{err}<fieldset class="rw-modes"><legend>Mode</legend>{modes}</fieldset>'
-        f'<fieldset class="rw-for-solo"><legend>Solo</legend>{best_text}</fieldset>'
-        f'<fieldset class="rw-for-game"><legend>Players</legend>'
-        f'<label class="rw-count">How many <select name="count">{count_select}</select></label>'
+        f'<h2 id="rw-setup-title">{esc(lc_html.short_title(roll.Game))}</h2>'
+        f'<p class="rw-intro">{esc(_(INTRO))}</p>'
+        f'{err}<fieldset class="rw-modes"><legend>{esc(_("Mode"))}</legend>{modes}</fieldset>'
+        f'<fieldset class="rw-for-solo"><legend>{esc(_("Solo"))}</legend>{best_text}</fieldset>'
+        f'<fieldset class="rw-for-game"><legend>{esc(_("Players"))}</legend>'
+        f'<label class="rw-count">{esc(_("How many"))} <select name="count">{count_select}</select></label>'
         f'<div class="rw-seats">{"".join(rows)}</div>'
         f'<label class="rw-choice"><input type="checkbox" name="in_sequence"{" checked" if in_sequence else ""}> '
-        "<span>Choose in sequence: after the roller, players choose clockwise, each seeing the earlier choices "
-        "(otherwise everybody chooses at once, hidden until all have chosen)</span></label></fieldset>"
-        f'<fieldset class="rw-for-game rw-pace"><legend>The computer\'s pace</legend>{paces}</fieldset>'
-        f'<fieldset class="rw-for-companion"><legend>Companion</legend>'
-        "<p>Play with real dice: this device is your game sheet. Enter the pair you chose each turn (or a "
-        "refusal) and tick the bridges other players passed first; the sheet checks every entry and scores.</p>"
-        f'<label class="rw-name">Your name <input type="text" name="companion_name" maxlength="{session.MAX_NAME}" '
-        f'value="{esc(companion_name)}" autocomplete="off"></label></fieldset>'
-        '<p><button type="button" class="rw-start" data-action="start">Start</button></p>'
-        "<details><summary>How to play</summary><ul>"
-        "<li>The roller takes one colour die and one number die; everybody else then takes one of each from the "
-        "four left (all six if the roller refused). Several players may take the same dice.</li>"
-        "<li>Write the number in the next box of that colour, from the bottom up; numbers never decrease and a "
-        "0 counts as 10. A 0 may instead mark the double circle, before the expedition starts: it doubles its "
-        "points.</li>"
-        "<li>An arrow lets you write any expedition's top number again in its next box (a 1 to start it). "
-        "Artefact boxes shade an artefact. Refusing shades a dice symbol; the ninth exhausts you.</li>"
-        "<li>The first to reach box 7 of a column (or the 7th artefact or dice symbol) scores its bridge: 20 "
-        "points. The game ends when every bridge is passed or everybody is exhausted.</li>"
-        "<li>Tap a colour die and a number die, then a highlighted box on your sheet.</li></ul></details>"
-        "</section>"
+        f'<span>{esc(_(IN_SEQUENCE))}</span></label></fieldset>'
+        f'<fieldset class="rw-for-game rw-pace"><legend>{esc(pace_word)}</legend>{paces}</fieldset>'
+        f'<fieldset class="rw-for-companion"><legend>{esc(_("Companion"))}</legend>'
+        f'<p>{esc(_(COMPANION))}</p>'
+        f'<label class="rw-name">{esc(_("Your name"))} <input type="text" name="companion_name" '
+        f'maxlength="{session.MAX_NAME}" value="{esc(companion_name)}" autocomplete="off"></label></fieldset>'
+        f'<p><button type="button" class="rw-start" data-action="start">{esc(_("Start"))}</button></p>'
+        f'<details><summary>{esc(_("How to play"))}</summary><ul>'
+        + "".join(f"<li>{esc(_(item))}</li>" for item in HOW_TO_PLAY) + "</ul></details></section>"
     )
 
 
@@ -1082,7 +1177,7 @@ def setup_form(*, mode: str = "game", seats: typing.Sequence[tuple[str, str]] = 
 
 def frame() -> str:
     """The screen's element: the icons, the title bar with the menu button, the ``main`` region."""
-    return lc_html.shell("rw", lc_html.short_title(roll.Game), before=icon_sprite(), skip="Skip to the dice")
+    return lc_html.shell("rw", lc_html.short_title(roll.Game), before=icon_sprite(), skip=i18n._("Skip to the dice"))
 
 
 def play_area(layout: str, *, viewer: int | None = None) -> str:
@@ -1098,7 +1193,8 @@ def thumbs(items: typing.Sequence[str]) -> str:
     """The row of :func:`sheet_thumb` buttons (nothing for a single sheet)."""
     if len(items) < 2:
         return ""
-    return f'<nav class="rw-thumbs" aria-label="the players\' sheets">{"".join(items)}</nav>'
+    said = esc(i18n._("the players' sheets"))
+    return f'<nav class="rw-thumbs" aria-label="{said}">{"".join(items)}</nav>'
 
 
 def status_box(text: str, kind: str) -> str:
@@ -1112,17 +1208,19 @@ def side(status: tuple[str, str], *, tray: str = "", controls: str = "", log: st
 
 
 def roll_button() -> str:
-    return '<button type="button" class="rw-roll" data-action="roll" data-spot="roll:button">Roll the dice</button>'
+    return (f'<button type="button" class="rw-roll" data-action="roll" data-spot="roll:button">'
+            f'{esc(i18n._("Roll the dice"))}</button>')
 
 
 def clear_button() -> str:
-    return '<button type="button" class="secondary rw-clear" data-action="clear">Clear</button>'
+    return f'<button type="button" class="secondary rw-clear" data-action="clear">{esc(i18n._("Clear"))}</button>'
 
 
 def refuse_button(exhausted: bool = False) -> str:
-    note = " (no effect: exhausted)" if exhausted else ""
+    text = (i18n._("Refuse: shade a dice symbol (no effect: exhausted)") if exhausted else
+            i18n._("Refuse: shade a dice symbol"))
     return (f'<button type="button" class="secondary rw-refuse" data-action="refuse" data-spot="refuse">'
-            f"Refuse: shade a dice symbol{note}</button>")
+            f"{esc(text)}</button>")
 
 
 def choice_controls(*, exhausted: bool = False, clear: bool = False, places: str = "") -> str:
@@ -1136,10 +1234,10 @@ def choice_controls(*, exhausted: bool = False, clear: bool = False, places: str
 def chain_list(steps: typing.Sequence[str]) -> str:
     """An acceleration chain, one line per arrow (nothing when empty)."""
     items = "".join(f"<li>{esc(step)}</li>" for step in steps)
-    return f'<ol class="rw-chain" aria-label="acceleration chain">{items}</ol>' if items else ""
+    return f'<ol class="rw-chain" aria-label="{esc(i18n._("acceleration chain"))}">{items}</ol>' if items else ""
 
 
-def move_log(lines: typing.Sequence[str], *, label: str = "latest moves") -> str:
+def move_log(lines: typing.Sequence[str], *, label: str = "") -> str:
     """The latest moves, newest first (bold, and unnumbered: a number 1 on the newest
     line read as the first move), from log lines oldest first (nothing when empty).
 
@@ -1147,14 +1245,16 @@ def move_log(lines: typing.Sequence[str], *, label: str = "latest moves") -> str
     '<ul class="rw-log" aria-label="latest moves, newest first"><li>Bob refused.</li><li>Ann took red 3.</li></ul>'
     """
     items = "".join(f"<li>{esc(line)}</li>" for line in reversed(lines))
-    return f'<ul class="rw-log" aria-label="{esc(label)}, newest first">{items}</ul>' if items else ""
+    said = i18n._("{list}, newest first").format(list=label or i18n._("latest moves"))
+    return f'<ul class="rw-log" aria-label="{esc(said)}">{items}</ul>' if items else ""
 
 
 def best_note(best: int | None, new_best: bool = False) -> str:
     """Under a solo result: a new best, or the best so far."""
     if new_best:
-        return '<p class="rw-best rw-new-best">A new best score!</p>'
-    return f'<p class="rw-best">Your best: {number(best)}</p>' if best is not None else ""
+        return f'<p class="rw-best rw-new-best">{esc(i18n._("A new best score!"))}</p>'
+    return (f'<p class="rw-best">{esc(i18n._("Your best: {score}").format(score=number(best)))}</p>'
+            if best is not None else "")
 
 
 def _over(title: str, body: str, buttons: str) -> str:
@@ -1162,8 +1262,8 @@ def _over(title: str, body: str, buttons: str) -> str:
 
 
 END_REASONS: typing.Final[dict[str, str]] = {
-    "exhausted": "The game ended because every sheet is exhausted: all nine dice symbols are shaded.",
-    "bridges": "The game ended because every bridge has been passed.",
+    "exhausted": i18n.N_("The game ended because every sheet is exhausted: all nine dice symbols are shaded."),
+    "bridges": i18n.N_("The game ended because every bridge has been passed."),
 }
 """Why a game ended, by :meth:`lostcities.roll.State.end_reason`."""
 
@@ -1172,10 +1272,10 @@ def game_over(names: typing.Sequence[str], breakdowns: typing.Sequence[roll.Brea
               winners: typing.Collection[int] = (), note: str = "", reason: str | None = None) -> str:
     """The side panel at the end of a game: the result, why the game ended (``reason``,
     see :data:`END_REASONS`), ``note`` (see :func:`best_note`), the table."""
-    why = f'<p class="rw-why">{esc(END_REASONS[reason])}</p>' if reason in END_REASONS else ""
+    why = f'<p class="rw-why">{esc(i18n._(END_REASONS[reason]))}</p>' if reason in END_REASONS else ""
     return _over(result_title(names, breakdowns), why + note + end_table(names, breakdowns, winners=winners),
-                 '<button type="button" class="rw-new" data-action="confirm-new">New game</button> '
-                 '<a class="button secondary" href="#" data-action="home">All games</a>')
+                 f'<button type="button" class="rw-new" data-action="confirm-new">{esc(i18n._("New game"))}</button> '
+                 f'<a class="button secondary" href="#" data-action="home">{esc(i18n._("All games"))}</a>')
 
 
 # -- companion mode ----------------------------------------------------------------------------------

@@ -518,7 +518,7 @@ def get(ident: str) -> Tutorial:
     """The built-in tutorial ``ident``; raises :class:`UnknownTutorialError`."""
     found = tutorials().get(ident)
     if found is None:
-        raise UnknownTutorialError(f"there is no tutorial called {errors.shown(ident)}")
+        raise UnknownTutorialError(i18n._("there is no tutorial called {value}").format(value=errors.shown(ident)))
     return found
 
 
