@@ -19,7 +19,7 @@ from buildtools import catalogs
 from lostcities import api, board, errors, i18n, session
 from lostcities.ui import board as board_html
 from lostcities.ui import embed, tutorial
-from tests.core import test_board_screen
+from tests.core import test_board_screen, test_companion_screen
 from tests.core import test_i18n as checks
 from tests.core import test_tutorial as lessons
 
@@ -287,6 +287,28 @@ def test_the_companion_sheet_speaks_german() -> None:
         assert sheet.error == "Gib zuerst das gewählte Paar ein: seine Farbe und seine Zahl."
         with pytest.raises(session.SaveError, match="es ist kein Begleit-Zettel"):
             sheet.load(scr, '{"format": "x"}')
+
+
+def test_the_companion_sheet_screen_speaks_only_catalog_words() -> None:
+    """The companion's whole screen in the pseudo-language: its status, the entry pad, the bridge
+    ticks, Undo and Final score, an acceleration chain, a refusal, and the final score's page."""
+    with i18n.using(PSEUDO):
+        table = test_companion_screen.opened("Ann")  # a name of the pseudo-language checks' allowed ones
+        assert_translated(everything_shown(table.host), "the companion sheet")
+        table.enter("orange", 1, box="orange-1")
+        table.enter("red", 1, box="red-1")
+        table.enter("red", 1, box="red-2")
+        table.enter("red", 2, box="red-3")  # an arrow: the acceleration question
+        assert table.doc.sheet.is_accelerating()
+        assert_translated(everything_shown(table.host), "the companion's acceleration")
+        table.click(target="pick", **{"pick-colour": "blue"})  # refused: the acceleration comes first
+        assert table.doc.error
+        assert_translated(everything_shown(table.host), "a refusal of the companion")
+        table.click(target="accelerate", accelerate="blue")
+        table.click(target="tick", bridge="green")
+        assert_translated(everything_shown(table.host), "the companion after a tick")
+        table.click("finish")
+        assert_translated(everything_shown(table.host), "the companion's final score")
 
 
 def test_the_board_setup_names_you_in_german_and_reads_it_back() -> None:

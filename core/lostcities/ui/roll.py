@@ -522,11 +522,12 @@ def companion_status(s: roll.Sheet, colour: roll.Colour | None, face: int | None
     if error:
         return error, "rw-is-error"
     if s.is_accelerating():
-        return "Acceleration: choose an expedition below.", "rw-is-accelerate"
+        return i18n._("Acceleration: choose an expedition below."), "rw-is-accelerate"
     if colour is not None and face is not None and s.targets(colour, face):
         text = _where_text(s, colour, face)
         return text[:1].upper() + text[1:], "rw-is-target"
-    return f"Turn {entries + 1}: enter the colour and the number you chose, or refuse.", "rw-is-pick"
+    text = i18n._("Turn {turn}: enter the colour and the number you chose, or refuse.")
+    return text.format(turn=number(entries + 1)), "rw-is-pick"
 
 
 # -- the sheet ------------------------------------------------------------------------------
@@ -989,16 +990,21 @@ def entry_pad(colour: roll.Colour | None, face: int | None) -> str:
     colours = "".join(
         f'<button type="button" class="rw-pick rw-pick-colour rw-{c.value}" data-target="pick" '
         f'data-pick-colour="{c.value}" data-spot="pick:{c.value}" '
-        f'aria-pressed="{"true" if c is colour else "false"}" aria-label="{c.value}">{symbol(c)}</button>'
+        f'aria-pressed="{"true" if c is colour else "false"}" aria-label="{esc(api.colour_word(c.value))}">'
+        f'{symbol(c)}</button>'
         for c in COLOURS)
     numbers = "".join(
         f'<button type="button" class="rw-pick rw-pick-number" data-target="pick" data-pick-number="{n}"'
         f' data-spot="pick:{n}" '
         f'aria-pressed="{"true" if n == face else "false"}">{n}</button>'
         for n in roll.data.NUMBER_FACES)
-    return (f'<div class="rw-pad" role="group" aria-label="the pair you chose">'
+    return (f'<div class="rw-pad" role="group" aria-label="{esc(i18n._("the pair you chose"))}">'
             f'<div class="rw-pad-row rw-pad-colours">{colours}</div>'
             f'<div class="rw-pad-row rw-pad-numbers">{numbers}</div></div>')
+
+
+TICK_WORDS: typing.Final = {"artefact": i18n.N_("artefacts"), "dice": i18n.N_("dice")}
+"""The short word under a tick of the artefacts' and the dice symbols' bridges (a colour's says its colour)."""
 
 
 def bridge_ticks(s: roll.Sheet) -> str:
@@ -1010,13 +1016,15 @@ def bridge_ticks(s: roll.Sheet) -> str:
         key = bridge_key(column)
         pic = symbol(roll.COLOURS[column.index]) if column.index < 6 else icon("vase" if key == "artefact" else "die")
         tint = f" rw-{key}" if column.index < 6 else ""
+        said = i18n._("another player passed the {bridge} first").format(bridge=roll.rules.bridge_word(column))
+        word = api.colour_word(key) if column.index < 6 else i18n._(TICK_WORDS[key])
         buttons.append(f'<button type="button" class="rw-tick rw-bcol-{key}{tint}" data-target="tick" '
                        f'data-bridge="{key}" data-spot="bridge:{key}:tick" '
-                       f'aria-label="{esc(f"another player passed the {key} bridge first")}">{pic}'
-                       f'<span>{esc(key)}</span></button>')
+                       f'aria-label="{esc(said)}">{pic}<span>{esc(word)}</span></button>')
     if not buttons:
-        return '<p class="rw-ticks-none">Every bridge is settled.</p>'
-    return (f'<div class="rw-ticks" role="group" aria-label="bridges passed by others">{"".join(buttons)}</div>')
+        return f'<p class="rw-ticks-none">{esc(i18n._("Every bridge is settled."))}</p>'
+    return (f'<div class="rw-ticks" role="group" aria-label="{esc(i18n._("bridges passed by others"))}">'
+            f'{"".join(buttons)}</div>')
 
 
 # -- the end of the game ----------------------------------------------------------------------
@@ -1283,9 +1291,12 @@ def game_over(names: typing.Sequence[str], breakdowns: typing.Sequence[roll.Brea
 
 def companion_over(name: str, breakdown: roll.Breakdown) -> str:
     """Companion mode: the final score of the sheet, with the way back to it."""
-    return _over(f"{name}: {number(breakdown.total)} points", end_table([name], [breakdown]),
-                 '<button type="button" class="secondary" data-action="finish">Back to the sheet</button> '
-                 '<button type="button" class="rw-new" data-action="confirm-new">New sheet</button>')
+    title = i18n.ngettext("{name}: {points} point", "{name}: {points} points", breakdown.total).format(
+        name=name, points=number(breakdown.total))
+    return _over(title, end_table([name], [breakdown]),
+                 f'<button type="button" class="secondary" data-action="finish">{esc(i18n._("Back to the sheet"))}'
+                 f'</button> <button type="button" class="rw-new" data-action="confirm-new">'
+                 f'{esc(i18n._("New sheet"))}</button>')
 
 
 def companion_controls(s: roll.Sheet, colour: roll.Colour | None, face: int | None,
@@ -1297,18 +1308,18 @@ def companion_controls(s: roll.Sheet, colour: roll.Colour | None, face: int | No
     clear = clear_button() if colour is not None or face is not None else ""
     places = placements(s, colour, face) if colour is not None and face is not None else ""
     return (f'{entry_pad(colour, face)}<div class="rw-buttons">{places or refuse_button()}{clear}</div>'
-            f'<h3 class="rw-sub">Bridges other players passed first</h3>{bridge_ticks(s)}')
+            f'<h3 class="rw-sub">{esc(i18n._("Bridges other players passed first"))}</h3>{bridge_ticks(s)}')
 
 
 def companion_side(status: tuple[str, str], controls: str, *, can_undo: bool,
                    log: typing.Sequence[str] = ()) -> str:
     """Companion mode's side panel: status, controls, Undo and Final score, the latest entries."""
     undo = ('<button type="button" class="secondary rw-undo" data-action="undo"'
-            f'{"" if can_undo else " disabled"}>Undo</button>')
-    entries = move_log(log, label="latest entries")
+            f'{"" if can_undo else " disabled"}>{esc(i18n._("Undo"))}</button>')
+    entries = move_log(log, label=i18n._("latest entries"))
     return (f'{status_box(*status)}<div class="rw-controls">{controls}</div>'
             f'<p class="rw-buttons">{undo} <button type="button" class="secondary" data-action="finish">'
-            f"Final score</button></p>{entries}")
+            f'{esc(i18n._("Final score"))}</button></p>{entries}')
 
 
 # -- replay and hints ------------------------------------------------------------------------
