@@ -75,6 +75,10 @@ class BoardAdapter:
         ui = scr.current.ui
         note = ui.get("note", [])
         self.note = [str(line)[:300] for line in note][-6:] if isinstance(note, list) else []
+        if self.note and ui.get("lang", i18n.current()) != i18n.current():
+            # Told in another language (the player switched since): the same last lines of the log, which
+            # the session told again in this one.
+            self.note = [str(entry["text"])[:300] for entry in scr.current.log[-len(self.note):]]
         self.marks = bhtml.Marks.from_dict(ui.get("marks"))
         self.selected, self.choosing = None, ""
 
@@ -84,7 +88,7 @@ class BoardAdapter:
         return scr.state_as(board.State)
 
     def _remember(self, scr: screen.Screen) -> None:
-        scr.current.ui = {"note": self.note, "marks": self.marks.to_dict()}
+        scr.current.ui = {"note": self.note, "marks": self.marks.to_dict(), "lang": i18n.current()}
 
     # -- drawing -----------------------------------------------------------------------------------
     def phase(self, scr: screen.Screen) -> str:

@@ -70,6 +70,8 @@ class CardAdapter:
         ui = scr.current.ui
         note, raw = ui.get("note", ""), ui.get("marks")
         self.note = note[:300] if isinstance(note, str) else ""
+        if ui.get("lang", i18n.current()) != i18n.current():
+            self.note = ""  # told in another language (the player switched since): the log tells it again
         self.selected = None
         self.place = None
         self.marks = card_html.Marks()
@@ -89,8 +91,8 @@ class CardAdapter:
         return len(scr.current.setup.people) == 1
 
     def _remember(self, scr: screen.Screen) -> None:
-        scr.current.ui = {"note": self.note,
-                                 "marks": {"recent": list(self.marks.recent), "source": self.marks.source}}
+        scr.current.ui = {"note": self.note, "lang": i18n.current(),
+                          "marks": {"recent": list(self.marks.recent), "source": self.marks.source}}
 
     # -- drawing -----------------------------------------------------------------------------------
     def phase(self, scr: screen.Screen) -> str:

@@ -41,6 +41,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -457,9 +458,31 @@ class Session:
         before = (len(self.state.history), self.state.clone()) if person else None
         event = self.state.apply(action)
         self._before = before
-        self.log.append({"player": event.player, "kind": event.kind, "text": event.describe(self.names)})
+        self.log.append(self._told(event))
         del self.log[:-MAX_LOG]
         return event
+
+    def _told(self, event: api.Event) -> dict[str, typing.Any]:
+        """The log's line of ``event``, in the current language (``lang``: the language it is told in)."""
+        return {"player": event.player, "kind": event.kind, "text": event.describe(self.names), "lang": i18n.current()}
+
+    def is_told_in_another_language(self) -> bool:
+        """Some line of the log was told in another language than the current one (the player switched
+        language since; a line of a save older than this knows no language and counts as current)."""
+        here = i18n.current()
+        return any(entry.get("lang", here) != here for entry in self.log)
+
+    def retell(self) -> None:
+        """Tell the log again in the current language: the record replayed from its start, each event
+        described as the current language says it (the events themselves are the same).  The log keeps
+        its window: a line for each of the last actions it told (not the opening deal a new game draws
+        untold, :meth:`new`; an undo takes back an action and its line together)."""
+        if not self.log:
+            return
+        record = self.state.record()
+        replay = api.Record(record.game, (), record.start).replay()
+        told = [self._told(replay.apply(action)) for action in record.actions]
+        self.log = told[-len(self.log):]
 
     def deal(self, rng: random.Random) -> api.Event:
         """Apply the pending chance outcome (a shuffle, a roll) drawn from ``rng``."""
@@ -661,6 +684,9 @@ def load(text_or_data: typing.Any, game: str) -> Session:
     session = Session(setup, state, revision=revision, log=log, ui=ui, id=game_id)
     if len(setup.people) == 1:
         session.looking = setup.people[0]
+    if session.is_told_in_another_language():
+        with contextlib.suppress(errors.GameError):  # a record that no longer replays keeps its lines
+            session.retell()
     return session
 
 

@@ -256,7 +256,8 @@ def test_the_last_draw_ends_the_round_and_next_round_deals_again() -> None:
     assert current.round == 2 and current.current_player == 1 and scr.mode == "handover"
     r.click("ready")
     assert r.data["phase"] == "play" and host.info.startswith("Round 2/3")
-    assert set(json.loads(typing.cast(dict[str, str], host.storage)[SAVE])["ui"]) == {"note", "marks"}
+    # lang: the language the note is told in
+    assert set(json.loads(typing.cast(dict[str, str], host.storage)[SAVE])["ui"]) == {"note", "marks", "lang"}
 
 
 def test_the_any_piece_reading_asks_which_piece_enters_a_new_path() -> None:

@@ -8,7 +8,7 @@ import typing
 
 import pytest
 
-from lostcities import card, errors, roll, session
+from lostcities import card, errors, i18n, roll, session
 
 
 def card_setup(opponent: str | None = "easy", games: int = 1) -> session.Setup:
@@ -119,6 +119,35 @@ def test_the_log_names_players_and_keeps_secrets() -> None:
     assert drawn and not any(f'"{c}"' in json.dumps(s.log) for c in drawn)
     progress = s.progress()
     assert progress.moves == 21 and len(progress.scores) == 2 and not progress.is_over
+
+
+def test_a_log_told_in_another_language_is_told_again_when_the_game_is_loaded() -> None:
+    """A language switch draws the game again from its save: lines told in German read in English once
+    the page speaks English (the record replayed), and lines in the current language are kept as saved."""
+    def played_with_chance(setup: session.Setup) -> session.Session:
+        rng = random.Random(5)
+        s = session.Session.new(setup, rng)
+        while len(s.state.history) < 40:
+            s.deal(rng) if s.state.is_chance() else s.apply(rng.choice(s.state.legal_actions()))
+        return s
+
+    for setup in (card_setup(None), session.Setup.create("roll", [session.Seat("You"), session.Seat("Bob")], {})):
+        with i18n.using("de"):
+            s = played_with_chance(setup)
+            text = s.to_text()
+            german = [entry["text"] for entry in s.log]
+            assert session.load(text, setup.game).log == s.log  # the same language: kept as it is
+        with i18n.using("en"):
+            english = played_with_chance(setup)
+            back = session.load(text, setup.game)
+            assert back.state == s.state and back.log == english.log and back.log != s.log
+            assert {entry["lang"] for entry in back.log} == {"en"}
+        assert german != [entry["text"] for entry in back.log]
+    older = json.loads(text)  # a save whose lines know no language is kept as it is
+    for entry in older["log"]:
+        del entry["lang"]
+    with i18n.using("en"):
+        assert [entry["text"] for entry in session.load(older, "roll").log] == german
 
 
 # -- the save envelope ------------------------------------------------------------------------------

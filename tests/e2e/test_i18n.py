@@ -58,6 +58,8 @@ def test_the_menu_switch_changes_the_language_of_a_game_in_progress(page: sync_a
     card_page.wait_phase(page, "play")
     assert html_lang(page) == "de"
     assert page.locator(".lc-status .lc-prompt").inner_text().startswith("Du bist dran")
+    told = page.locator(".lc-status").inner_text()  # what the last turn did was told in English: not shown
+    assert not any(word in told for word in (" played ", " discarded ", " drew ")), told
     assert json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))["state"] == before, "the game went on as it was"
     assert page.evaluate("localStorage.getItem('lostcities:lang')") == "de"
     page.reload()
