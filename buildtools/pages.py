@@ -70,6 +70,8 @@ class Drawn:
     """The web app manifest's texts per language (``lang``, ``description``)."""
     tutorials: dict[str, dict[str, dict[str, str]]] = dataclasses.field(default_factory=dict)
     """Each built-in tutorial's title and summary line per language (``web/tutorials.json``)."""
+    noscript: dict[str, str] = dataclasses.field(default_factory=dict)
+    """Each entry page's ``<noscript>`` in every language (:func:`lostcities.ui.html.noscript`)."""
 
 
 @contextlib.contextmanager
@@ -162,7 +164,8 @@ def drawn() -> Drawn:
                         "title": m.i18n._(tut.title), "line": f"{m.i18n._(tut.summary)} {steps}"}
         home = m.catalogue.home_page(lambda name: False, version=m.lostcities.__version__, seed=None)
         formats = {game.entry.name: m.session.save_format(game.entry.name) for game in games}
-    return Drawn(home, tuple(routes), formats, posters, words, embed_words, manifests, tutorials)
+        noscript = {page: m.html.noscript(page, m.i18n.languages()) for page in m.html.NOSCRIPT}
+    return Drawn(home, tuple(routes), formats, posters, words, embed_words, manifests, tutorials, noscript)
 
 
 def posters_of(m: types.SimpleNamespace) -> dict[str, str]:

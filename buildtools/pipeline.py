@@ -360,7 +360,8 @@ def write_pages(site: Site) -> None:
     for name, entry in ENTRY_PAGES.items():
         links = preloads(site.core_wheel, entry, chunks, site.modules, site.snapshot) if entry else []
         values = {"<!--PRELOAD-LIST-->": ",".join(f"{rel} {href}" for rel, href in links),
-                  "  <!--STYLES-->\n": linked, "<!--STYLE-LIST-->": late}
+                  "  <!--STYLES-->\n": linked, "<!--STYLE-LIST-->": late,
+                  "<!--NOSCRIPT-->": drawn.noscript.get(name, "")}
         if name == "index.html":
             values |= {"<!--HOME-->": drawn.home, "<!--PAGES-->": pages.templates(drawn)}
         if name == "embed.html":

@@ -26,6 +26,7 @@ from PIL import Image
 
 import build
 from buildtools import bytecode, compress, machine, pages, pipeline, snapshot, testrunner
+from lostcities import i18n
 
 
 def matched(pattern: str, text: str) -> str:
@@ -74,6 +75,16 @@ def test_pins_match_package_lock() -> None:
 def test_the_build_installs_the_backend_that_pyproject_names() -> None:
     backend = matched(r'requires = \["([^"]+)"\]', (build.ROOT / "pyproject.toml").read_text())
     assert backend in machine.BUILD_REQUIREMENTS.read_text().splitlines()
+
+
+@pytest.mark.parametrize("page", ["index.html", "embed.html"])
+def test_a_browser_without_scripts_is_told_why_in_every_language(dist: pathlib.Path, page: str) -> None:
+    """No script can pick a language there: the ``<noscript>`` says it in each, marked with its ``lang``."""
+    text = (dist / page).read_text()
+    said = re.findall(r'<noscript>(.*?)</noscript>', text, re.S)
+    assert len(said) == 1, f"{page} has {len(said)} noscript elements"
+    languages = re.findall(r'<p class="error" lang="([a-z]+)">[^<]*JavaScript', said[0])
+    assert languages == list(i18n.languages()) and "de" in languages
 
 
 def test_service_worker_precaches_every_file(dist: pathlib.Path) -> None:

@@ -817,6 +817,28 @@ MANIFEST_DESCRIPTION: typing.Final = i18n.N_(
     "Reiner Knizia's Lost Cities family: the card game, the board game and Roll & Write, in your browser, offline, "
     "against the computer or friends.")
 """The web app manifest's description (``web/manifest.webmanifest``; the build writes one manifest per language)."""
+NOSCRIPT: typing.Final = {
+    "index.html": i18n.N_(
+        "Playing needs JavaScript and WebAssembly; the rules and tutorials list can be read without."),
+    "embed.html": i18n.N_("This game needs JavaScript and WebAssembly."),
+}
+"""What a page says to a browser that runs no script (its ``<noscript>``: the build writes every language's
+words, each marked with its ``lang``, since no script can pick one there)."""
+
+
+def noscript(page: str, languages: typing.Iterable[str]) -> str:
+    """The ``<noscript>`` of ``page`` (a key of :data:`NOSCRIPT`) in each of ``languages``.
+
+    >>> noscript("embed.html", ["en"])
+    '<noscript><p class="error" lang="en">This game needs JavaScript and WebAssembly.</p></noscript>'
+    """
+    said = []
+    for code in languages:
+        with i18n.using(code):
+            said.append(f'<p class="error" lang="{esc(code)}">{esc(i18n._(NOSCRIPT[page]))}</p>')
+    return f"<noscript>{''.join(said)}</noscript>"
+
+
 STARTING: typing.Final = i18n.N_("Starting the game engine\u2026")
 """What ``web/page.js`` says beside a button tapped before Python runs (the build gives it each language's words)."""
 
