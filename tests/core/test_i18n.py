@@ -93,6 +93,17 @@ def everything_shown(host: screen.MemoryHost) -> str:
     return "".join(host.root.regions.values()) + host.root.shell + notices + f"<p>{lc_html.esc(host.info)}</p>"
 
 
+def assert_menu_translated(host: screen.MemoryHost) -> None:
+    """The game screen's menu and its question (a new game?) speak only catalog words; the menu closes."""
+    root = host.root
+    assert root is not None
+    root.click("menu")
+    assert_translated(everything_shown(host), "the menu")
+    root.click("confirm-new")
+    assert_translated(everything_shown(host), "the menu's question")
+    root.click("close-menu")
+
+
 # -- the catalogs -----------------------------------------------------------------------------------
 
 
@@ -228,11 +239,7 @@ def test_the_card_game_screens_speak_only_catalog_words(seed: int) -> None:
         host.root.click("start")
         host.root.click(target="deck")  # a refusal: play first
         assert_translated(everything_shown(host), "a refusal")
-        host.root.click("menu")
-        assert_translated(everything_shown(host), "the menu")
-        host.root.click("confirm-new")
-        assert_translated(everything_shown(host), "the menu's question")
-        host.root.click("close-menu")
+        assert_menu_translated(host)
         for _ in range(2000):
             host.run()
             state = scr.session.state if scr.session is not None else None

@@ -88,11 +88,7 @@ def test_the_board_game_screens_speak_only_catalog_words(seed: int) -> None:
         host.root.click(target="deck")  # a refusal of the screen: choose a card first
         assert scr.error
         assert_translated(everything_shown(host), "a refusal of the screen")
-        host.root.click("menu")
-        assert_translated(everything_shown(host), "the menu")
-        host.root.click("confirm-new")
-        assert_translated(everything_shown(host), "the menu's question")
-        host.root.click("close-menu")
+        checks.assert_menu_translated(host)
         refused = False
         for _ in range(6000):
             host.run()
