@@ -7,18 +7,20 @@ a few thousand levels, killing the interpreter.  :func:`loads` therefore checks
 the size and the nesting depth first, with a scan that does not recurse, and
 only then parses; :func:`check_value` does the same for data already in memory
 (a dictionary handed over by a caller).  Both raise
-:class:`~lostcities.errors.InvalidStateError` with a plain reason.
+:class:`UnsafeJSONError` (an :class:`~lostcities.errors.InvalidStateError`) with a plain reason, in the
+current language: a whole sentence about the saved data, which :meth:`UnsafeJSONError.about` says of
+another subject (the embed's messages) so that each language can make the sentence agree with it.
 
 >>> loads('{"format": "lostcities.state", "history": ["draw"]}')
 {'format': 'lostcities.state', 'history': ['draw']}
 >>> loads("[" * 100_000 + "]" * 100_000)
 Traceback (most recent call last):
 ...
-lostcities.errors.InvalidStateError: the saved data is nested too deeply (more than 64 levels)
+lostcities.safejson.UnsafeJSONError: the saved data is nested too deeply (more than 64 levels)
 >>> loads('{"a": 1')
 Traceback (most recent call last):
 ...
-lostcities.errors.InvalidStateError: the saved data is not valid JSON (Expecting ',' delimiter at line 1, column 8)
+lostcities.safejson.UnsafeJSONError: the saved data is not valid JSON (it goes wrong at line 1, column 8)
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import json
 import re
 import typing
 
-from lostcities import errors
+from lostcities import errors, i18n
 
 MAX_BYTES: typing.Final = 2_000_000
 """Default size limit of :func:`loads`, in bytes of UTF-8."""
@@ -39,8 +41,51 @@ _STRING: typing.Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _BRACKETS: typing.Final = re.compile(r"[\[\]{}]")
 
 
-def _refuse(reason: str) -> errors.InvalidStateError:
-    return errors.InvalidStateError(f"the saved data {reason}")
+PROBLEMS: typing.Final[dict[str, tuple[str, str]]] = {
+    # problem -> (said of the saved data, said of a message), with their values in braces
+    "not_text": (i18n.N_("the saved data is not text but {kind}"), i18n.N_("the message is not text but {kind}")),
+    "too_large": (i18n.N_("the saved data is too large ({size} bytes; at most {limit})"),
+                  i18n.N_("the message is too large ({size} bytes; at most {limit})")),
+    "too_many": (i18n.N_("the saved data is too large (more than {limit} values)"),
+                 i18n.N_("the message is too large (more than {limit} values)")),
+    "surrogate": (i18n.N_("the saved data is not valid text (it holds an unpaired surrogate)"),
+                  i18n.N_("the message is not valid text (it holds an unpaired surrogate)")),
+    "too_deep": (i18n.N_("the saved data is nested too deeply (more than {limit} levels)"),
+                 i18n.N_("the message is nested too deeply (more than {limit} levels)")),
+    "syntax": (i18n.N_("the saved data is not valid JSON (it goes wrong at line {line}, column {column})"),
+               i18n.N_("the message is not valid JSON (it goes wrong at line {line}, column {column})")),
+    "constant": (i18n.N_("the saved data is not valid JSON ({name} is not a JSON value)"),
+                 i18n.N_("the message is not valid JSON ({name} is not a JSON value)")),
+    "digits": (i18n.N_("the saved data is not valid JSON (a number with too many digits)"),
+               i18n.N_("the message is not valid JSON (a number with too many digits)")),
+    "key": (i18n.N_("the saved data has a key that is not text: {key}"),
+            i18n.N_("the message has a key that is not text: {key}")),
+    "number": (i18n.N_("the saved data holds {value}, which is not a JSON number"),
+               i18n.N_("the message holds {value}, which is not a JSON number")),
+    "kind": (i18n.N_("the saved data holds a {kind}, which is not a JSON value"),
+             i18n.N_("the message holds a {kind}, which is not a JSON value")),
+}
+"""What is wrong with untrusted JSON, as a sentence about the saved data and about a message."""
+Subject = typing.Literal["saved data", "message"]
+
+
+class UnsafeJSONError(errors.InvalidStateError):
+    """Untrusted JSON refused: ``problem`` (a key of :data:`PROBLEMS`) with its ``values``."""
+
+    def __init__(self, problem: str, **values: str) -> None:
+        self.problem = problem
+        self.values = values
+        super().__init__(self.about("saved data"))
+
+    def about(self, subject: Subject) -> str:
+        """The reason as a sentence about ``subject``, in the current language."""
+        said = PROBLEMS[self.problem][0 if subject == "saved data" else 1]
+        return i18n._(said).format(**self.values)
+
+
+def _refuse(problem: str, **values: str | int) -> UnsafeJSONError:
+    return UnsafeJSONError(problem, **{name: i18n.number(value) if isinstance(value, int) else value
+                                       for name, value in values.items()})
 
 
 def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
@@ -66,8 +111,16 @@ def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
     return deepest
 
 
+class _ConstantError(ValueError):
+    """``NaN`` or ``Infinity`` in the text (they are not JSON)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
 def _no_constant(name: str) -> typing.NoReturn:
-    raise ValueError(f"{name} is not a JSON value")
+    raise _ConstantError(name)
 
 
 def loads(text: str, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> typing.Any:
@@ -79,32 +132,34 @@ def loads(text: str, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) 
     >>> loads('"' + "é" * 15 + '"', max_bytes=20)
     Traceback (most recent call last):
     ...
-    lostcities.errors.InvalidStateError: the saved data is too large (32 bytes; at most 20)
+    lostcities.safejson.UnsafeJSONError: the saved data is too large (32 bytes; at most 20)
     >>> loads("NaN")
     Traceback (most recent call last):
     ...
-    lostcities.errors.InvalidStateError: the saved data is not valid JSON (NaN is not a JSON value)
+    lostcities.safejson.UnsafeJSONError: the saved data is not valid JSON (NaN is not a JSON value)
     """
     if not isinstance(text, str):
-        raise _refuse(f"is not text but {type(text).__name__}")
+        raise _refuse("not_text", kind=type(text).__name__)
     if len(text) > max_bytes:
-        raise _refuse(f"is too large (at least {len(text):,} bytes; at most {max_bytes:,})")
+        raise _refuse("too_large", size=len(text), limit=max_bytes)
     try:
         size = len(text.encode("utf-8"))
     except UnicodeEncodeError:
-        raise _refuse("is not valid text (it holds an unpaired surrogate)") from None
+        raise _refuse("surrogate") from None
     if size > max_bytes:
-        raise _refuse(f"is too large ({size:,} bytes; at most {max_bytes:,})")
+        raise _refuse("too_large", size=size, limit=max_bytes)
     if nesting_depth(text, max_depth) > max_depth:
-        raise _refuse(f"is nested too deeply (more than {max_depth} levels)")
+        raise _refuse("too_deep", limit=max_depth)
     try:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
-        raise _refuse(f"is not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})") from None
-    except ValueError as err:  # too many digits, NaN
-        raise _refuse(f"is not valid JSON ({err})") from None
+        raise _refuse("syntax", line=err.lineno, column=err.colno) from None
+    except _ConstantError as err:  # NaN, Infinity
+        raise _refuse("constant", name=err.name) from None
+    except ValueError:  # a number with more digits than Python converts
+        raise _refuse("digits") from None
     except RecursionError:  # pragma: no cover - the depth check comes first
-        raise _refuse(f"is nested too deeply (more than {max_depth} levels)") from None
+        raise _refuse("too_deep", limit=max_depth) from None
 
 
 def check_value(data: typing.Any, *, max_depth: int = MAX_DEPTH, max_items: int = MAX_BYTES) -> None:
@@ -120,11 +175,11 @@ def check_value(data: typing.Any, *, max_depth: int = MAX_DEPTH, max_items: int 
     >>> check_value(nested)
     Traceback (most recent call last):
     ...
-    lostcities.errors.InvalidStateError: the saved data is nested too deeply (more than 64 levels)
+    lostcities.safejson.UnsafeJSONError: the saved data is nested too deeply (more than 64 levels)
     >>> check_value({1: "x"})
     Traceback (most recent call last):
     ...
-    lostcities.errors.InvalidStateError: the saved data has a key that is not text: 1
+    lostcities.safejson.UnsafeJSONError: the saved data has a key that is not text: 1
     """
     stack: list[tuple[typing.Any, int]] = [(data, 0)]
     count = 0
@@ -132,21 +187,21 @@ def check_value(data: typing.Any, *, max_depth: int = MAX_DEPTH, max_items: int 
         value, depth = stack.pop()
         count += 1
         if count > max_items:
-            raise _refuse(f"is too large (more than {max_items:,} values)")
+            raise _refuse("too_many", limit=max_items)
         kind = type(value)
         if kind is dict:
             if depth >= max_depth:
-                raise _refuse(f"is nested too deeply (more than {max_depth} levels)")
+                raise _refuse("too_deep", limit=max_depth)
             for key, item in value.items():
                 if type(key) is not str:
-                    raise _refuse(f"has a key that is not text: {errors.shown(key)}")
+                    raise _refuse("key", key=errors.shown(key))
                 stack.append((item, depth + 1))
         elif kind is list:
             if depth >= max_depth:
-                raise _refuse(f"is nested too deeply (more than {max_depth} levels)")
+                raise _refuse("too_deep", limit=max_depth)
             stack.extend((item, depth + 1) for item in value)
         elif kind is float:
             if value != value or value in (float("inf"), float("-inf")):
-                raise _refuse(f"holds {value!r}, which is not a JSON number")
+                raise _refuse("number", value=repr(value))
         elif kind not in (str, int, bool, type(None)):
-            raise _refuse(f"holds a {kind.__name__}, which is not a JSON value")
+            raise _refuse("kind", kind=kind.__name__)

@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from lostcities import errors, safejson
+from lostcities import errors, i18n, safejson
+from lostcities.ui import embed
 
 
 def refused(text: object, words: str, **limits: int) -> None:
@@ -95,3 +96,21 @@ def test_values_in_memory_are_checked_without_recursion() -> None:
             safejson.check_value(bad)
     with pytest.raises(errors.InvalidStateError, match="too large"):
         safejson.check_value(list(range(100)), max_items=50)
+
+
+def test_the_reasons_are_whole_sentences_in_the_current_language() -> None:
+    """Said of the saved data or of an embed's message, each in agreement with its subject (German: *die
+    gespeicherten Daten sind*, *die Nachricht ist*)."""
+    with i18n.using("de"):
+        with pytest.raises(safejson.UnsafeJSONError) as info:
+            safejson.loads("[" * 100)
+        assert str(info.value) == "die gespeicherten Daten sind zu tief verschachtelt (mehr als 64 Ebenen)"
+        assert info.value.about("message") == "die Nachricht ist zu tief verschachtelt (mehr als 64 Ebenen)"
+        wrong = r"^die Nachricht ist kein gültiges JSON \(Fehler in Zeile 1, Spalte 8\)"
+        with pytest.raises(embed.EmbedError, match=wrong):
+            embed.message_data('{"a": 1')
+    with pytest.raises(embed.EmbedError, match=r"^the message is not valid JSON \(NaN is not a JSON value\)"):
+        embed.message_data("[NaN]")
+    for problem, (saved, message) in safejson.PROBLEMS.items():
+        assert saved.startswith("the saved data ") and message.startswith("the message "), problem
+        assert saved.removeprefix("the saved data ") == message.removeprefix("the message "), problem

@@ -447,8 +447,8 @@ def message_data(text: str) -> typing.Any:
 
 
 def _message_problem(err: errors.InvalidStateError) -> str:
-    """safejson's reason, about a message ("the saved data is ..." -> "the message is ...")."""
-    return "the message " + err.reason.removeprefix("the saved data ")
+    """safejson's reason, said of a message ("the message is ...", in the current language)."""
+    return err.about("message") if isinstance(err, safejson.UnsafeJSONError) else err.reason
 
 
 def version() -> str:
