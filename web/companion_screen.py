@@ -88,11 +88,14 @@ class CompanionSheet:
         keep = isinstance(chain, list) and self.sheet.is_accelerating()
         self.chain = [x for x in chain if isinstance(x, str)] if isinstance(chain, list) and keep else []
         self.finished = data.get("finished") is True
+        if data.get("lang", i18n.current()) != i18n.current():
+            # Told in another language (the player switched since): the sheet stays, its lines are not shown.
+            self.log, self.chain = [], []
 
     def dump(self) -> str:
         return json.dumps({"format": FORMAT, "version": VERSION, "name": self.player, "sheet": self.sheet.to_dict(),
                            "undo": self.undo, "entries": self.entries, "log": self.log, "chain": self.chain,
-                           "finished": self.finished}, separators=(",", ":"))
+                           "finished": self.finished, "lang": i18n.current()}, separators=(",", ":"))
 
     # -- drawing -------------------------------------------------------------------------------------
     def phase(self, scr: screen.Screen) -> str:

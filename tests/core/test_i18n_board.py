@@ -16,7 +16,7 @@ import board_screen
 import companion_screen
 import screen
 from buildtools import catalogs
-from lostcities import api, board, errors, i18n, session
+from lostcities import api, board, errors, i18n, roll, session
 from lostcities.ui import board as board_html
 from lostcities.ui import embed, tutorial
 from tests.core import test_board_screen, test_companion_screen
@@ -305,6 +305,25 @@ def test_the_companion_sheet_screen_speaks_only_catalog_words() -> None:
         assert_translated(everything_shown(table.host), "the companion after a tick")
         table.click("finish")
         assert_translated(everything_shown(table.host), "the companion's final score")
+
+
+def test_the_companion_sheet_told_in_another_language_keeps_its_sheet_and_drops_its_lines() -> None:
+    """After a language switch the sheet is drawn again from its save: its entries stay, the lines of its
+    latest entries (told in the other language) are not shown."""
+    with i18n.using("de"):
+        table = test_companion_screen.opened("Ann")
+        table.enter("green", 4, box="green-1")
+        assert table.doc.log and table.doc.log[-1].startswith("Zug 1")
+        saved = dict(table.host.storage)
+    with i18n.using("en"):
+        again = test_companion_screen.Sheet(dict(saved))
+        assert again.phase == "companion" and again.doc.entries == 1 and again.doc.log == []
+        assert again.stored().expedition(roll.Colour.GREEN) == (4,)
+        again.enter("red", 3, box="red-1")
+        assert len(again.doc.log) == 1 and again.doc.log[0].startswith("Turn 2: ")
+    with i18n.using("de"):
+        kept = test_companion_screen.Sheet(dict(saved))
+        assert kept.doc.log and kept.doc.log[-1].startswith("Zug 1")  # the same language: kept
 
 
 def test_the_board_setup_names_you_in_german_and_reads_it_back() -> None:
