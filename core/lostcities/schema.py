@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import abc
 import dataclasses
-import functools
 import typing
 
 from lostcities import api, cards, errors
@@ -175,18 +174,30 @@ class CardList(Schema[list[int]]):
 @dataclasses.dataclass(frozen=True)
 class ListOf(Schema[list[T]]):
     """A list whose item ``i`` is read by ``item(i)``, of exactly ``length``
-    items (or at most ``most``) when given; else ``message``."""
+    items (or at most ``most``) when given; else ``message``.  ``item`` must be
+    pure: its schema for each index is built once and kept."""
 
     item: typing.Callable[[int], Schema[T]]
     message: str
     length: int | None = None
     most: int | None = None
 
+    _items: dict[int, Schema[T]] = dataclasses.field(default_factory=dict, init=False, repr=False, compare=False)
+    """``item(i)`` by ``i``, built once: a schema is read many times (every load), and
+    building the items' schemas anew cost as much as reading them."""
+
     def read(self, value: typing.Any) -> list[T]:
         if (not isinstance(value, list) or (self.length is not None and len(value) != self.length)
                 or (self.most is not None and len(value) > self.most)):
             refuse(self.message)
-        return [self.item(i).read(v) for i, v in enumerate(value)]
+        items = self._items
+        out = []
+        for i, v in enumerate(value):
+            item = items.get(i)
+            if item is None:
+                item = items[i] = self.item(i)
+            out.append(item.read(v))
+        return out
 
 
 def per_player(players: int, item: typing.Callable[[int], Schema[T]], what: str) -> ListOf[T]:
@@ -211,13 +222,12 @@ class Entries(Schema[dict[str, typing.Any]]):
     message: str | None = None
     """Said instead of :func:`check_entries`'s words when given."""
 
-    @functools.cached_property
-    def _names(self) -> frozenset[str]:
-        return frozenset(self.fields)
+    _names: frozenset[str] = dataclasses.field(init=False, repr=False, compare=False)
+    _optional_names: frozenset[str] = dataclasses.field(init=False, repr=False, compare=False)
 
-    @functools.cached_property
-    def _optional_names(self) -> frozenset[str]:
-        return frozenset(self.optional)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_names", frozenset(self.fields))
+        object.__setattr__(self, "_optional_names", frozenset(self.optional))
 
     def read(self, value: typing.Any) -> dict[str, typing.Any]:
         if self.message is None:
@@ -234,13 +244,23 @@ class Entries(Schema[dict[str, typing.Any]]):
 @dataclasses.dataclass(frozen=True)
 class KeyedBy(Schema[dict[str, T]]):
     """An object with exactly the entries ``keys`` (a colour map), entry ``k``
-    read by ``item(k)``; else ``message``."""
+    read by ``item(k)`` (pure: built once and kept); else ``message``."""
 
     keys: tuple[str, ...]
     item: typing.Callable[[str], Schema[T]]
     message: str
 
+    _items: dict[str, Schema[T]] = dataclasses.field(default_factory=dict, init=False, repr=False, compare=False)
+    """``item(key)`` by key, built once (as :attr:`ListOf._items`)."""
+
     def read(self, value: typing.Any) -> dict[str, T]:
-        if not isinstance(value, typing.Mapping) or set(value) != set(self.keys):
+        if not isinstance(value, typing.Mapping) or value.keys() != set(self.keys):
             refuse(self.message)
-        return {key: self.item(key).read(value[key]) for key in self.keys}
+        items = self._items
+        out = {}
+        for key in self.keys:
+            item = items.get(key)
+            if item is None:
+                item = items[key] = self.item(key)
+            out[key] = item.read(value[key])
+        return out
