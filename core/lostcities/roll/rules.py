@@ -1119,12 +1119,14 @@ class State(api.State):
         started = self._before
         old = self._sheets[actor].copy()
         self._do(action)
+        over = self._phase is Phase.ROLL or self._phase is Phase.OVER
+        if not over:  # the text is written when read (most events of a replay or a search never are)
+            args = (action, old, self._sheets[actor].copy(), actor)
+            if hidden:
+                return api.Event.lazy(actor, "choose", _hidden_choice_body, args)
+            return api.Event.lazy(actor, _CHOICE_KIND[type(action)], _choice_body, args)
         kind, text, details = _describe_choice(action, old, self._sheets[actor], actor)
         notation = action.notation()
-        over = self._phase is Phase.ROLL or self._phase is Phase.OVER
-        if hidden and not over:
-            return api.Event(actor, "", "choose", _said(i18n._("{p0} made a choice."), actor), {}, {
-                "action": notation, "kind": kind, "text": text, "details": details})
         if over:
             if hidden:
                 revealed = self._reveal(action, turn, started)
@@ -1471,6 +1473,23 @@ def _fast_choice(sheet: Sheet, action: api.Action) -> None:
         sheet.fast_accelerate(-1 if action.colour is None else action.colour.index)
     else:
         sheet.fast_refuse()
+
+
+_CHOICE_KIND: typing.Final[dict[type[api.Action], str]] = {Take: "take", Refuse: "refuse", Accelerate: "accelerate"}
+"""An event's ``kind`` by the type of the choice (as :func:`_describe_choice` says it)."""
+
+
+def _choice_body(action: api.Action, old: Sheet, new: Sheet, player: int) -> api.EventBody:
+    """The event of a choice that everybody may see at once (``new`` is a copy: it is read later)."""
+    _, text, details = _describe_choice(action, old, new, player)
+    return action.notation(), text, details, {}
+
+
+def _hidden_choice_body(action: api.Action, old: Sheet, new: Sheet, player: int) -> api.EventBody:
+    """The event of a simultaneous choice not yet revealed: the others learn only that it was made."""
+    kind, text, details = _describe_choice(action, old, new, player)
+    return "", _said(i18n._("{p0} made a choice."), player), {}, {
+        "action": action.notation(), "kind": kind, "text": text, "details": details}
 
 
 def _describe_choice(action: api.Action, old: Sheet, new: Sheet,
