@@ -199,7 +199,9 @@ def test_deep_contract_at_every_step(game: api.Game) -> None:
                     state.apply(text)
                 assert state.history == before_history, f"refused {text!r} changed the history"
             assert state.snapshot() == before, "a refused action changed the position"
-            # Views: JSON-safe, no hidden token, determinizations agree.
+            # Views: JSON-safe, no hidden token, determinizations agree; one player's
+            # determinization (a seeded choice, so every seat in turn) also survives a save.
+            saved_player = rng.randrange(game.num_players)
             for player in range(game.num_players):
                 view = state.view(player)
                 data = view.to_dict()
@@ -213,8 +215,9 @@ def test_deep_contract_at_every_step(game: api.Game) -> None:
                     assert view.legal_actions() == []
                 sample = view.determinize(random.Random(rng.random()))
                 assert sample.view(player) == view
-                sampled = sample.snapshot()
-                assert game.state_from_snapshot(roundtrip(sampled)).snapshot() == sampled
+                if player == saved_player:
+                    sampled = sample.snapshot()
+                    assert game.state_from_snapshot(roundtrip(sampled)).snapshot() == sampled
             # Round trips: snapshot, full save, record.
             assert roundtrip(before) == before  # the position, unchanged by the probes above
             assert game.state_from_snapshot(roundtrip(before)) == state
