@@ -42,7 +42,7 @@ SCHEDULE = typing.Callable[[int, typing.Callable[[], None]], int]
 
 OPS: typing.Final = frozenset({
     "mount", "html", "data", "class", "focus", "mark", "spot", "close", "show", "notify", "clear-notice",
-    "info", "console", "download", "store", "unstore", "crumb", "route", "home", "lang", "post"})
+    "info", "console", "download", "store", "unstore", "crumb", "route", "home", "lang", "post", "page-class"})
 """What the page is asked to do (``web/view.js`` applies each)."""
 PREFIX: typing.Final = "lostcities:"
 """The storage keys the page copies to the worker: the site's own."""

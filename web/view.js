@@ -1,9 +1,16 @@
-// The page's side of the engine in a Web Worker (index.html's data-engine="worker"): starts
-// web/engine.mjs, applies what the screens draw (web/channel.py's operations: regions of HTML,
+// The page's side of the engine in a Web Worker (index.html's data-engine="worker"; embed.html's
+// once the reader presses Play, web/embed.js): starts web/engine.mjs, applies what the screens draw (web/channel.py's operations: regions of HTML,
 // data attributes, classes, marks, spots and their arrows, focus) and sends the worker what
 // happens as plain data: each input with the form's values, where the keyboard is and a copy of
 // the site's storage (the worker has none); another tab's storage changes; a write the browser
 // refused.  Python never runs on this thread: the page answers at once, whatever the engine does.
+//
+// An embed's frame shares one engine with every other frame of its host page: a SharedWorker of
+// this site (the browser keeps one per host site), each frame its own session in it; a browser
+// without SharedWorker gives each frame a worker of its own.  The frame also carries the host
+// page's protocol: the messages web/embed.js kept before the engine ran, then every message from
+// `parent` and the parent window (checked here, read in the worker), and the screen's messages to
+// the host page (`post` operations), posted to `parent` only.
 (function () {
   "use strict";
   var html = document.documentElement;
@@ -12,6 +19,8 @@
   // PyScript (index.html's <script type="py">) does not start: the worker is the engine.
   Array.prototype.forEach.call(document.querySelectorAll('script[type="py"]'), function (node) { node.remove(); });
 
+  var embedded = html.classList.contains("lc-embed-page");
+  var shared = embedded ? window.__lostcitiesEmbed || { parent: null, id: "", queue: [], live: false } : null;
   var PREFIX = "lostcities:";
   var FAILED_KEY = "lostcities:snapshot-failed";
   var EVENTS = ["click", "change", "keydown"];
@@ -80,7 +89,20 @@
     return found;
   }
 
-  var worker = new Worker(new URL("./web/engine.mjs", document.baseURI), { type: "module" });
+  // The engine: a dedicated worker for the app's tab, the host page's shared one for an embed.
+  var engineURL = new URL("./web/engine.mjs", document.baseURI);
+  var worker = null;   // what the page posts to: the dedicated worker, or its port of the shared one
+  var running = null;  // the worker itself (its errors)
+  if (embedded && typeof SharedWorker === "function") {
+    try {
+      running = new SharedWorker(engineURL, { type: "module", name: "lostcities-embed" });
+      worker = running.port;
+      html.dataset.engineShared = "1";
+    } catch (err) {
+      running = null;  // refused here (a browser's setting): a worker of the frame's own
+    }
+  }
+  if (!worker) worker = running = new Worker(engineURL, { type: "module" });
   function send(message) {
     message.storage = storedItems();
     message.acked = acked;
@@ -132,6 +154,35 @@
     }
     return message;
   }
+  // -- the host page (an embed) -------------------------------------------------------------------
+  function framed() { return window.parent !== window; }
+  // A message of the screen to the host page: to `parent` only (no parent: not sent).
+  function postToHost(message) {
+    if (shared && shared.parent && framed()) window.parent.postMessage(message, shared.parent);
+  }
+  // A message of the host page, as JSON text for the worker (null: not writable as JSON).
+  function forward(data) {
+    var text = null;
+    try { text = JSON.stringify(data); } catch (err) { text = null; }
+    send({ type: "host", text: typeof text === "string" ? text : null });
+  }
+  // The engine has drawn the frame: the messages kept before it ran go to it, in order, and from
+  // now on every message of the host page does (web/embed.js stops answering them).
+  function goLive() {
+    if (!shared || shared.live) return;
+    shared.live = true;
+    var queued = shared.queue;
+    shared.queue = [];
+    queued.forEach(forward);
+  }
+  if (embedded) {
+    addEventListener("message", function (event) {
+      // Only the host page named by `parent`, and only its own window (not another frame of it).
+      if (!shared.live || !shared.parent || event.origin !== shared.parent || event.source !== window.parent) return;
+      forward(event.data);
+    });
+  }
+
   function listen(id, root) {
     root.listener = function (event) {
       if (event.type === "keydown" && rove(event)) return;
@@ -144,6 +195,7 @@
   // would override a later choice (the engine remembers the choice in storage).
   function setLanguage(code) {
     html.lang = code;
+    if (embedded) return;  // the frame's address is the host page's: it keeps its lang
     var manifest = document.querySelector('link[rel="manifest"]');  // its language's (web/page.js)
     if (manifest) manifest.setAttribute("href", "./web/manifest" + (code === "en" ? "" : "." + code) + ".webmanifest");
     try {
@@ -333,12 +385,14 @@
           notice.innerHTML = op.html;
           break;
         case "clear-notice": notice.hidden = true; notice.innerHTML = ""; break;
-        case "info": info.textContent = op.text; break;
+        case "info": if (info) info.textContent = op.text; break;
         case "console": (op.level === "error" ? console.error : op.level === "warn" ? console.warn : console.log)(op.text); break;
         case "download": download(op.name, op.text); break;
         case "store": case "unstore": write(op); break;
-        case "crumb": setMarkup(crumb, op.html); break;
-        case "route": html.dataset.route = op.route; html.dataset.ready = "1"; break;
+        case "crumb": if (crumb) setMarkup(crumb, op.html); break;
+        case "route": html.dataset.route = op.route; html.dataset.ready = "1"; goLive(); break;
+        case "post": postToHost(op.message); break;
+        case "page-class": html.classList.toggle(op.name, !!op.on); break;
         case "home": location.hash = ""; break;
         case "lang": setLanguage(op.lang); break;
         default: console.warn("An operation this page does not know: " + op.op);
@@ -369,11 +423,20 @@
       if (text) text.textContent = "The game engine did not start. Reload the page to try again.";
     }
   };
-  worker.onerror = function (event) {
+  running.onerror = function (event) {
     console.error("The game engine's worker failed: " + (event.message || event.type));
   };
-  var framed = true;
-  try { framed = window.self !== window.top; } catch (err) { framed = true; }
   worker.postMessage(JSON.stringify({ type: "boot", snapshot: search.get("snapshot") !== "off", failed: snapshotFailed() }));
-  send({ type: "start", search: location.search, hash: location.hash, href: location.href, framed: framed });
+  if (embedded) {
+    var languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+    send({ type: "start", kind: "embed", query: Array.from(search.entries()), hash: location.hash,
+           parent: shared.parent, id: shared.id, languages: Array.prototype.slice.call(languages) });
+    // The frame goes (closed, reloaded, navigated): its session in the shared engine ends.
+    addEventListener("pagehide", function () { worker.postMessage(JSON.stringify({ type: "bye" })); });
+    addEventListener("pageshow", function (event) { if (event.persisted) location.reload(); });
+  } else {
+    var inFrame = true;
+    try { inFrame = window.self !== window.top; } catch (err) { inFrame = true; }
+    send({ type: "start", search: location.search, hash: location.hash, href: location.href, framed: inFrame });
+  }
 })();
