@@ -3,6 +3,10 @@
 //
 // A plain module worker of this site (worker-src 'self'): no cross-origin isolation, no shared
 // memory, no synchronous access to the page.  The page and the worker exchange JSON texts only.
+// The app's tab starts it as a dedicated worker; the embeds as a SharedWorker, which the browser
+// keeps one of per host site (third-party frames are partitioned by their top-level site): every
+// frame of a rules page then talks to one interpreter through its own port, each a session of
+// its own in web/worker_main.py.  The first page's start starts Pyodide; the others wait for it.
 //
 // The start restores the start-up snapshot that build.py makes (the interpreter with the rules
 // and the screens imported), as web/interpreter.mjs does on the page: read from the service
@@ -133,7 +137,7 @@ function boot(number, text) {
   engine.then(({ restored }) => {
     const page = pages.get(number);
     if (!page) return;
-    postTo(number, { type: "engine", snapshot: restored });
+    postTo(number, { type: "engine", snapshot: restored, pages: pages.size });
     page.ready = true;
     while (page.inbox.length && pages.has(number)) main.receive(number, page.inbox.shift());
   }, () => postTo(number, { type: "failed", error: failure }));

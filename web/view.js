@@ -411,7 +411,10 @@
       // The worker has handled every message up to seq (and sent what they drew).
       if (message.seq >= sent) delete html.dataset.pending;
     }
-    else if (message.type === "engine" && message.snapshot) html.dataset.snapshot = "restored";
+    else if (message.type === "engine") {
+      if (message.snapshot) html.dataset.snapshot = "restored";
+      html.dataset.enginePages = String(message.pages);  // the pages the engine serves as this one joins
+    }
     else if (message.type === "installed") html.dataset.snapshotFiles = "installed";
     else if (message.type === "snapshot-failed") {
       console.warn("The start-up snapshot is not used: " + message.error);

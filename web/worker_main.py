@@ -11,7 +11,6 @@ code of the worker that touches ``js`` or ``pyodide``.
 
 from __future__ import annotations
 
-import contextvars
 import json
 import traceback
 import typing
@@ -22,6 +21,7 @@ import channel
 import embed_main
 import shell
 import timers
+from lostcities import i18n
 from lostcities.ui import html as lc_html
 
 SEND: typing.Final = "lostcitiesSend"
@@ -32,13 +32,14 @@ class Session:
     """One page of the engine: the app's tab (its :class:`shell.Shell`) or an embed's frame (its
     :class:`embed_main.EmbedSession`), with its own host, timers and language.
 
-    Every call into the session runs in its own :class:`contextvars.Context`: the language one page
+    Every call into the session (:meth:`run`) speaks the session's language: the language one page
     chose (:func:`lostcities.i18n.activate`) is never the one another page of the same worker speaks.
     """
 
     def __init__(self, client: int) -> None:
         self.client = client
-        self.context = contextvars.copy_context()
+        self.language = i18n.SOURCE
+        """The page's language, as its last call left it."""
         self.timers = timers.Timers()
         self.host: channel.ChannelHost | None = None
         self.shell: shell.Shell | None = None
@@ -48,8 +49,17 @@ class Session:
         """Post a message to this session's page (as JSON text: plain data only)."""
         getattr(js, SEND)(self.client, json.dumps(message, separators=(",", ":")))
 
+    def run(self, func: typing.Callable[[], None]) -> None:
+        """Call ``func`` in this page's language, and keep the language it leaves (a switch, a start).
+        The worker runs one call at a time, to its end: nothing else speaks meanwhile."""
+        i18n.activate(self.language)
+        try:
+            func()
+        finally:
+            self.language = i18n.current()
+
     def later(self, ms: int, func: typing.Callable[[], None]) -> int:
-        return self.timers.later(ms, lambda: self.context.run(func))
+        return self.timers.later(ms, lambda: self.run(func))
 
     def close(self) -> None:
         """The page has gone: its timers stop (nothing more is drawn for it)."""
@@ -65,7 +75,7 @@ class Session:
         try:
             message = json.loads(text)
             seq = message.get("seq")
-            self.context.run(self.dispatch, message)
+            self.run(lambda: self.dispatch(message))
         except Exception:  # noqa: BLE001 - the last line of defence of the worker
             self.send({"type": "ops", "ops": [
                 {"op": "console", "level": "error", "text": "Python error in the engine:\n" + traceback.format_exc()},
