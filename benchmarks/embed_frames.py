@@ -5,7 +5,8 @@ another site.
 
 The built dist/ is served on ``127.0.0.1`` (``build.SiteServer``, as ``python3 build.py serve``);
 the host page on ``localhost`` with another port (another site: the frames are cross-site, with
-Chromium's third-party storage partitioning on).  The host page makes its frames with
+Chromium's third-party storage partitioning on, as Chromium ships it; ``--unpartitioned``: off, as
+Playwright launches it, where Chromium refuses third-party frames a SharedWorker).  The host page makes its frames with
 ``web/lostcities-embed.js`` (``autoplay=1``: each starts at once), one after the other in one
 task, each a different built-in tutorial.  For each count of frames (1, then ``--frames``), in a
 fresh browser each time:
@@ -49,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 from playwright import sync_api  # noqa: E402
 
 import build  # noqa: E402
-from buildtools import machine  # noqa: E402
+from tests.e2e import conftest  # noqa: E402
 
 TUTORIALS = ("card-first-expedition", "board-lowest-card", "roll-choosing-dice", "card-wagers",
              "board-researcher", "roll-refusing", "card-scoring", "board-event-tiles")
@@ -235,15 +236,23 @@ def cpu_total(seen: dict[int, float]) -> float:
 # -- the measurements --------------------------------------------------------------------------------
 
 
-def launch(playwright: sync_api.Playwright) -> sync_api.Browser:
+def launch(playwright: sync_api.Playwright, partitioned: bool) -> sync_api.Browser:
+    """Debian's Chromium; ``partitioned``: with third-party storage partitioning on, as Chromium
+    ships it (Playwright turns it off; off, Chromium refuses a third-party frame a SharedWorker,
+    and the frames fall back to a worker each)."""
     executable = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
-    return playwright.chromium.launch(executable_path=executable, args=ARGS)
+    if not partitioned:
+        return playwright.chromium.launch(executable_path=executable, args=ARGS)
+    features = conftest.playwright_disabled_features()
+    return playwright.chromium.launch(
+        executable_path=executable, ignore_default_args=["--disable-features=" + ",".join(features)],
+        args=[*ARGS, "--disable-features=" + ",".join(f for f in features if f != "ThirdPartyStoragePartitioning")])
 
 
-def frames_ready(playwright: sync_api.Playwright, contender: Contender, count: int) -> None:
+def frames_ready(playwright: sync_api.Playwright, contender: Contender, count: int, partitioned: bool) -> None:
     """``count`` frames started one after the other: the time until all are ready, the memory and
     CPU time they add."""
-    browser = launch(playwright)
+    browser = launch(playwright, partitioned)
     try:
         page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
         page.goto(contender.host)
@@ -268,9 +277,9 @@ def frames_ready(playwright: sync_api.Playwright, contender: Contender, count: i
           f"extra PSS {memory:6.0f} MB  CPU {cpu:5.1f} s{'  (shared worker)' if shared else ''}", flush=True)
 
 
-def before_play(playwright: sync_api.Playwright, contender: Contender) -> None:
+def before_play(playwright: sync_api.Playwright, contender: Contender, partitioned: bool) -> None:
     """One frame without autoplay: what its site sends until it has answered ``hello``."""
-    browser = launch(playwright)
+    browser = launch(playwright, partitioned)
     try:
         page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
         page.goto(contender.host)
@@ -280,7 +289,9 @@ def before_play(playwright: sync_api.Playwright, contender: Contender) -> None:
         page.wait_for_function("window.waitingSeen >= 1", timeout=60_000)
         page.wait_for_timeout(1500)  # stragglers (the poster, its style sheets)
         sent = contender.counter.take()
-        workers = page.frames[1].evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)")
+        # (a browser that refuses service workers to third-party frames refuses the question too)
+        workers = page.frames[1].evaluate("navigator.serviceWorker.getRegistrations()"
+                                          ".then(r => String(r.length), e => 'no (refused here)')")
     finally:
         browser.close()
     contender.add("before play", sent)
@@ -296,22 +307,25 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--frames", type=int, default=6)
     parser.add_argument("--before", type=pathlib.Path, help="another build's site directory to compare with")
-    parser.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
+    parser.add_argument("--unpartitioned", action="store_true",
+                        help="Playwright's Chromium as it comes: third-party storage partitioning off (no shared "
+                             "worker for a third-party frame: each falls back to its own)")
+    parser.add_argument("--site", type=pathlib.Path, help="measure this site directory as it is (no build)")
     args = parser.parse_args()
     os.environ["LOSTCITIES_QUIET_SERVER"] = "1"
-    site = machine.DIST if args.no_build else build.build()
+    site = args.site.resolve() if args.site else build.build()
     contenders = [Contender("site", pathlib.Path(site))]
     if args.before:
         contenders.append(Contender("before", args.before.resolve()))
     started = time.monotonic()
     with sync_api.sync_playwright() as playwright:
         for contender in contenders:
-            before_play(playwright, contender)
+            before_play(playwright, contender, not args.unpartitioned)
         for run in range(args.runs):
             print(f"run {run + 1}:", flush=True)
             for contender in contenders:
                 for count in (1, args.frames):
-                    frames_ready(playwright, contender, count)
+                    frames_ready(playwright, contender, count, not args.unpartitioned)
     print(f"\nmedians of {args.runs} run(s), {time.monotonic() - started:.0f} s in all:")
     report: dict[str, dict[str, float]] = {}
     for contender in contenders:

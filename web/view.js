@@ -93,22 +93,44 @@
   var engineURL = new URL("./web/engine.mjs", document.baseURI);
   var worker = null;   // what the page posts to: the dedicated worker, or its port of the shared one
   var running = null;  // the worker itself (its errors)
+  var heard = false;   // the engine has answered once
+  var unheard = [];    // what was posted before that: posted again to a worker of the frame's own
   if (embedded && typeof SharedWorker === "function") {
     try {
       running = new SharedWorker(engineURL, { type: "module", name: "lostcities-embed" });
       worker = running.port;
       html.dataset.engineShared = "1";
     } catch (err) {
-      running = null;  // refused here (a browser's setting): a worker of the frame's own
+      running = null;  // refused at once here: a worker of the frame's own
     }
   }
   if (!worker) worker = running = new Worker(engineURL, { type: "module" });
+  function post(text) {
+    if (!heard) unheard.push(text);
+    worker.postMessage(text);
+  }
+  // The worker's copy of the site's storage: the whole of it with the first message (and whenever
+  // storage appears or goes), then only what changed since the last message (a key's text, or
+  // null for a key removed): a saved game is not sent again with every click.
+  var copied;          // the storage as last sent (undefined: nothing sent yet)
+  function addStorage(message) {
+    var items = storedItems();
+    if (copied === undefined || items === null || copied === null) {
+      message.storage = items;
+    } else {
+      var changes = {};
+      Object.keys(items).forEach(function (key) { if (copied[key] !== items[key]) changes[key] = items[key]; });
+      Object.keys(copied).forEach(function (key) { if (!(key in items)) changes[key] = null; });
+      message.changes = changes;
+    }
+    copied = items;
+  }
   function send(message) {
-    message.storage = storedItems();
+    addStorage(message);
     message.acked = acked;
     message.seq = ++sent;
     html.dataset.pending = "1";
-    worker.postMessage(JSON.stringify(message));
+    post(JSON.stringify(message));
   }
   function report(id) {
     var root = roots[id];
@@ -404,7 +426,9 @@
   function snapshotFailed() {
     try { return store() ? store().getItem(FAILED_KEY) : null; } catch (err) { return null; }
   }
-  worker.onmessage = function (event) {
+  function receive(event) {
+    heard = true;
+    unheard = [];
     var message = JSON.parse(event.data);
     if (message.type === "ops") apply(message.ops);
     else if (message.type === "done") {
@@ -425,17 +449,32 @@
       var text = document.getElementById("loading-text");
       if (text) text.textContent = "The game engine did not start. Reload the page to try again.";
     }
-  };
-  running.onerror = function (event) {
+  }
+
+  function failed(event) {
+    if (!heard && html.dataset.engineShared) {
+      // The shared worker was refused (a browser that keeps third-party frames from sharing one, or
+      // from storage): this frame starts a worker of its own and tells it what it told the other.
+      console.warn("Lost Cities embed: no shared engine here (" + (event.message || event.type) +
+                   "): this frame starts its own.");
+      delete html.dataset.engineShared;
+      worker = running = new Worker(engineURL, { type: "module" });
+      worker.onmessage = receive;
+      running.onerror = failed;
+      unheard.forEach(function (text) { worker.postMessage(text); });
+      return;
+    }
     console.error("The game engine's worker failed: " + (event.message || event.type));
-  };
-  worker.postMessage(JSON.stringify({ type: "boot", snapshot: search.get("snapshot") !== "off", failed: snapshotFailed() }));
+  }
+  worker.onmessage = receive;
+  running.onerror = failed;
+  post(JSON.stringify({ type: "boot", snapshot: search.get("snapshot") !== "off", failed: snapshotFailed() }));
   if (embedded) {
     var languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
     send({ type: "start", kind: "embed", query: Array.from(search.entries()), hash: location.hash,
            parent: shared.parent, id: shared.id, languages: Array.prototype.slice.call(languages) });
     // The frame goes (closed, reloaded, navigated): its session in the shared engine ends.
-    addEventListener("pagehide", function () { worker.postMessage(JSON.stringify({ type: "bye" })); });
+    addEventListener("pagehide", function () { post(JSON.stringify({ type: "bye" })); });
     addEventListener("pageshow", function (event) { if (event.persisted) location.reload(); });
   } else {
     var inFrame = true;

@@ -613,3 +613,28 @@ def test_the_frames_of_a_page_share_one_engine_each_with_its_own_game_and_langua
         second = i18n._(tutorial.tutorials()["card-first-expedition"].steps[1].text).split(".")[0]
     frames[0].locator("[data-action=lesson-next]").click()
     frames[0].locator(".lc-lesson", has_text=second).wait_for()
+
+
+@pytest.mark.parametrize("without", ["absent", "refused"])
+def test_without_a_shared_worker_each_frame_starts_its_own_engine(rules_page: sync_api.Page, site: str, host: str,
+                                                                   without: str) -> None:
+    """A browser without SharedWorker (absent), or one that refuses it to a third-party frame (its
+    script never loads: an error event, as Chromium does without storage partitioning): the frame
+    starts a worker of its own, and plays."""
+    page = rules_page
+    page.context.add_init_script(
+        "delete window.SharedWorker;" if without == "absent" else
+        "(() => { const Real = window.SharedWorker;"
+        " window.SharedWorker = function (url, options) { return new Real(String(url) + '.refused', options); }; })();")
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    frame = open_embed(page, host, site, tut="card-first-expedition", autoplay="1", id="own")
+    assert frame.locator("html").get_attribute("data-engine-shared") is None
+    assert frame.locator("html").get_attribute("data-engine-pages") == "1"
+    assert wait_event(page, "ready")[0]["tutorial"] == "card-first-expedition"
+    assert any("no shared engine here" in text for text in warnings) == (without == "refused")
+    page.evaluate("window.frameHandle.goto(2)")
+    assert wait_event(page, "step", 2)[-1]["index"] == 2
+    frame.locator("[data-target=hand][data-card=Y3]").click()
+    frame.locator("[data-target=column][data-colour=Y]").click()
+    assert wait_event(page, "move")[0]["action"] == "play Y3"
