@@ -247,15 +247,21 @@ class ChannelHost:
 
     def update(self, changes: typing.Any, acked: int) -> None:
         """What changed in the page's storage since its last message (``web/view.js`` sends its whole
-        copy once, then only the keys that changed: a text, or None for a key removed), with every
-        write numbered up to ``acked`` applied; the later ones are laid over it again.
+        copy once, then only the keys that changed: a text, or None for a key removed).  The writes
+        numbered up to ``acked`` are in the page's storage now (the page does not send them back:
+        a write it could not make comes back as its own text, or a refusal); the later ones are laid
+        over the copy again.
 
         >>> host = ChannelHost(lambda message: None, seed=None)
         >>> host.receive({"type": "report", "storage": {"lostcities:a": "1", "lostcities:b": "2"}, "acked": 0})
-        >>> host.receive({"type": "report", "changes": {"lostcities:a": None, "lostcities:c": "3"}, "acked": 0})
+        >>> host.storage_set("lostcities:d", "4")
+        >>> host.receive({"type": "report", "changes": {"lostcities:a": None, "lostcities:c": "3"}, "acked": 1})
         >>> sorted(host.storage.items())
-        [('lostcities:b', '2'), ('lostcities:c', '3')]
+        [('lostcities:b', '2'), ('lostcities:c', '3'), ('lostcities:d', '4')]
         """
+        for number, key, text in self.pending:
+            if number <= acked:
+                put(self.page_copy, key, text)
         if isinstance(changes, dict):
             for key, text in changes.items():
                 if isinstance(key, str):

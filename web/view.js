@@ -308,13 +308,19 @@
     link.remove();
     setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
   }
+  // A write of the worker: once applied, the worker's copy holds it already (web/channel.py applies
+  // the writes the page has confirmed), so it is not sent back; a write that failed is (the page's
+  // own text, or its absence, goes with the next message).
   function write(op) {
     var storage = store();
     try {
       if (!storage) throw new DOMException("no localStorage", "SecurityError");
       if (op.op === "store") storage.setItem(op.key, op.text);
       else storage.removeItem(op.key);
+      if (copied && op.op === "store") copied[op.key] = op.text;
+      else if (copied) delete copied[op.key];
     } catch (err) {
+      if (copied) delete copied[op.key];
       if (op.op === "store") {
         var value = null;
         try { value = storage ? storage.getItem(op.key) : null; } catch (failure) { value = null; }
