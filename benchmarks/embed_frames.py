@@ -42,23 +42,21 @@ import sys
 import threading
 import time
 import typing
-import urllib.parse
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks"), str(ROOT / "web"), str(ROOT / "core")]
 
+import startup  # noqa: E402 - the counting server of benchmarks/startup.py
 from playwright import sync_api  # noqa: E402
 
 import build  # noqa: E402
-from tests.e2e import conftest  # noqa: E402
+from tests.e2e import conftest, test_embed  # noqa: E402 - Chromium's features; the rules site's server
 
 TUTORIALS = ("card-first-expedition", "board-lowest-card", "roll-choosing-dice", "card-wagers",
              "board-researcher", "roll-refusing", "card-scoring", "board-event-tiles")
 """One tutorial per frame, in turn (a rules page shows different positions)."""
 
-HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A rules page</title>
-<script src="SITE/web/lostcities-embed.js"></script><script src="/host.js"></script></head>
-<body><h1>Rules</h1><div id="slots"></div></body></html>"""
+HOST_PAGE = test_embed.HOST_PAGE.replace('<div id="slot"></div>', '<div id="slots"></div>')
 
 HOST_SCRIPT = """
 window.readyAt = [];
@@ -82,65 +80,9 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
         "--disable-component-update", "--disable-sync"]
 
 
-class Counter:
-    """Bytes a server sent (headers and bodies), across its threads."""
-
-    def __init__(self) -> None:
-        self.sent = 0
-        self.lock = threading.Lock()
-
-    def add(self, count: int) -> None:
-        with self.lock:
-            self.sent += count
-
-    def take(self) -> int:
-        with self.lock:
-            sent, self.sent = self.sent, 0
-        return sent
-
-
-class CountingWriter:
-    def __init__(self, inner: typing.Any, counter: Counter) -> None:
-        self.inner = inner
-        self.counter = counter
-
-    def write(self, data: bytes) -> int:
-        self.counter.add(len(data))
-        return int(self.inner.write(data))
-
-    def flush(self) -> None:
-        self.inner.flush()
-
-    def __getattr__(self, name: str) -> typing.Any:
-        return getattr(self.inner, name)
-
-
-class CountingSiteHandler(build.SiteHandler):
-    counter: Counter
-
-    def setup(self) -> None:
-        super().setup()
-        self.wfile = CountingWriter(self.wfile, self.counter)  # type: ignore[assignment]
-
-
-class HostHandler(http.server.BaseHTTPRequestHandler):
-    site = ""
-
-    def do_GET(self) -> None:
-        path = urllib.parse.urlsplit(self.path).path
-        body, kind = ((HOST_PAGE.replace("SITE/", self.site).encode(), "text/html") if path == "/host.html" else
-                      (HOST_SCRIPT.encode(), "text/javascript") if path == "/host.js" else (b"", ""))
-        if not kind:
-            self.send_error(404)
-            return
-        self.send_response(200)
-        self.send_header("Content-Type", f"{kind}; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: typing.Any) -> None:
-        pass
+class HostHandler(test_embed.HostHandler):
+    pages: typing.ClassVar[dict[str, tuple[str, str]]] = {
+        "/host.html": (HOST_PAGE, "text/html"), "/host.js": (HOST_SCRIPT, "text/javascript")}
 
 
 def serve(server: http.server.HTTPServer) -> None:
@@ -152,8 +94,8 @@ class Contender:
 
     def __init__(self, name: str, directory: pathlib.Path) -> None:
         self.name = name
-        self.counter = Counter()
-        handler = type("Handler", (CountingSiteHandler,), {"counter": self.counter})
+        self.counter = startup.Counter()
+        handler = type("Handler", (startup.BenchHandler,), {"counter": self.counter})
         site = build.SiteServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
         serve(site)
         self.site = f"http://127.0.0.1:{site.server_address[1]}/"

@@ -72,15 +72,17 @@ def partitioned(browser: sync_api.Browser) -> sync_api.Browser:
 
 
 class HostHandler(http.server.BaseHTTPRequestHandler):
+    """The rules site: its pages (``SITE/`` in them is the game's site) by path."""
+
     site = ""
+    pages: typing.ClassVar[dict[str, tuple[str, str]]] = {
+        "/host.html": (HOST_PAGE, "text/html"), "/host.js": (HOST_SCRIPT, "text/javascript"),
+        "/many.html": (HOST_PAGE.replace("/host.js", "/many.js"), "text/html"),
+        "/many.js": (MANY_SCRIPT, "text/javascript")}
 
     def do_GET(self) -> None:
-        path = urllib.parse.urlsplit(self.path).path
-        many = HOST_PAGE.replace("/host.js", "/many.js")
-        body, kind = ((HOST_PAGE.replace("SITE/", self.site).encode(), "text/html") if path == "/host.html" else
-                      (many.replace("SITE/", self.site).encode(), "text/html") if path == "/many.html" else
-                      (HOST_SCRIPT.encode(), "text/javascript") if path == "/host.js" else
-                      (MANY_SCRIPT.encode(), "text/javascript") if path == "/many.js" else (b"", ""))
+        text, kind = self.pages.get(urllib.parse.urlsplit(self.path).path, ("", ""))
+        body = text.replace("SITE/", self.site).encode()
         if not kind:
             self.send_error(404)
             return
