@@ -615,6 +615,15 @@ def test_the_frames_of_a_page_share_one_engine_each_with_its_own_game_and_langua
         second = i18n._(tutorial.tutorials()["card-first-expedition"].steps[1].text).split(".")[0]
     frames[0].locator("[data-action=lesson-next]").click()
     frames[0].locator(".lc-lesson", has_text=second).wait_for()
+    # A frame that goes leaves the engine (its session ends): a new frame joins the two left.
+    page.evaluate("""() => { window.frameHandles[0].destroy();
+        const slot = document.createElement("div"); slot.id = "slot3"; document.body.appendChild(slot);
+        const params = Object.fromEntries(new URLSearchParams(location.search));
+        LostCities.embed(slot, {tut: "card-wagers", autoplay: "1", id: "f3"},
+                         {site: params.site, loading: "eager"}); }""")
+    joined = page.frame_locator("#slot3 iframe").locator("html[data-ready='1']")
+    joined.wait_for(state="attached", timeout=BOOT)
+    assert joined.get_attribute("data-engine-pages") == "3"
 
 
 @pytest.mark.parametrize("without", ["absent", "refused"])
