@@ -40,7 +40,7 @@ RUNTIME_WHEELS: dict[str, tuple[str, str]] = {
 ENTRY_PAGES: dict[str, str | None] = {
     # page of the built site -> its source and its Python entry point (None: a page without Python)
     "index.html": "main.py",
-    "embed.html": "embed_main.py",
+    "embed.html": None,
     "embed-demo.html": None,
 }
 """The site's pages: ``index.html`` is the repository's own; the others live in ``web/`` and

@@ -138,7 +138,7 @@ def test_pages_preload_what_the_start_fetches(dist: pathlib.Path) -> None:
               "./pyodide/pyodide.asm.wasm",
               "./pyodide/python_stdlib.zip", "./pyodide/pyodide-lock.json", "./web/pyscript.json", wheel,
               "./web/screen.py"}
-    for page, entry in (("index.html", "./web/main.py"), ("embed.html", "./web/embed_main.py")):
+    for page, entry in (("index.html", "./web/main.py"),):
         html = (dist / page).read_text()
         # Listed for web/boot.js to announce (after the first paint, or on Play in the embed),
         # never as <link> elements that would hold up the skeleton's style sheets.
@@ -150,7 +150,9 @@ def test_pages_preload_what_the_start_fetches(dist: pathlib.Path) -> None:
         assert any(href.startswith("./pyscript/core-") for href in hrefs)  # the chunk core.js imports
         assert {rel for rel, href in listed if href.endswith((".js", ".mjs"))} == {"modulepreload"}
     assert 'data-preload="now"' in (dist / "index.html").read_text()
-    assert 'data-preload="now"' not in (dist / "embed.html").read_text()  # the embed: only on Play
+    # The embed's engine is a worker (web/view.js on Play): it fetches what it needs itself.
+    embed_page = (dist / "embed.html").read_text()
+    assert 'data-preloads=""' in embed_page and 'data-preload="now"' not in embed_page
 
 
 def pyc_files(archive: pathlib.Path) -> dict[str, bytes]:
@@ -203,10 +205,11 @@ def test_web_modules_travel_with_their_bytecode(dist: pathlib.Path) -> None:
     files = json.loads((dist / "web" / "pyscript.json").read_text())["files"]
     assert files["./screen.py"] == "./screen.py"
     assert files[f"./__pycache__/screen.{tag}.pyc"] == f"./__pycache__/screen.{tag}.pyc"
-    # The page's entry points run as the page's script; the worker's is imported there (web/engine.mjs).
-    assert not any(name.endswith(("/main.py", "/embed_main.py")) or "/main." in name or "/embed_main." in name
-                   for name in files)
+    # The app's page entry point runs as the page's script; the worker's modules (the embed's too)
+    # are imported there (web/engine.mjs).
+    assert not any(name.endswith("/main.py") or "/main." in name for name in files)
     assert files["./worker_main.py"] == "./worker_main.py" and f"./__pycache__/worker_main.{tag}.pyc" in files
+    assert files["./embed_main.py"] == "./embed_main.py" and f"./__pycache__/embed_main.{tag}.pyc" in files
     for name in files:
         assert (dist / "web" / name).is_file(), name
 
@@ -521,7 +524,9 @@ def test_every_page_has_a_strict_content_security_policy(dist: pathlib.Path) -> 
         assert policy["default-src"] == ["'self'"]
         # Scripts and workers from the site only; WebAssembly compiles ('wasm-unsafe-eval');
         # 'unsafe-eval' only because PyScript builds its hooks with Function() (see index.html).
-        assert policy["script-src"] == ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"]
+        # The embed runs neither on its page (its engine is a worker): no eval of any kind.
+        assert policy["script-src"] == (["'self'"] if page.name == "embed.html" else
+                                        ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"])
         assert policy["worker-src"] == ["'self'"]
         assert policy["connect-src"] == ["'self'"]
         assert policy["object-src"] == ["'none'"]
@@ -564,10 +569,10 @@ def test_a_snapshot_imports_the_core_and_the_web_modules_that_never_touch_the_pa
     names = [p.name for p in (build.ROOT / "web").glob("*.py")]
     modules = snapshot.page_free_modules(wheel, names)
     # The rules, the AIs, the UI package, the screens and their catalogue; never a module that reaches into the page
-    # (host imports js; main and embed_main import host).
+    # (host imports js; main imports host).
     assert {"lostcities", "lostcities.card.rules", "lostcities.board.ai", "lostcities.ui.games", "screen",
-            "card_screen", "roll_screen", "embed_screen", "catalogue"} <= set(modules)
-    assert not {"host", "main", "embed_main"} & set(modules)
+            "card_screen", "roll_screen", "embed_screen", "embed_main", "catalogue"} <= set(modules)
+    assert not {"host", "main", "worker_main"} & set(modules)
     assert not any(name.endswith("__main__") for name in modules)
 
 

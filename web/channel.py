@@ -42,7 +42,7 @@ SCHEDULE = typing.Callable[[int, typing.Callable[[], None]], int]
 
 OPS: typing.Final = frozenset({
     "mount", "html", "data", "class", "focus", "mark", "spot", "close", "show", "notify", "clear-notice",
-    "info", "console", "download", "store", "unstore", "crumb", "route", "home", "lang", "post"})
+    "info", "console", "download", "store", "unstore", "crumb", "route", "home", "lang", "post", "page-class"})
 """What the page is asked to do (``web/view.js`` applies each)."""
 PREFIX: typing.Final = "lostcities:"
 """The storage keys the page copies to the worker: the site's own."""
@@ -57,6 +57,21 @@ def text_map(value: typing.Any) -> dict[str, str]:
     if not isinstance(value, dict):
         return {}
     return {str(k): v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def put(texts: dict[str, str] | None, key: str, text: str | None) -> None:
+    """Set ``key`` to ``text`` in a copy of the storage (None: remove it; no copy: nothing).
+
+    >>> texts = {"a": "1"}
+    >>> put(texts, "b", "2"); put(texts, "a", None); put(None, "c", "3"); texts
+    {'b': '2'}
+    """
+    if texts is None:
+        return
+    if text is None:
+        texts.pop(key, None)
+    else:
+        texts[key] = text
 
 
 def read_input(message: typing.Mapping[str, typing.Any]) -> screen.Input:
@@ -162,6 +177,8 @@ class ChannelHost:
         self.storage: dict[str, str] | None = {}
         """The site's stored texts as the page reported them, with this side's unconfirmed writes
         over them (None: the page has no storage)."""
+        self.page_copy: dict[str, str] | None = {}
+        """The site's stored texts as the page reported them last (None: the page has no storage)."""
         self.pending: list[tuple[int, str, str | None]] = []
         """Writes sent and not yet confirmed by the page: (number, key, text or None for a removal)."""
         self._writes = 0
@@ -200,6 +217,8 @@ class ChannelHost:
         kind = message.get("type")
         if "storage" in message:
             self.refresh(message.get("storage"), int(message.get("acked") or 0))
+        elif "changes" in message:
+            self.update(message.get("changes"), int(message.get("acked") or 0))
         root = self.roots.get(int(message.get("root") or 0))
         if kind in ("start", "route", "report"):
             if root is not None:
@@ -214,7 +233,7 @@ class ChannelHost:
             # With the page's copy (refreshed above), the copy holds what is stored NOW: the event's
             # text may be older (this tab's own later write may be the one that stands).
             self.changed(str(message.get("key") or ""), value if isinstance(value, str) else None,
-                         keep_copy="storage" in message)
+                         keep_copy="storage" in message or "changes" in message)
         elif kind == "storage-refused":
             self.on_refused(str(message.get("key") or ""), str(message.get("error") or ""), message.get("value"))
         else:
@@ -223,11 +242,38 @@ class ChannelHost:
     def refresh(self, stored: typing.Any, acked: int) -> None:
         """The page's copy of the site's storage (None: no storage), with every write numbered up
         to ``acked`` applied; the later ones are laid over it again."""
+        self.page_copy = None if stored is None else text_map(stored)
+        self._overlay(acked)
+
+    def update(self, changes: typing.Any, acked: int) -> None:
+        """What changed in the page's storage since its last message (``web/view.js`` sends its whole
+        copy once, then only the keys that changed: a text, or None for a key removed).  The writes
+        numbered up to ``acked`` are in the page's storage now (the page does not send them back:
+        a write it could not make comes back as its own text, or a refusal); the later ones are laid
+        over the copy again.
+
+        >>> host = ChannelHost(lambda message: None, seed=None)
+        >>> host.receive({"type": "report", "storage": {"lostcities:a": "1", "lostcities:b": "2"}, "acked": 0})
+        >>> host.storage_set("lostcities:d", "4")
+        >>> host.receive({"type": "report", "changes": {"lostcities:a": None, "lostcities:c": "3"}, "acked": 1})
+        >>> sorted(host.storage.items())
+        [('lostcities:b', '2'), ('lostcities:c', '3'), ('lostcities:d', '4')]
+        """
+        for number, key, text in self.pending:
+            if number <= acked:
+                put(self.page_copy, key, text)
+        if isinstance(changes, dict):
+            for key, text in changes.items():
+                if isinstance(key, str):
+                    put(self.page_copy, key, text if isinstance(text, str) else None)
+        self._overlay(acked)
+
+    def _overlay(self, acked: int) -> None:
         self.pending = [entry for entry in self.pending if entry[0] > acked]
-        if stored is None:
+        if self.page_copy is None:
             self.storage = None
             return
-        self.storage = text_map(stored)
+        self.storage = dict(self.page_copy)
         for _, key, text in self.pending:
             self._put(key, text)
 
@@ -236,6 +282,7 @@ class ChannelHost:
         told; the copy takes the event's text unless the page sent its copy with the event (``keep_copy``)."""
         if self.storage is not None and key.startswith(PREFIX) and not keep_copy:
             self._put(key, text)
+            put(self.page_copy, key, text)
         for func in list(self.watchers.get(key, [])):
             func(text)
 
@@ -245,16 +292,12 @@ class ChannelHost:
         self.refused = True
         if self.storage is not None:
             self._put(key, value if isinstance(value, str) else None)
+            put(self.page_copy, key, value if isinstance(value, str) else None)
         self.console("warn", f"storage refused: {error}")
         self.notify(screen.STORAGE_OFF, "error")
 
     def _put(self, key: str, text: str | None) -> None:
-        if self.storage is None:
-            return
-        if text is None:
-            self.storage.pop(key, None)
-        else:
-            self.storage[key] = text
+        put(self.storage, key, text)
 
     # -- storage ---------------------------------------------------------------------------------------
     def storage_get(self, key: str) -> str | None:

@@ -3,9 +3,9 @@
 // itself: a built-in tutorial's first step as the build drew it (web/posters/<id>.html), else a
 // neutral picture until the engine draws it.  It registers no service worker and stores nothing.
 // It answers `hello` at once (a `waiting` message: `phase` idle, or starting after Play), keeps
-// `goto`, `load` and `reset` until the engine runs them (web/embed_main.py reads the queue), and
+// `goto`, `load` and `reset` until the engine runs them (web/view.js hands the queue to it), and
 // reports the frame's height to the host page (the only message sent without a `parent` origin).
-// It speaks the frame's language as web/embed_main.py picks it (lang=de|en, else the browser's
+// It speaks the frame's language as the engine picks it (web/embed_main.py) (lang=de|en, else the browser's
 // languages; a malformed lang: English, and Python says why): the build writes each language's words
 // into the page (#lc-embed-words), its posters (web/posters/<lang>/) and the tutorials' titles.
 (function () {
@@ -49,7 +49,8 @@
     }
   } catch (err) { parent = null; }
   var ident = (params.get("id") || "").slice(0, 64);
-  // Shared with web/embed_main.py: `queue` holds the host page's messages until it sets `live`.
+  // Shared with web/view.js: `queue` holds the host page's messages until the engine has drawn the
+  // frame (then view.js sets `live` and forwards them, and every later one, to the engine).
   var shared = { parent: parent, id: ident, queue: [], live: false };
   window.__lostcitiesEmbed = shared;
 
@@ -123,20 +124,12 @@
     var text = document.getElementById("loading-text");
     if (text) text.hidden = false;
     lateStyles();
-    var core = document.createElement("link");
-    core.rel = "stylesheet";
-    core.href = "./pyscript/core.css";
-    document.head.appendChild(core);
-    if (window.__lostcitiesPreload) window.__lostcitiesPreload();
-    var py = document.createElement("script");
-    py.type = "py";
-    py.src = "./web/embed_main.py";
-    py.setAttribute("config", "./web/pyscript.json");
-    document.body.appendChild(py);
-    var module = document.createElement("script");
-    module.type = "module";
-    module.src = "./pyscript/core.js";
-    document.head.appendChild(module);
+    // The engine: the host page's shared worker (web/view.js starts it or joins it), where the
+    // frame's screen runs (web/embed_main.py); this thread only draws and forwards.
+    document.documentElement.dataset.engine = "worker";
+    var view = document.createElement("script");
+    view.src = "./web/view.js";
+    document.head.appendChild(view);
   }
 
   // What Play opens, before the engine runs: the poster of a built-in tutorial opened at its start,
@@ -203,7 +196,7 @@
     }).catch(function () { /* the title stays generic */ });
   }
 
-  // The host page's messages before the engine runs them (then web/embed_main.py reads them itself):
+  // The host page's messages before the engine runs them (then web/view.js forwards them to it):
   // from `parent` and from the parent window only, as the engine reads them.
   addEventListener("message", function (event) {
     if (shared.live || !parent || event.origin !== parent || event.source !== window.parent) return;

@@ -3,6 +3,10 @@
 //
 // A plain module worker of this site (worker-src 'self'): no cross-origin isolation, no shared
 // memory, no synchronous access to the page.  The page and the worker exchange JSON texts only.
+// The app's tab starts it as a dedicated worker; the embeds as a SharedWorker, which the browser
+// keeps one of per host site (third-party frames are partitioned by their top-level site): every
+// frame of a rules page then talks to one interpreter through its own port, each a session of
+// its own in web/worker_main.py.  The first page's start starts Pyodide; the others wait for it.
 //
 // The start restores the start-up snapshot that build.py makes (the interpreter with the rules
 // and the screens imported), as web/interpreter.mjs does on the page: read from the service
@@ -30,13 +34,23 @@ const SNAPSHOT = "__SNAPSHOT__";  // the snapshot's file, beside this one (an un
 const CONFIG_URL = new URL("./pyscript.json", import.meta.url).href;
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 
-const inbox = [];
-let receive = null;
-let booted = false;
+// The pages this worker serves, by number: a dedicated worker (the app's tab, or an embed where
+// SharedWorker is missing) has one, its own global scope; the embeds' SharedWorker (web/view.js
+// names it) has a port for each frame of the host page, every frame its own session in the one
+// interpreter (web/worker_main.py).
+const pages = new Map();   // number -> {port, inbox: [texts], ready: bool}
+let nextPage = 0;
+let engine = null;         // the start, once a first page asked for it: a promise of {main, restored}
+let main = null;           // web/worker_main.py, once started
+let failure = null;        // why the engine did not start
 
-function post(message) {
-  self.postMessage(JSON.stringify(message));
+function postTo(number, message) {
+  const page = pages.get(number);
+  if (page) page.port.postMessage(typeof message === "string" ? message : JSON.stringify(message));
 }
+
+// web/worker_main.py posts each page's operations through this function.
+self.lostcitiesSend = (number, text) => postTo(number, text);
 
 async function readConfig() {
   const response = await fetch(CONFIG_URL);
@@ -74,7 +88,7 @@ async function writeFiles(pyodide, config) {
   });
 }
 
-async function start(useSnapshot) {
+async function start(useSnapshot, number) {
   performance.mark("lostcities:engine-start");
   const config = await readConfig();
   const packages = (config.packages || []).map((name) => new URL(name, CONFIG_URL).href);
@@ -88,7 +102,7 @@ async function start(useSnapshot) {
       pyodide = await loadPyodide({ ...settings, packages: [], _loadSnapshot: bytes });
       restored = true;
     } catch (err) {
-      post({ type: "snapshot-failed", error: String(err), file: SNAPSHOT.split("/").pop() });
+      postTo(number, { type: "snapshot-failed", error: String(err), file: SNAPSHOT.split("/").pop() });
       pyodide = null;
     }
   }
@@ -96,33 +110,65 @@ async function start(useSnapshot) {
   await writeFiles(pyodide, config);
   // The snapshot froze the state of `random`: every start draws afresh.
   pyodide.runPython("import random\nrandom.seed()\ndel random");
-  const main = pyodide.pyimport("worker_main");
-  receive = main.receive;
+  main = pyodide.pyimport("worker_main");
   performance.mark("lostcities:engine-ready");
-  post({ type: "engine", snapshot: restored });
-  while (inbox.length) receive(inbox.shift());
-  // The core wheel's files (sources for tracebacks, metadata) once the page is drawn, off its path.
+  // The core wheel's files (sources for tracebacks, metadata) once the pages are drawn, off their path.
   if (restored && packages.length) {
-    pyodide.loadPackage(packages, { messageCallback: () => {} }).then(() => {
-      post({ type: "installed" });
-    }).catch((err) => {
-      console.warn("The core wheel's files could not be installed: " + err);
-    });
+    setTimeout(() => {
+      pyodide.loadPackage(packages, { messageCallback: () => {} }).then(() => {
+        for (const key of pages.keys()) postTo(key, { type: "installed" });
+      }).catch((err) => {
+        console.warn("The core wheel's files could not be installed: " + err);
+      });
+    }, 0);
   }
+  return { restored };
 }
 
-self.onmessage = (event) => {
-  const text = event.data;
-  if (!booted) {
-    // The first message says how to start: {"type": "boot", "snapshot": true|false}.
-    booted = true;
-    let boot = {};
-    try { boot = JSON.parse(text); } catch (err) { boot = {}; }
-    start(boot.snapshot !== false && boot.failed !== SNAPSHOT.split("/").pop()).catch((err) => {
-      post({ type: "failed", error: String(err && err.stack || err) });
-    });
-    return;
+// A page's first message says how to start: {"type": "boot", "snapshot": true|false, "failed": file}
+// (the first page's choice starts the engine; a later page finds it started or starting).
+function boot(number, text) {
+  let asked = {};
+  try { asked = JSON.parse(text); } catch (err) { asked = {}; }
+  if (!engine) {
+    engine = start(asked.snapshot !== false && asked.failed !== SNAPSHOT.split("/").pop(), number);
+    engine.catch((err) => { failure = String(err && err.stack || err); });
   }
-  if (receive) receive(text);
-  else inbox.push(text);
-};
+  engine.then(({ restored }) => {
+    const page = pages.get(number);
+    if (!page) return;
+    postTo(number, { type: "engine", snapshot: restored, pages: pages.size });
+    page.ready = true;
+    while (page.inbox.length && pages.has(number)) main.receive(number, page.inbox.shift());
+  }, () => postTo(number, { type: "failed", error: failure }));
+}
+
+function connect(port) {
+  const number = ++nextPage;
+  const page = { port, inbox: [], ready: false, booted: false };
+  pages.set(number, page);
+  port.onmessage = (event) => {
+    const text = event.data;
+    if (!page.booted) {
+      page.booted = true;
+      boot(number, text);
+    } else if (text === BYE) {
+      // The page has gone (web/view.js says so on pagehide): its session ends, its port closes.
+      pages.delete(number);
+      if (main) main.close(number);
+      if (port !== self) port.close();
+    } else if (page.ready) {
+      main.receive(number, text);
+    } else {
+      page.inbox.push(text);
+    }
+  };
+}
+
+const BYE = JSON.stringify({ type: "bye" });
+
+if (typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope) {
+  self.onconnect = (event) => connect(event.ports[0]);
+} else {
+  connect(self);
+}

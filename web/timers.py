@@ -43,3 +43,8 @@ class Timers:
         if proxy is not None:
             js.clearTimeout(handle)
             proxy.destroy()
+
+    def cancel_all(self) -> None:
+        """Cancel every pending :meth:`later` (the page they were for has gone)."""
+        for handle in list(self.proxies):
+            self.cancel(handle)

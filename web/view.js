@@ -1,9 +1,16 @@
-// The page's side of the engine in a Web Worker (index.html's data-engine="worker"): starts
-// web/engine.mjs, applies what the screens draw (web/channel.py's operations: regions of HTML,
+// The page's side of the engine in a Web Worker (index.html's data-engine="worker"; embed.html's
+// once the reader presses Play, web/embed.js): starts web/engine.mjs, applies what the screens draw (web/channel.py's operations: regions of HTML,
 // data attributes, classes, marks, spots and their arrows, focus) and sends the worker what
 // happens as plain data: each input with the form's values, where the keyboard is and a copy of
 // the site's storage (the worker has none); another tab's storage changes; a write the browser
 // refused.  Python never runs on this thread: the page answers at once, whatever the engine does.
+//
+// An embed's frame shares one engine with every other frame of its host page: a SharedWorker of
+// this site (the browser keeps one per host site), each frame its own session in it; a browser
+// without SharedWorker gives each frame a worker of its own.  The frame also carries the host
+// page's protocol: the messages web/embed.js kept before the engine ran, then every message from
+// `parent` and the parent window (checked here, read in the worker), and the screen's messages to
+// the host page (`post` operations), posted to `parent` only.
 (function () {
   "use strict";
   var html = document.documentElement;
@@ -12,6 +19,8 @@
   // PyScript (index.html's <script type="py">) does not start: the worker is the engine.
   Array.prototype.forEach.call(document.querySelectorAll('script[type="py"]'), function (node) { node.remove(); });
 
+  var embedded = html.classList.contains("lc-embed-page");
+  var shared = embedded ? window.__lostcitiesEmbed || { parent: null, id: "", queue: [], live: false } : null;
   var PREFIX = "lostcities:";
   var FAILED_KEY = "lostcities:snapshot-failed";
   var EVENTS = ["click", "change", "keydown"];
@@ -80,13 +89,48 @@
     return found;
   }
 
-  var worker = new Worker(new URL("./web/engine.mjs", document.baseURI), { type: "module" });
+  // The engine: a dedicated worker for the app's tab, the host page's shared one for an embed.
+  var engineURL = new URL("./web/engine.mjs", document.baseURI);
+  var worker = null;   // what the page posts to: the dedicated worker, or its port of the shared one
+  var running = null;  // the worker itself (its errors)
+  var heard = false;   // the engine has answered once
+  var unheard = [];    // what was posted before that: posted again to a worker of the frame's own
+  if (embedded && typeof SharedWorker === "function") {
+    try {
+      running = new SharedWorker(engineURL, { type: "module", name: "lostcities-embed" });
+      worker = running.port;
+      html.dataset.engineShared = "1";
+    } catch (err) {
+      running = null;  // refused at once here: a worker of the frame's own
+    }
+  }
+  if (!worker) worker = running = new Worker(engineURL, { type: "module" });
+  function post(text) {
+    if (!heard) unheard.push(text);
+    worker.postMessage(text);
+  }
+  // The worker's copy of the site's storage: the whole of it with the first message (and whenever
+  // storage appears or goes), then only what changed since the last message (a key's text, or
+  // null for a key removed): a saved game is not sent again with every click.
+  var copied;          // the storage as last sent (undefined: nothing sent yet)
+  function addStorage(message) {
+    var items = storedItems();
+    if (copied === undefined || items === null || copied === null) {
+      message.storage = items;
+    } else {
+      var changes = {};
+      Object.keys(items).forEach(function (key) { if (copied[key] !== items[key]) changes[key] = items[key]; });
+      Object.keys(copied).forEach(function (key) { if (!(key in items)) changes[key] = null; });
+      message.changes = changes;
+    }
+    copied = items;
+  }
   function send(message) {
-    message.storage = storedItems();
+    addStorage(message);
     message.acked = acked;
     message.seq = ++sent;
     html.dataset.pending = "1";
-    worker.postMessage(JSON.stringify(message));
+    post(JSON.stringify(message));
   }
   function report(id) {
     var root = roots[id];
@@ -132,6 +176,35 @@
     }
     return message;
   }
+  // -- the host page (an embed) -------------------------------------------------------------------
+  function framed() { return window.parent !== window; }
+  // A message of the screen to the host page: to `parent` only (no parent: not sent).
+  function postToHost(message) {
+    if (shared && shared.parent && framed()) window.parent.postMessage(message, shared.parent);
+  }
+  // A message of the host page, as JSON text for the worker (null: not writable as JSON).
+  function forward(data) {
+    var text = null;
+    try { text = JSON.stringify(data); } catch (err) { text = null; }
+    send({ type: "host", text: typeof text === "string" ? text : null });
+  }
+  // The engine has drawn the frame: the messages kept before it ran go to it, in order, and from
+  // now on every message of the host page does (web/embed.js stops answering them).
+  function goLive() {
+    if (!shared || shared.live) return;
+    shared.live = true;
+    var queued = shared.queue;
+    shared.queue = [];
+    queued.forEach(forward);
+  }
+  if (embedded) {
+    addEventListener("message", function (event) {
+      // Only the host page named by `parent`, and only its own window (not another frame of it).
+      if (!shared.live || !shared.parent || event.origin !== shared.parent || event.source !== window.parent) return;
+      forward(event.data);
+    });
+  }
+
   function listen(id, root) {
     root.listener = function (event) {
       if (event.type === "keydown" && rove(event)) return;
@@ -144,6 +217,7 @@
   // would override a later choice (the engine remembers the choice in storage).
   function setLanguage(code) {
     html.lang = code;
+    if (embedded) return;  // the frame's address is the host page's: it keeps its lang
     var manifest = document.querySelector('link[rel="manifest"]');  // its language's (web/page.js)
     if (manifest) manifest.setAttribute("href", "./web/manifest" + (code === "en" ? "" : "." + code) + ".webmanifest");
     try {
@@ -234,13 +308,19 @@
     link.remove();
     setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
   }
+  // A write of the worker: once applied, the worker's copy holds it already (web/channel.py applies
+  // the writes the page has confirmed), so it is not sent back; a write that failed is (the page's
+  // own text, or its absence, goes with the next message).
   function write(op) {
     var storage = store();
     try {
       if (!storage) throw new DOMException("no localStorage", "SecurityError");
       if (op.op === "store") storage.setItem(op.key, op.text);
       else storage.removeItem(op.key);
+      if (copied && op.op === "store") copied[op.key] = op.text;
+      else if (copied) delete copied[op.key];
     } catch (err) {
+      if (copied) delete copied[op.key];
       if (op.op === "store") {
         var value = null;
         try { value = storage ? storage.getItem(op.key) : null; } catch (failure) { value = null; }
@@ -333,12 +413,14 @@
           notice.innerHTML = op.html;
           break;
         case "clear-notice": notice.hidden = true; notice.innerHTML = ""; break;
-        case "info": info.textContent = op.text; break;
+        case "info": if (info) info.textContent = op.text; break;
         case "console": (op.level === "error" ? console.error : op.level === "warn" ? console.warn : console.log)(op.text); break;
         case "download": download(op.name, op.text); break;
         case "store": case "unstore": write(op); break;
-        case "crumb": setMarkup(crumb, op.html); break;
-        case "route": html.dataset.route = op.route; html.dataset.ready = "1"; break;
+        case "crumb": if (crumb) setMarkup(crumb, op.html); break;
+        case "route": html.dataset.route = op.route; html.dataset.ready = "1"; goLive(); break;
+        case "post": postToHost(op.message); break;
+        case "page-class": html.classList.toggle(op.name, !!op.on); break;
         case "home": location.hash = ""; break;
         case "lang": setLanguage(op.lang); break;
         default: console.warn("An operation this page does not know: " + op.op);
@@ -350,14 +432,19 @@
   function snapshotFailed() {
     try { return store() ? store().getItem(FAILED_KEY) : null; } catch (err) { return null; }
   }
-  worker.onmessage = function (event) {
+  function receive(event) {
+    heard = true;
+    unheard = [];
     var message = JSON.parse(event.data);
     if (message.type === "ops") apply(message.ops);
     else if (message.type === "done") {
       // The worker has handled every message up to seq (and sent what they drew).
       if (message.seq >= sent) delete html.dataset.pending;
     }
-    else if (message.type === "engine" && message.snapshot) html.dataset.snapshot = "restored";
+    else if (message.type === "engine") {
+      if (message.snapshot) html.dataset.snapshot = "restored";
+      html.dataset.enginePages = String(message.pages);  // the pages the engine serves as this one joins
+    }
     else if (message.type === "installed") html.dataset.snapshotFiles = "installed";
     else if (message.type === "snapshot-failed") {
       console.warn("The start-up snapshot is not used: " + message.error);
@@ -368,12 +455,36 @@
       var text = document.getElementById("loading-text");
       if (text) text.textContent = "The game engine did not start. Reload the page to try again.";
     }
-  };
-  worker.onerror = function (event) {
+  }
+
+  function failed(event) {
+    if (!heard && html.dataset.engineShared) {
+      // The shared worker was refused (a browser that keeps third-party frames from sharing one, or
+      // from storage): this frame starts a worker of its own and tells it what it told the other.
+      console.warn("Lost Cities embed: no shared engine here (" + (event.message || event.type) +
+                   "): this frame starts its own.");
+      delete html.dataset.engineShared;
+      worker = running = new Worker(engineURL, { type: "module" });
+      worker.onmessage = receive;
+      running.onerror = failed;
+      unheard.forEach(function (text) { worker.postMessage(text); });
+      return;
+    }
     console.error("The game engine's worker failed: " + (event.message || event.type));
-  };
-  var framed = true;
-  try { framed = window.self !== window.top; } catch (err) { framed = true; }
-  worker.postMessage(JSON.stringify({ type: "boot", snapshot: search.get("snapshot") !== "off", failed: snapshotFailed() }));
-  send({ type: "start", search: location.search, hash: location.hash, href: location.href, framed: framed });
+  }
+  worker.onmessage = receive;
+  running.onerror = failed;
+  post(JSON.stringify({ type: "boot", snapshot: search.get("snapshot") !== "off", failed: snapshotFailed() }));
+  if (embedded) {
+    var languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+    send({ type: "start", kind: "embed", query: Array.from(search.entries()), hash: location.hash,
+           parent: shared.parent, id: shared.id, languages: Array.prototype.slice.call(languages) });
+    // The frame goes (closed, reloaded, navigated): its session in the shared engine ends.
+    addEventListener("pagehide", function () { post(JSON.stringify({ type: "bye" })); });
+    addEventListener("pageshow", function (event) { if (event.persisted) location.reload(); });
+  } else {
+    var inFrame = true;
+    try { inFrame = window.self !== window.top; } catch (err) { inFrame = true; }
+    send({ type: "start", search: location.search, hash: location.hash, href: location.href, framed: inFrame });
+  }
 })();

@@ -117,6 +117,28 @@ def test_writes_not_yet_confirmed_stay_over_an_older_copy_of_the_page() -> None:
     assert page.host.storage_get("lostcities:a") is None, "a confirmed write the page no longer holds came back"
 
 
+def test_after_its_first_copy_the_page_sends_only_what_changed() -> None:
+    """web/view.js sends its storage whole once, then the keys that changed (not the worker's own
+    writes it applied): the copy here follows the page all the same."""
+    page = Page({})
+    host = page.host
+    host.receive({"type": "start", "storage": {"lostcities:a": "1", "lostcities:b": "2"}, "acked": 0})
+    host.storage_set("lostcities:c", "3")   # write 1, applied by the page: not sent back
+    host.storage_remove("lostcities:a")     # write 2, applied
+    host.storage_set("lostcities:d", "4")   # write 3, still in flight
+    host.receive({"type": "report", "changes": {"lostcities:b": None, "lostcities:e": "5"}, "acked": 2})
+    assert host.storage == {"lostcities:c": "3", "lostcities:d": "4", "lostcities:e": "5"}
+    # write 3 was refused by the page (full): its copy takes what the page still holds
+    host.receive({"type": "storage-refused", "key": "lostcities:d", "error": "QuotaExceededError", "value": None,
+                  "changes": {}, "acked": 3})
+    assert host.storage == {"lostcities:c": "3", "lostcities:e": "5"}
+    # another tab's change comes with the page's changes: the copy does not take the event's older text
+    host.receive({"type": "storage-event", "key": "lostcities:c", "value": "old", "changes": {}, "acked": 3})
+    assert host.storage_get("lostcities:c") == "3"
+    host.receive({"type": "report", "changes": {"lostcities:c": "9"}, "acked": 3})
+    assert host.storage_get("lostcities:c") == "9"
+
+
 def test_a_full_storage_is_said_in_plain_words_and_the_game_goes_on() -> None:
     page = Page({}, full=True)
     scr = started(page)

@@ -20,7 +20,7 @@ import pytest
 from playwright import sync_api
 
 import embed_screen
-from lostcities import api, card
+from lostcities import api, card, i18n
 from lostcities.ui import embed, games, tutorial
 from tests.e2e import conftest
 
@@ -48,6 +48,20 @@ if (raw) {
   window.frameHandle = LostCities.embed(document.getElementById("slot"), params, { site: site, loading: "eager" });
 }
 """
+MANY_SCRIPT = """
+// Several frames, one per entry of ?frames= (a JSON list of their parameters), made one after the other.
+window.events = [];
+var params = Object.fromEntries(new URLSearchParams(location.search));
+window.frameHandles = JSON.parse(params.frames).map(function (wanted, index) {
+  var slot = document.createElement("div");
+  slot.id = "slot" + index;
+  document.body.appendChild(slot);
+  ["ready", "step", "move", "error"].forEach(function (t) {
+    slot.addEventListener("lc:" + t, function (e) { window.events.push(e.detail); });
+  });
+  return LostCities.embed(slot, Object.assign({ id: "f" + index }, wanted), { site: params.site, loading: "eager" });
+});
+"""
 BOOT = conftest.BOOT_TIMEOUT_MS
 
 
@@ -58,12 +72,17 @@ def partitioned(browser: sync_api.Browser) -> sync_api.Browser:
 
 
 class HostHandler(http.server.BaseHTTPRequestHandler):
+    """The rules site: its pages (``SITE/`` in them is the game's site) by path."""
+
     site = ""
+    pages: typing.ClassVar[dict[str, tuple[str, str]]] = {
+        "/host.html": (HOST_PAGE, "text/html"), "/host.js": (HOST_SCRIPT, "text/javascript"),
+        "/many.html": (HOST_PAGE.replace("/host.js", "/many.js"), "text/html"),
+        "/many.js": (MANY_SCRIPT, "text/javascript")}
 
     def do_GET(self) -> None:
-        path = urllib.parse.urlsplit(self.path).path
-        body, kind = ((HOST_PAGE.replace("SITE/", self.site).encode(), "text/html") if path == "/host.html" else
-                      (HOST_SCRIPT.encode(), "text/javascript") if path == "/host.js" else (b"", ""))
+        text, kind = self.pages.get(urllib.parse.urlsplit(self.path).path, ("", ""))
+        body = text.replace("SITE/", self.site).encode()
         if not kind:
             self.send_error(404)
             return
@@ -555,3 +574,78 @@ def test_the_frame_height_settles_at_its_width(partitioned: sync_api.Browser, si
         assert frame.locator("html").evaluate("h => h.scrollWidth <= h.clientWidth"), "the table overflows sideways"
     finally:
         context.close()
+
+
+def test_the_frames_of_a_page_share_one_engine_each_with_its_own_game_and_language(
+        rules_page: sync_api.Page, site: str, host: str) -> None:
+    """Three frames of one rules page: one SharedWorker of the site, one interpreter, a session each
+    (issue 19): each frame keeps its own tutorial, position and language, and the host page's
+    messages to one frame move that frame only."""
+    page = rules_page
+    wanted = [{"tut": "card-first-expedition", "autoplay": "1", "lang": "de"},
+              {"tut": "card-first-expedition", "autoplay": "1", "lang": "en"},
+              {"tut": "board-lowest-card", "autoplay": "1", "lang": "en"}]
+    page.goto(f"{host}/many.html?" + urllib.parse.urlencode({"site": site, "frames": json.dumps(wanted)}))
+    frames = [page.frame_locator(f"#slot{index} iframe") for index in range(3)]
+    for frame in frames:
+        frame.locator("html[data-ready='1']").wait_for(state="attached", timeout=BOOT)
+    inside = [frame.locator("html") for frame in frames]
+    assert [html.get_attribute("data-engine-shared") for html in inside] == ["1", "1", "1"]
+    # One engine: it served all three frames when the last joined (dedicated workers would each say 1).
+    assert max(int(html.get_attribute("data-engine-pages") or 0) for html in inside) == 3
+    assert [html.get_attribute("lang") for html in inside] == ["de", "en", "en"]
+    assert frames[0].locator(".lc-lesson").inner_text() != frames[1].locator(".lc-lesson").inner_text()
+    page.wait_for_function("window.events.filter(e => e.type === 'ready').length === 3")
+    assert {e["id"]: e["game"] for e in events(page, "ready")} == {"f0": "card", "f1": "card", "f2": "board"}
+    # The host page moves the second frame: the others stay where they are.
+    page.evaluate("window.frameHandles[1].goto(3)")
+    page.wait_for_function("window.events.some(e => e.id === 'f1' && e.type === 'step' && e.index === 3)")
+    assert {e["id"] for e in events(page, "step") if e["index"] == 3} == {"f1"}
+    # Each frame speaks its own language in the one interpreter: the first step's words.
+    first = "Each colour is an expedition."
+    with i18n.using("de"):
+        german = i18n._(tutorial.tutorials()["card-first-expedition"].steps[0].text).split(".")[0]
+    assert german and not german.startswith("Each")
+    assert german in frames[0].locator(".lc-lesson").inner_text()
+    assert first not in frames[0].locator(".lc-lesson").inner_text()
+    assert frames[2].locator("html").get_attribute("lang") == "en"
+    assert first not in frames[2].locator(".lc-lesson").inner_text()  # the board game's own lesson
+    # ... also after the English frames have spoken: the German frame's next step is German.
+    with i18n.using("de"):
+        second = i18n._(tutorial.tutorials()["card-first-expedition"].steps[1].text).split(".")[0]
+    frames[0].locator("[data-action=lesson-next]").click()
+    frames[0].locator(".lc-lesson", has_text=second).wait_for()
+    # A frame that goes leaves the engine (its session ends): a new frame joins the two left.
+    page.evaluate("""() => { window.frameHandles[0].destroy();
+        const slot = document.createElement("div"); slot.id = "slot3"; document.body.appendChild(slot);
+        const params = Object.fromEntries(new URLSearchParams(location.search));
+        LostCities.embed(slot, {tut: "card-wagers", autoplay: "1", id: "f3"},
+                         {site: params.site, loading: "eager"}); }""")
+    joined = page.frame_locator("#slot3 iframe").locator("html[data-ready='1']")
+    joined.wait_for(state="attached", timeout=BOOT)
+    assert joined.get_attribute("data-engine-pages") == "3"
+
+
+@pytest.mark.parametrize("without", ["absent", "refused"])
+def test_without_a_shared_worker_each_frame_starts_its_own_engine(rules_page: sync_api.Page, site: str, host: str,
+                                                                   without: str) -> None:
+    """A browser without SharedWorker (absent), or one that refuses it to a third-party frame (its
+    script never loads: an error event, as Chromium does without storage partitioning): the frame
+    starts a worker of its own, and plays."""
+    page = rules_page
+    page.context.add_init_script(
+        "delete window.SharedWorker;" if without == "absent" else
+        "(() => { const Real = window.SharedWorker;"
+        " window.SharedWorker = function (url, options) { return new Real(String(url) + '.refused', options); }; })();")
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    frame = open_embed(page, host, site, tut="card-first-expedition", autoplay="1", id="own")
+    assert frame.locator("html").get_attribute("data-engine-shared") is None
+    assert frame.locator("html").get_attribute("data-engine-pages") == "1"
+    assert wait_event(page, "ready")[0]["tutorial"] == "card-first-expedition"
+    assert any("no shared engine here" in text for text in warnings) == (without == "refused")
+    page.evaluate("window.frameHandle.goto(2)")
+    assert wait_event(page, "step", 2)[-1]["index"] == 2
+    frame.locator("[data-target=hand][data-card=Y3]").click()
+    frame.locator("[data-target=column][data-colour=Y]").click()
+    assert wait_event(page, "move")[0]["action"] == "play Y3"
