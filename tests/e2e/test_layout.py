@@ -177,9 +177,8 @@ def pick_a_pair(page: sync_api.Page | sync_api.Frame, save: str) -> bool:
 
 
 def suggest(page: sync_api.Page | sync_api.Frame) -> None:
-    """Ask the menu for a suggested move and wait for its sentence under the table."""
-    page.click("[data-action=menu]")
-    page.click(".lc-menu [data-action=hint]")
+    """Ask for a suggested move (the tools on the table) and wait for its sentence under the table."""
+    page.click(".lc-toolbar [data-action=hint]")
     page.locator(".lc-hint-text").wait_for(timeout=60_000)
 
 
