@@ -113,7 +113,8 @@ def test_the_palettes_read_from_the_style_sheets_are_whole_and_the_known_confusi
     assert set(cards) == set(columns) == {c.letter for c in card.Colour}
     assert set(palette("roll.css", "rw-")) == set(roll.data.COLOURS)
     # The measure itself: blue and purple cards are near under deuteranopia, blue and yellow are not.
-    assert distance(cards["B"], cards["P"], "deutan") < 5 < CONFUSABLE_BELOW < distance(cards["B"], cards["Y"], "deutan")
+    deutan = distance(cards["B"], cards["P"], "deutan"), distance(cards["B"], cards["Y"], "deutan")
+    assert deutan[0] < 5 < CONFUSABLE_BELOW < deutan[1]
     assert frozenset("BP") in confusable(cards) and frozenset("GR") in confusable(cards)
 
 
