@@ -409,6 +409,7 @@ def test_the_turns_tools_are_on_the_table_at_every_size(shared: sync_api.Page) -
     for width, height in SIX_VIEWPORTS:
         page.set_viewport_size({"width": width, "height": height})
         for game in ("card", "board", "roll"):
+            page.evaluate("localStorage.removeItem('lostcities:roll:companion')")  # a companion sheet comes first
             open_position(page, game, positions.mid_game(game))
             where = f"{game} {width}x{height}"
             tools = page.locator(f"html[data-route='{game}'] .lc-toolbar .lc-tool")
