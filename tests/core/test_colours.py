@@ -104,6 +104,17 @@ class Elements(html.parser.HTMLParser):
         return [e for e in self.done if set(classes) <= e.classes]
 
 
+def symbols_shown(parsed: Elements, kinds: typing.Sequence[str], symbols: typing.Mapping[str, str]) -> int:
+    """How many elements of ``kinds`` of a colour (class ``lc-<letter>``, ``symbols``' keys) were seen, each
+    holding that colour's symbol (an assertion fails on the first that does not)."""
+    shown = 0
+    for (letter, symbol), kind in itertools.product(symbols.items(), kinds):
+        for element in parsed.having(kind, f"lc-{letter}"):
+            assert symbol in element.text, f"a {kind} of {letter} without its symbol {symbol!r}"
+            shown += 1
+    return shown
+
+
 def state_of(game: str, **kwargs: typing.Any) -> api.State:
     return api.state_from_dict(json.loads(positions.mid_game(game, **kwargs))["state"])
 
@@ -126,16 +137,8 @@ def test_every_card_game_colour_that_could_be_confused_shows_its_symbol_everywhe
     state = state_of("card", options=options)
     assert isinstance(state, card.State)
     parsed = Elements(card_html.position(state, NAMES) + card_html.hand(state.view(0)))
-    shown = 0
-    for colour in card.Colour:
-        if colour.letter not in risky:
-            continue
-        symbol = card_html.SYMBOLS[colour]
-        for kind in ("lc-card", "lc-col", "lc-pile"):
-            for element in parsed.having(kind, f"lc-{colour.letter}"):
-                assert symbol in element.text, f"a {kind} of {colour.name} without its symbol {symbol!r}"
-                shown += 1
-    assert shown >= 30
+    symbols = {c.letter: s for c, s in card_html.SYMBOLS.items() if c.letter in risky}
+    assert symbols_shown(parsed, ("lc-card", "lc-col", "lc-pile"), symbols) >= 30
     deck = card.deck_of(6)
     every_card = Elements("".join(card_html.card_face(c) for c in deck))
     assert all(card_html.SYMBOLS[c.colour] in e.text
@@ -148,16 +151,8 @@ def test_every_board_game_path_card_and_pile_shows_its_symbol() -> None:
     state = state_of("board")
     assert isinstance(state, board.State)
     parsed = Elements(board_html.position(state, NAMES))
-    shown = 0
-    for colour in board.Colour:
-        if colour.letter not in risky:
-            continue
-        symbol = board_html.SYMBOLS[colour]
-        for kind in ("lcb-path", "lc-card", "lc-pile"):
-            for element in parsed.having(kind, f"lc-{colour.letter}"):
-                assert symbol in element.text, f"a {kind} of {colour.name} without its symbol {symbol!r}"
-                shown += 1
-    assert shown >= 15
+    symbols = {c.letter: s for c, s in board_html.SYMBOLS.items() if c.letter in risky}
+    assert symbols_shown(parsed, ("lcb-path", "lc-card", "lc-pile"), symbols) >= 15
 
 
 def test_every_roll_and_write_column_and_colour_die_shows_its_symbol() -> None:

@@ -14,14 +14,12 @@ One page serves the module, resized for each size (a boot costs seconds of CPU).
 
 from __future__ import annotations
 
-import random
 import typing
 
 import pytest
 from playwright import sync_api
 
-from lostcities import card, session
-from tests.e2e import conftest
+from tests.e2e import conftest, test_table_features
 
 VIEWPORTS: typing.Final = ((1024, 768), (768, 1024), (1280, 800), (390, 844), (844, 390), (360, 640))
 TUTORIALS: typing.Final = {"card": ("card-first-expedition", "card-wagers"),
@@ -112,21 +110,8 @@ def people(page: sync_api.Page, game: str) -> None:
     page.locator(f"html[data-route='{game}'] .lc-in-game:not([data-phase='setup'])").wait_for(state="attached")
 
 
-def near_end(games: int) -> str:
-    """A card game against the easy computer, one card left in the draw pile, you to play."""
-    setup = session.Setup.create("card", [session.Seat("You"), session.Seat("Computer", "easy")], {"games": games},
-                                 {"pace": "instant"})
-    rng = random.Random(5)
-    current = session.Session.new(setup, rng)
-    state = current.state
-    assert isinstance(state, card.State)
-    while not (state.current_player == 0 and state.step is card.Step.PLAY and state.view(0).draw_pile_size == 1):
-        current.apply(rng.choice(state.legal_actions()))
-    return current.to_text()
-
-
 def to_the_end(page: sync_api.Page, save: str) -> None:
-    """From :func:`near_end`: discard the first card, draw the last one: the game's results."""
+    """From ``test_table_features.near_end_save``: discard the first card, draw the last one: the game's results."""
     page.evaluate("location.hash = ''")
     page.locator("html[data-route='home']").wait_for(state="attached")
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE, save])
@@ -158,7 +143,7 @@ def test_the_setup_and_the_hand_over_fit_every_size(shared: sync_api.Page, game:
 
 
 def test_the_card_games_round_end_and_game_end_fit_every_size(shared: sync_api.Page) -> None:
-    round_end, game_end = near_end(3), near_end(1)
+    round_end, game_end = test_table_features.near_end_save(3), test_table_features.near_end_save()
 
     def visit(size: str) -> list[str]:
         to_the_end(shared, round_end)

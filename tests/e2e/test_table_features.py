@@ -50,9 +50,9 @@ def discard_first(page: sync_api.Page) -> str:
     return cid
 
 
-def near_end_save() -> str:
-    """A one-game match against the easy computer, one card left in the draw pile, you to play."""
-    setup = session.Setup.create("card", [session.Seat("You"), session.Seat("Computer", "easy")], {"games": 1},
+def near_end_save(games: int = 1) -> str:
+    """A match of ``games`` against the easy computer, one card left in the draw pile, you to play."""
+    setup = session.Setup.create("card", [session.Seat("You"), session.Seat("Computer", "easy")], {"games": games},
                                  {"pace": "instant"})
     current = session.Session.new(setup, random.Random(5))
     rng = random.Random(5)
