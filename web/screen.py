@@ -22,8 +22,9 @@ play, ``ai`` while a computer thinks), ``data-moves`` (actions so far),
 ``data-think`` (the last computer decisions: wall/work/longest slice in ms).
 
 The table features every game gets from the screen, none from its adapter:
-under the table the ``tools`` region (*Suggest a move*, *Undo*, *Moves*,
-after a game *Replay*) and the ``moves`` region (the move log from
+in the screen's bar the ``toolbar`` region (*Suggest a move*, *Undo*, *Moves*, one tap each; after
+a game the menu offers *Replay*), under the table the ``tools`` region (a suggestion's sentence) and
+the ``moves`` region (the move log from
 ``Session.log``, newest first); the menu's :attr:`Screen.menu_entries` (the
 rules summary of :mod:`lostcities.ui.rules_summary` and the statistics of
 :mod:`lostcities.ui.stats`, as pages over the game); the replay of a finished
@@ -1315,24 +1316,20 @@ class Screen:
         self._render_outer(current)
 
     def _tool_entries(self, current: session.Session | None) -> list[lc_html.Entry]:
-        """The menu's table tools, as the game stands: *Suggest a move*, *Undo*, the move
-        log and, after a game, its replay."""
-        if current is None or self.mode != "play" or self.document is not None:
+        """The menu's entry for the table, as the game stands: after a game (or between the games of
+        a match), its replay.  The turn's tools are on the table (:meth:`_toolbar`)."""
+        if current is None or self.mode != "play" or self.document is not None or not self.can_replay(current.state):
             return []
-        entries = []
-        state = current.state
-        if self.can_replay(state):
-            entries.append(lc_html.Entry(i18n._("Replay the game") if state.is_terminal() else
-                                         i18n._("Replay the games so far"), "replay"))
-        elif (current.is_person_turn() and not self.thinking and current.assists() and current.game.bot_levels
-              and not self.hinting and self.hint is None):
-            entries.append(lc_html.Entry(i18n._("Suggest a move"), "hint"))
-        if not self.thinking and current.can_undo():
-            entries.append(lc_html.Entry(i18n._("Undo your last action"), "undo-move"))
-        if current.log:
-            entries.append(lc_html.Entry(i18n._("Hide the moves") if self.moves_open else
-                                         i18n._("Moves ({count})").format(count=len(current.log)), "moves"))
-        return entries
+        return [lc_html.Entry(i18n._("Replay the game") if current.state.is_terminal() else
+                              i18n._("Replay the games so far"), "replay")]
+
+    def _toolbar(self, current: session.Session) -> str:
+        """The turn's tools on the table, one tap each (``lostcities.ui.html.toolbar``): *Suggest a
+        move* while it is the person's turn, *Undo* while their last action may be taken back, *Moves*."""
+        hint = "thinking" if self.hinting else ("shown" if self.hint is not None else "")
+        can_hint = self.interactive() and bool(current.game.bot_levels) and not current.state.is_terminal()
+        return lc_html.toolbar(moves=len(current.log), moves_open=self.moves_open, assists=current.assists(),
+                               can_hint=can_hint, hint=hint, can_undo=not self.thinking and current.can_undo())
 
     def _render_outer(self, current: session.Session | None) -> None:
         """The tools row and the move log under the table, and the suggestion's highlights."""
@@ -1340,17 +1337,16 @@ class Screen:
         if root is None:
             return
         playing = current is not None and self.mode == "play" and not self.menu_open and not self.sheet
-        tools = moves = ""
+        toolbar = tools = moves = ""
         if playing and current is not None:
-            # The tools live in the menu (they cost the table no room); only a suggestion
-            # being looked for or shown stands under the table, with its way to stop or hide it.
-            hint = "thinking" if self.hinting else ("shown" if self.hint is not None else "")
-            if hint:
-                tools = lc_html.tools(moves=0, moves_open=False, hint=hint) + lc_html.hint_note(self.hint_text)
+            # The turn's tools stand in the screen's bar, beside the menu button; a suggestion's
+            # sentence and the move log under the table.
+            toolbar = self._toolbar(current)
+            tools = lc_html.hint_note(self.hint_text) if self.hint is not None else ""
             if self.moves_open and current.log:
                 moves = lc_html.move_log([str(entry["text"]) for entry in current.log])
         focus = root.focused()
-        for region, html in (("tools", tools), ("moves", moves)):
+        for region, html in (("toolbar", toolbar), ("tools", tools), ("moves", moves)):
             if self._outer.get(region) != html:
                 root.set_html(region, html)
                 self._outer[region] = html
@@ -1392,7 +1388,8 @@ class Screen:
 
 
 MENU_TOOLS: typing.Final = frozenset({"hint", "undo-move", "moves", "replay"})
-"""The table's tools, offered in the menu (see ``Screen._tool_entries``)."""
+"""The table's tools (on the table, the replay in the menu: see ``Screen._tool_entries``): chosen while the
+menu is open, the menu closes and the tool acts on the table."""
 _ACTIONS: dict[str, typing.Callable[[Screen], None]] = {
     "skip": Screen._on_skip,
     "moves": Screen._on_moves,

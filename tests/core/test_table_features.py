@@ -65,11 +65,13 @@ class Table:
 
 
 def offered(table: Table) -> str:
-    """The menu as the game stands (its tools: suggest, undo, moves, replay), then closed again."""
+    """What the person may use as the game stands: the turn's tools on the table that can act now
+    (suggest, undo, moves), then the menu's entries (replay...), the menu closed again."""
+    tools = re.sub(r'<button[^>]*aria-disabled="true"[^>]*>.*?</button>', "", table.root.regions.get("toolbar", ""))
     table.click("menu")
     html = table.html()
     table.click("close-menu")
-    return html
+    return tools + html
 
 
 def card_table(**form: str) -> Table:
@@ -107,10 +109,13 @@ def finish_card_game(table: Table) -> None:
 def test_the_moves_toggle_opens_the_log_newest_first_under_the_table() -> None:
     table = card_table()
     assert 'data-action="moves"' in offered(table) and table.root.regions["moves"] == ""
-    assert table.root.regions["tools"] == "", "the tools are in the menu: the table keeps its room"
-    table.card_move(next(a for a in table.session.state.legal_actions() if isinstance(a, card.Discard)))
+    assert table.root.regions["tools"] == "" and 'data-action="moves"' in table.root.regions["toolbar"], (
+        "the turn's tools are on the table, one tap each")
     table.click("menu")
-    table.click("moves")  # chosen in the menu: the menu closes, the log opens under the table
+    assert 'data-action="moves"' not in table.html() and table.root.regions["toolbar"] == "", "not in the menu"
+    table.click("close-menu")
+    table.card_move(next(a for a in table.session.state.legal_actions() if isinstance(a, card.Discard)))
+    table.click("moves")  # one tap on the table: the log opens under the table
     assert table.phase == "draw"
     panel = table.root.regions["moves"]
     lines = re.findall(r"<li>(.*?)</li>", panel)
@@ -146,7 +151,7 @@ def test_the_replay_steps_through_the_record_with_every_hand_shown() -> None:
     assert 'data-action="replay"' in offered(table)
     table.click("menu")
     table.click("replay")
-    assert table.phase == "replay" and table.root.regions["tools"] == ""
+    assert table.phase == "replay" and table.root.regions["tools"] == table.root.regions["toolbar"] == ""
     first = table.session.replay_start()
     assert first == 1 and "The start of the game" in table.html()
 
@@ -260,7 +265,8 @@ def test_a_suggestion_reads_only_the_view_is_legal_and_is_highlighted(monkeypatc
     Spy.seen.clear()
     monkeypatch.setattr(games.Entry, "bot", lambda self, level: Spy())
     table.root.click("hint")
-    assert table.screen.hinting and "Thinking" in table.root.regions["tools"]
+    assert table.screen.hinting and "Thinking" in table.root.regions["toolbar"]
+    assert 'aria-pressed="true"' in table.root.regions["toolbar"]
     assert table.host.timers, "the search runs in slices, on timers"
     table.host.run()
     assert len(Spy.seen) == 1 and isinstance(Spy.seen[0], api.View) and not isinstance(Spy.seen[0], api.State)
@@ -508,7 +514,7 @@ def test_every_game_has_a_rules_page_and_the_menu_opens_it_over_the_game() -> No
     table = card_table()
     table.click("menu")
     entries = re.findall(r'<li><button[^>]*data-action="([^"]+)"', table.html())
-    assert entries == ["close-menu", "confirm-new", "hint", "moves", "rules", "stats"]
+    assert entries == ["close-menu", "confirm-new", "rules", "stats"]  # the turn's tools are on the table
     table.click("rules")
     assert table.phase == "rules" and 'data-rules="card"' in table.html() and "wager" in table.html()
     assert table.root.focus_data == {"action": "close-sheet"}
@@ -533,11 +539,12 @@ def test_statistics_store_round_trips_and_rejects_damage() -> None:
 def test_keyboard_focus_stays_on_the_tools_and_escape_closes_a_page() -> None:
     table = card_table()
     table.click("hint")
-    table.root.focus({"action": "hint"})  # the suggestion's own Hide button under the table
+    table.root.focus({"action": "hint"})  # the tool on the table, now pressed (Hide the suggestion)
     table.screen.render()
     assert table.root.focus_data == {"action": "hint"} and table.screen.hint is not None
-    table.click("hint")  # hidden: the button goes, the keyboard goes back to the hand
-    assert table.screen.hint is None and table.root.focus_data == {"target": "hand"}
+    table.click("hint")  # hidden: the button stays where it is, and so does the keyboard
+    assert table.screen.hint is None and table.root.focus_data == {"action": "hint"}
+    assert 'aria-pressed="false"' in table.root.regions["toolbar"]
     table.click("menu")
     table.click("rules")
     assert table.root.handler is not None and table.phase == "rules"

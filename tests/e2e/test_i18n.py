@@ -36,8 +36,8 @@ def test_lang_de_plays_a_card_game_move_in_german(page: sync_api.Page, site: str
     card_page.wait_phase(page, "play")
     note = page.locator(".lc-status .lc-note")
     assert note.inner_text().startswith("Computer: ") and " und " in note.inner_text(), note.inner_text()
-    page.click("[data-action=menu]")
-    page.click("[data-action=moves]")
+    assert str(page.locator(".lc-toolbar [data-action=moves]").get_attribute("title")).startswith("Züge (")
+    page.click(".lc-toolbar [data-action=moves]")  # one tap, on the table
     page.locator(".lc-moves-panel li").first.wait_for()  # drawn a message later (the engine's worker)
     lines = page.locator(".lc-moves-panel li").all_inner_texts()
     assert any(line.startswith("Du legst ") for line in lines), lines
@@ -135,8 +135,7 @@ def test_lang_de_plays_a_board_game_round_in_german(page: sync_api.Page, site: s
     assert "gewinn" in page.locator(".lc-winner").inner_text()
     assert results.locator(".lcb-track h3").inner_text() == "Wertungsleiste (kurz)"
     assert page.locator("[data-action=new-match]").inner_text() == "Neues Spiel"
-    page.click("[data-action=menu]")
-    page.click("[data-action=moves]")
+    page.click(".lc-toolbar [data-action=moves]")  # one tap, on the table
     page.locator(".lc-moves-panel li").first.wait_for()  # drawn a message later (the engine's worker)
     lines = page.locator(".lc-moves-panel li").all_inner_texts()
     assert any(line.startswith("Du ") for line in lines), lines

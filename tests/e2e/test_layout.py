@@ -177,9 +177,8 @@ def pick_a_pair(page: sync_api.Page | sync_api.Frame, save: str) -> bool:
 
 
 def suggest(page: sync_api.Page | sync_api.Frame) -> None:
-    """Ask the menu for a suggested move and wait for its sentence under the table."""
-    page.click("[data-action=menu]")
-    page.click(".lc-menu [data-action=hint]")
+    """Ask for a suggested move (the tools on the table) and wait for its sentence under the table."""
+    page.click(".lc-toolbar [data-action=hint]")
     page.locator(".lc-hint-text").wait_for(timeout=60_000)
 
 
@@ -394,3 +393,32 @@ def test_a_piece_travels_from_the_camp_to_its_path(page: sync_api.Page, site: st
     page.mouse.click(2, 300)
     page.locator(".lc-travelling").first.wait_for(state="detached")
     assert page.locator(".lc-ghost").count() == 0
+
+
+SIX_VIEWPORTS: typing.Final = ((1024, 768), (768, 1024), (1280, 800), (390, 844), (844, 390), (360, 640))
+"""The sizes issue 20 names: tablets both ways, a laptop, phones both ways and a small phone."""
+
+
+def test_the_turns_tools_are_on_the_table_at_every_size(shared: sync_api.Page) -> None:
+    """Every game mid-game at the six sizes: Suggest a move, Undo and Moves stand on the table, one
+    tap each (in the screen's bar beside Menu), each named by its words, on the screen, at least 44 px,
+    under no other control and over none (:data:`MEASURE_JS`'s findings about the bar's buttons; the
+    whole screen at four of these sizes is :func:`test_each_game_fits_every_screen_without_scrolling_or_overlap`'s)."""
+    page = shared
+    problems: list[str] = []
+    for width, height in SIX_VIEWPORTS:
+        page.set_viewport_size({"width": width, "height": height})
+        for game in ("card", "board", "roll"):
+            page.evaluate("localStorage.removeItem('lostcities:roll:companion')")  # a companion sheet comes first
+            open_position(page, game, positions.mid_game(game))
+            where = f"{game} {width}x{height}"
+            tools = page.locator(f"html[data-route='{game}'] .lc-toolbar .lc-tool")
+            names = [str(name) for name in tools.evaluate_all(
+                "els => els.filter((e) => e.getBoundingClientRect().width > 0)"
+                ".map((e) => e.querySelector('.lc-tool-word').textContent)")]
+            if len(names) != 3 or not names[0].startswith("Suggest") or names[1] != "Undo" or not (
+                    names[2].startswith("Moves (")):
+                problems.append(f"{where}: the tools on the table are {names}")
+            problems += [f"{where}: {p}" for p in measure(page) if "lc-tool[" in p or "lc-menu-button[" in p
+                         or "rw-menu-button[" in p]
+    assert not problems, "\n".join(problems)

@@ -50,9 +50,9 @@ def discard_first(page: sync_api.Page) -> str:
     return cid
 
 
-def near_end_save() -> str:
-    """A one-game match against the easy computer, one card left in the draw pile, you to play."""
-    setup = session.Setup.create("card", [session.Seat("You"), session.Seat("Computer", "easy")], {"games": 1},
+def near_end_save(games: int = 1) -> str:
+    """A match of ``games`` against the easy computer, one card left in the draw pile, you to play."""
+    setup = session.Setup.create("card", [session.Seat("You"), session.Seat("Computer", "easy")], {"games": games},
                                  {"pace": "instant"})
     current = session.Session.new(setup, random.Random(5))
     rng = random.Random(5)
@@ -87,13 +87,16 @@ def test_the_move_log_and_undo_by_clicks(page: sync_api.Page, site: str) -> None
     before = saved(page)["state"]
     hand = page.locator(".lc-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     cid = discard_first(page)
+    # The turn's tools are on the table, one tap each (not in the menu).
     page.click("[data-action=menu]")
-    page.click(".lc-menu [data-action=moves]")
+    assert page.locator(".lc-menu [data-action=moves], .lc-menu [data-action=undo-move]").count() == 0
+    page.click("[data-action=close-menu]")
+    page.click(".lc-toolbar [data-action=moves]")
     first = page.locator(".lc-moves-panel li").first.inner_text()
     assert first.startswith("You discarded") and page.locator(".lc-moves-panel li").count() == 2
     assert page.locator(".lc-table").is_visible(), "the log does not cover the table"
-    page.click("[data-action=menu]")
-    page.click(".lc-menu [data-action=undo-move]")
+    assert page.locator(".lc-toolbar [data-action=moves]").get_attribute("aria-expanded") == "true"
+    page.click(".lc-toolbar [data-action=undo-move]")
     wait_phase(page, "play")
     assert page.locator(".lc-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)") == hand
     assert page.locator(f".lc-pile[data-colour='{cid[0]}']").get_attribute("data-size") == "0"
@@ -103,16 +106,17 @@ def test_the_move_log_and_undo_by_clicks(page: sync_api.Page, site: str) -> None
     discard_first(page)
     page.click("[data-target='deck']")
     wait_phase(page, "play")
-    page.click("[data-action=menu]")
-    page.locator(".lc-menu").wait_for()
-    assert page.locator("[data-action=undo-move]").count() == 0
+    assert page.locator(".lc-toolbar [data-action=undo-move]").get_attribute("aria-disabled") == "true"
+    drawn = page.locator(".lc-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    page.click(".lc-toolbar [data-action=undo-move]", force=True)  # nothing to take back: the hand keeps its card
+    assert page.locator(".lc-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)") == drawn
 
 
 def test_suggest_a_move_highlights_a_legal_move_and_a_second_tap_clears_it(page: sync_api.Page, site: str) -> None:
     start_card(page, site)
-    page.click("[data-action=menu]")
-    page.click(".lc-menu [data-action=hint]")
+    page.click(".lc-toolbar [data-action=hint]")
     page.locator(".lc-hint-text").wait_for(timeout=TIMEOUT_MS)
+    assert page.locator(".lc-toolbar [data-action=hint]").get_attribute("aria-pressed") == "true"
     assert page.locator(".lc-hint-text").inner_text().startswith("Suggested move: ")
     hinted = page.locator(".lc-hand .is-hinted")
     assert hinted.count() == 1

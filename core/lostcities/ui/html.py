@@ -313,27 +313,30 @@ def discard_pile(pile: typing.Sequence[CardT], face: FaceMaker, *, colour: str, 
 
 def shell(prefix: str, title: str, *, before: str = "", skip: str = "") -> str:
     """A game screen's element: a bar with the title (the screen's ``h1``, for screen readers:
-    the top bar's trail shows it) and the menu button, the ``main`` region, and after it
-    the shared regions ``tools`` (hint, undo, moves, replay) and ``moves`` (the
-    move log panel).  Classes ``<prefix>-screen``, ``-bar``, ``-bar-title``,
+    the top bar's trail shows it), the ``toolbar`` region (the turn's tools, :func:`toolbar`) and the
+    menu button, the ``main`` region, and after it the shared regions ``tools`` (a suggestion's
+    sentence) and ``moves`` (the move log panel).  Classes ``<prefix>-screen``, ``-bar``, ``-bar-title``,
     ``-menu-button``, ``-main``.  ``before``: markup placed first (an SVG sprite).  ``skip``: the words of
     the first button, shown when it has the keyboard's focus (class ``lc-skip``): it takes the keyboard to
     the table's first control (the hand, the dice): *Skip to my hand* unless it says others.
 
     >>> shell("lc", "The card game").count("<h1")
     1
+    >>> 'data-region="toolbar"></div><button type="button" class="secondary lc-menu-button"' in shell("lc", "x")
+    True
     """
     return (
         f'<section class="{esc(prefix)}-screen" data-phase="loading">{before}'
         + button(skip or i18n._("Skip to my hand"), "skip", cls="lc-skip") +
         f'<div class="{esc(prefix)}-bar"><h1 class="{esc(prefix)}-bar-title">{esc(title)}</h1>'
+        + '<div class="lc-toolbar" data-region="toolbar"></div>'
         + button(i18n._("Menu"), "menu", cls=f"secondary {prefix}-menu-button", extra={"aria-haspopup": "true"})
         + f'</div><div class="{esc(prefix)}-main" data-region="main"></div>'
         + '<div class="lc-tools" data-region="tools"></div><div class="lc-moves" data-region="moves"></div></section>'
     )
 
 
-OUTER_REGIONS: typing.Final = ("tools", "moves", "lesson")
+OUTER_REGIONS: typing.Final = ("toolbar", "tools", "moves", "lesson")
 """The regions of :func:`shell` outside ``main`` (they stay when ``main`` is replaced)."""
 
 
@@ -410,33 +413,59 @@ _MATCH_WORDS: typing.Final = {
 # -- history, hints and undo ---------------------------------------------------------------------
 
 
-def tools(*, moves: int, moves_open: bool, hint: str = "", can_hint: bool = False, can_undo: bool = False,
-          replay: bool = False, last: str = "") -> str:
-    """The row under the table: *Suggest a move* (``hint``: ``thinking`` while the
-    computer looks, ``shown`` while a suggestion is highlighted), *Undo*, the
-    *Moves* toggle (``moves`` lines in the log; ``last``, the newest, is shown
-    beside it while the log is closed) and, after a game, *Replay*.
+@dataclasses.dataclass(frozen=True)
+class Tool:
+    """One of the turn's tools on the table: its ``data-action`` and the glyph drawn before its words
+    (the glyph is hidden from screen readers; the words are the button's name, shown where the bar
+    has room and kept for screen readers and as the tooltip where it has not)."""
 
-    >>> 'data-action="undo-move"' in tools(moves=3, moves_open=False, can_undo=True)
+    action: str
+    glyph: str
+
+
+TABLE_TOOLS: typing.Final = (Tool("hint", "\u2726"), Tool("undo-move", "\u21b6"), Tool("moves", "\u2630"))
+"""The turn's tools every game shows on its table, in this order: *Suggest a move*, *Undo*, *Moves*."""
+
+
+def toolbar(*, moves: int, moves_open: bool, assists: bool, can_hint: bool = False, hint: str = "",
+            can_undo: bool = False) -> str:
+    """The turn's tools on the table, one tap each (:data:`TABLE_TOOLS`, in the screen's bar beside
+    *Menu*): *Suggest a move* and *Undo* where hints and undo are on (``assists``), *Moves* always.
+    A tool that cannot act now stays in its place, marked ``aria-disabled`` (the row never jumps and
+    the keyboard's focus stays on it); ``hint`` is ``thinking`` while the computer looks, ``shown``
+    while a suggestion is highlighted (the button is pressed; a tap stops or hides it).  Each button
+    is class ``secondary lc-tool``: a glyph (``lc-tool-glyph``) and its words (``lc-tool-word``).
+
+    >>> row = toolbar(moves=3, moves_open=False, assists=True, can_undo=True)
+    >>> row.count('class="secondary lc-tool"'), row.count('aria-disabled="true"')
+    (3, 1)
+    >>> 'data-action="hint" aria-disabled="true"' in row and '>Moves (3)</span>' in row
     True
-    >>> 'aria-expanded="true"' in tools(moves=3, moves_open=True)
-    True
+    >>> 'data-action="hint"' in toolbar(moves=0, moves_open=False, assists=False)
+    False
     """
+    words = {
+        "hint": {"thinking": i18n._("Thinking\u2026 (tap to stop)"),
+                 "shown": i18n._("Hide the suggestion")}.get(hint) or i18n._("Suggest a move"),
+        "undo-move": i18n._("Undo"),
+        "moves": i18n._("Hide the moves") if moves_open else i18n._("Moves ({count})").format(count=moves),
+    }
+    extra: dict[str, dict[str, str | None]] = {
+        "hint": {"aria-disabled": None if can_hint or hint else "true", "aria-pressed": "true" if hint else "false"},
+        "undo-move": {"aria-disabled": None if can_undo else "true"},
+        "moves": {"aria-disabled": None if moves else "true", "aria-expanded": "true" if moves_open else "false",
+                  "aria-controls": "lc-moves" if moves_open else None},
+    }
     parts = []
-    if replay:
-        parts.append(button(i18n._("Replay the game"), "replay", cls="lc-tool"))
-    if can_hint or hint:
-        label = {"thinking": i18n._("Thinking\u2026 (tap to stop)"),
-                 "shown": i18n._("Hide the suggestion")}.get(hint) or i18n._("Suggest a move")
-        parts.append(button(label, "hint", cls="secondary lc-tool",
-                            extra={"aria-pressed": "true" if hint else "false"}))
-    if can_undo:
-        parts.append(button(i18n._("Undo"), "undo-move", cls="secondary lc-tool"))
-    if moves:
-        parts.append(button(i18n._("Moves ({count})").format(count=moves), "moves", cls="secondary lc-tool",
-                            extra={"aria-expanded": "true" if moves_open else "false", "aria-controls": "lc-moves"}))
-    newest = f'<p class="lc-last-move">{esc(last)}</p>' if last and moves and not moves_open else ""
-    return f'<div class="lc-tool-row">{"".join(parts)}</div>{newest}' if parts else ""
+    for tool in TABLE_TOOLS:
+        if tool.action != "moves" and not assists:
+            continue
+        label = words[tool.action]
+        values = {"type": "button", "class": "secondary lc-tool", "data-action": tool.action, **extra[tool.action],
+                  "title": label}
+        parts.append(f'<button{attrs_of(values)}><span class="lc-tool-glyph" aria-hidden="true">{esc(tool.glyph)}'
+                     f'</span><span class="lc-tool-word">{esc(label)}</span></button>')
+    return f'<div class="lc-tool-row" role="group" aria-label="{esc(i18n._("Tools"))}">{"".join(parts)}</div>'
 
 
 def last_move(text: str) -> str:

@@ -1,0 +1,174 @@
+"""Every phase fits every size (issue 20): each game's setup, the first screen of two people on one
+device (the hand-over in the card games), the card game's round end and game end, and the first step
+of tutorials of each game (and the steps their *Next* reaches) at 1024x768, 768x1024, 1280x800,
+390x844, 844x390 and 360x640.
+
+On each: no text cut off (an element that hides its overflow, or the status line, holding more than
+it shows: ``scrollHeight > clientHeight + 1``), no control under another (the point at a control's
+centre belongs to it) and nothing beyond the screen's sides.  A form may be longer than the screen
+(the page scrolls down, under its sticky Start bar); the play itself, at mid-game, is measured more
+strictly by test_layout.
+
+One page serves the module, resized for each size (a boot costs seconds of CPU).
+"""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+from playwright import sync_api
+
+from tests.e2e import conftest, test_table_features
+
+VIEWPORTS: typing.Final = ((1024, 768), (768, 1024), (1280, 800), (390, 844), (844, 390), (360, 640))
+TUTORIALS: typing.Final = {"card": ("card-first-expedition", "card-wagers"),
+                           "board": ("board-lowest-card", "board-event-tiles"),
+                           "roll": ("roll-choosing-dice",)}
+"""The tutorials walked (a step that asks for a move ends the walk: Next needs the move)."""
+SAVE: typing.Final = "lostcities:card:save"
+
+# Reads the page: cut-off text, covered controls, anything beyond the sides. Returns the problems in words.
+PHASE_JS = r"""
+() => {
+  const W = window.innerWidth, H = window.innerHeight, problems = [];
+  if (document.documentElement.scrollWidth > W + 1)
+    problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${W})`);
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden]');
+  };
+  const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')}`
+    + `[${(el.dataset.action || el.dataset.card || el.textContent || '').trim().slice(0, 24)}]`;
+  const texts = document.querySelectorAll('main p, main li, main h2, main h3, main label, main legend, main button, '
+    + 'main summary, main td, main th, main .lc-status, main [role=status], main a');
+  for (const el of texts) {
+    if (!shown(el) || !el.textContent.trim()) continue;
+    const cs = getComputedStyle(el);
+    const hides = cs.overflowY === 'hidden' || cs.overflowY === 'clip' || cs.overflowX === 'hidden'
+      || cs.textOverflow === 'ellipsis' || el.matches('.lc-status, .rw-status, [role=status]');
+    if (!hides) continue;
+    if (el.scrollHeight > el.clientHeight + 1)
+      problems.push(`${name(el)} is cut off (${el.scrollHeight} > ${el.clientHeight} px high)`);
+    else if (el.scrollWidth > el.clientWidth + 1 && cs.overflowX !== 'auto')
+      problems.push(`${name(el)} is cut off at its side (${el.scrollWidth} > ${el.clientWidth} px wide)`);
+  }
+  const stuck = (el) => {
+    for (let e = el; e; e = e.parentElement)
+      if (['sticky', 'fixed'].includes(getComputedStyle(e).position)) return true;
+    return false;
+  };
+  const controls = [...document.querySelectorAll('main button, main a[href], main input, main select, main summary')]
+    .filter(shown);
+  for (const el of controls) {
+    const r = el.getBoundingClientRect();
+    if (r.left < -1 || r.right > W + 1) problems.push(`${name(el)} is beyond the screen's side`);
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || x >= W || y < 0 || y >= H) continue;  // below the fold: the page scrolls to it
+    const hit = document.elementFromPoint(x, y);
+    if (hit && stuck(hit) && !stuck(el)) continue;  // a form scrolls under its sticky Start bar
+    if (hit && hit !== el && !el.contains(hit) && !hit.contains(el)
+        && !(el.tagName === 'INPUT' && el.closest('label') && el.closest('label').contains(hit)))
+      problems.push(`${name(el)} is covered by ${name(hit)}`);
+  }
+  return problems;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def shared(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
+    yield from conftest.booted_page(browser, site, site)
+
+
+def measure(page: sync_api.Page, where: str) -> list[str]:
+    page.evaluate("window.lcMotion && window.lcMotion.finishAll()")
+    return [f"{where}: {p}" for p in typing.cast(list[str], page.evaluate(PHASE_JS))]
+
+
+def fresh(page: sync_api.Page, game: str) -> None:
+    """The game's setup, its save forgotten."""
+    page.evaluate("location.hash = ''")
+    page.locator("html[data-route='home']").wait_for(state="attached")
+    page.evaluate(f"localStorage.removeItem('lostcities:{game}:save')")
+    page.evaluate(f"location.hash = '#{game}'")
+    page.locator(f"html[data-route='{game}'] [data-phase='setup']").wait_for(state="attached")
+
+
+def people(page: sync_api.Page, game: str) -> None:
+    """Two people at the table, then Start: the hand-over to the first of them (Roll & Write: its first
+    roll, which everybody sees; its hand-overs come with the choices)."""
+    if game == "card":
+        page.click("input[name=opponent][value=human]")
+    elif game == "board":
+        page.select_option("select[name=seat2]", "human")
+    else:
+        page.check("input[name=mode][value=game]")
+        page.select_option("select[name=count]", "2")
+        page.select_option("select[name=kind1]", "human")
+    page.click("[data-action=start]")
+    page.locator(f"html[data-route='{game}'] .lc-in-game:not([data-phase='setup'])").wait_for(state="attached")
+
+
+def to_the_end(page: sync_api.Page, save: str) -> None:
+    """From ``test_table_features.near_end_save``: discard the first card, draw the last one: the game's results."""
+    page.evaluate("location.hash = ''")
+    page.locator("html[data-route='home']").wait_for(state="attached")
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE, save])
+    page.evaluate("location.hash = '#card'")
+    page.locator(".lc-screen[data-phase='play']").wait_for(state="attached")
+    page.locator(".lc-hand [data-card]").first.click()
+    page.locator("[data-target='discard'].is-target").first.click()
+    page.locator(".lc-screen[data-phase='draw']").wait_for(state="attached")
+    page.click("[data-target='deck']")
+    page.locator(".lc-results").wait_for(state="attached")
+
+
+def each_size(page: sync_api.Page, visit: typing.Callable[[str], list[str]]) -> None:
+    problems: list[str] = []
+    for width, height in VIEWPORTS:
+        page.set_viewport_size({"width": width, "height": height})
+        problems += visit(f"{width}x{height}")
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", ["card", "board", "roll"])
+def test_the_setup_and_the_hand_over_fit_every_size(shared: sync_api.Page, game: str) -> None:
+    def visit(size: str) -> list[str]:
+        fresh(shared, game)
+        found = measure(shared, f"{game} setup {size}")
+        people(shared, game)
+        return found + measure(shared, f"{game} two people, the first screen {size}")
+    each_size(shared, visit)
+
+
+def test_the_card_games_round_end_and_game_end_fit_every_size(shared: sync_api.Page) -> None:
+    round_end, game_end = test_table_features.near_end_save(3), test_table_features.near_end_save()
+
+    def visit(size: str) -> list[str]:
+        to_the_end(shared, round_end)
+        found = measure(shared, f"card round end {size}")
+        to_the_end(shared, game_end)
+        return found + measure(shared, f"card game end {size}")
+    each_size(shared, visit)
+
+
+@pytest.mark.parametrize("game", list(TUTORIALS))
+def test_the_tutorials_fit_every_size(shared: sync_api.Page, game: str) -> None:
+    def visit(size: str) -> list[str]:
+        found: list[str] = []
+        for tut in TUTORIALS[game]:
+            shared.evaluate(f"location.hash = '#learn/{game}'")
+            shared.locator(f"[data-tutorial={tut}]").click()
+            shared.locator(".lc-lesson-count[data-step='1']").wait_for(state="attached")
+            step = 1
+            while True:
+                found += measure(shared, f"{tut} step {step} {size}")
+                nxt = shared.locator(".lc-lesson-panel [data-action=lesson-next]")
+                if not nxt.count() or nxt.inner_text() != "Next":
+                    break
+                nxt.click()
+                step += 1
+                shared.locator(f".lc-lesson-count[data-step='{step}']").wait_for(state="attached")
+        return found
+    each_size(shared, visit)
