@@ -104,18 +104,20 @@ def is_shared_memory_roomy(path: str = "/dev/shm") -> bool:
 
 
 def settle(page: sync_api.Page) -> None:
-    """Wait until the engine has drawn what the page's last input asked for.  The engine runs in a
-    Web Worker and answers a message later; a test reads the page as a player sees it once the
-    answer has come (a page whose engine runs on its own thread is settled at once)."""
+    """Wait until the engine has drawn what the page's last input asked for, in the page and in each
+    of its frames (an embedded game).  The engine runs in a Web Worker and answers a message later;
+    a test reads the page as a player sees it once the answer has come (a page whose engine runs on
+    its own thread is settled at once)."""
     if page.is_closed():
         return
-    try:
-        settled = page.evaluate(SETTLE, SETTLE_TIMEOUT_MS)
-    except sync_api.Error as error:
-        if "context was destroyed" in str(error) or "navigat" in str(error) or "closed" in str(error):
-            return  # the input loaded another page: the test waits for that one to start
-        raise
-    assert settled, f"the engine did not answer the page's input within {SETTLE_TIMEOUT_MS} ms ({page.url})"
+    for frame in page.frames:  # the page, then its frames: an embedded game's engine answers its frame
+        try:
+            settled = frame.evaluate(SETTLE, SETTLE_TIMEOUT_MS)
+        except sync_api.Error as error:
+            if any(word in str(error) for word in ("context was destroyed", "navigat", "closed", "detached")):
+                continue  # the input loaded another page (or took a frame away): the test waits for it
+            raise
+        assert settled, f"the engine did not answer the input within {SETTLE_TIMEOUT_MS} ms ({frame.url})"
 
 
 INPUTS: typing.Final = ("click", "dblclick", "press", "fill", "check", "uncheck", "set_checked", "select_option",

@@ -205,7 +205,8 @@ def test_finishing_a_tutorial_sends_completed(rules_page: sync_api.Page, site: s
         frame.locator("[data-action=discard], [data-target=discard].is-target").first.click()
         frame.locator("[data-phase=draw]").wait_for(timeout=30_000)
         frame.locator("[data-target=deck]").click()
-        if events(page, "completed"):
+        frame.locator("[data-phase=play], .lc-lesson-done").first.wait_for(timeout=30_000)
+        if frame.locator(".lc-lesson-done").count():
             break
     completed = wait_event(page, "completed")[0]
     assert completed == {"lc": 1, "id": completed["id"], "type": "completed", "tutorial": "card-first-expedition",
