@@ -7,7 +7,7 @@ import typing
 
 import pytest
 
-from lostcities import api, bots, card, errors, search
+from lostcities import api, bots, card, errors, i18n, search
 from lostcities.card import ai as card_ai
 from tests.core.test_search import Meter, Ticker, slices
 
@@ -412,6 +412,22 @@ def test_explain_says_why_in_a_few_plain_words() -> None:
     assert card_ai.explain(view, card.draw(card.Colour.GREEN)) == "The green 5 continues your green expedition."
     assert card_ai.explain(view, card.draw(card.Colour.RED)) == "It keeps the red 8 from your opponent."
     assert card_ai.explain(view, card.draw()) == "No discard is worth more to you than an unknown card."
+
+
+def test_explain_speaks_the_current_language() -> None:
+    state = position(
+        (["Y2", "B2", "B3", "W$1", "G3", "G4", "Y3", "R2"], ["R9", "W2", "W3", "W4", "B$1", "B$2", "Y5", "R10"]),
+        columns=({"green": ["G2"], "yellow": ["Y4"]}, {"red": ["R$1", "R$2", "R5", "R6"], "blue": ["B4"]}),
+        piles={"red": ["R8"], "green": ["G5"]},
+    )
+    view = state.view(0)
+    with i18n.using("de"):
+        said = [card_ai.explain(view, action) for action in (card.play("B2"), card.discard("B3"), card.play("W$1"))]
+    assert said == ["Damit beginnst du die Expedition Blau (höhere Karten Blau auf der Hand: 1).",
+                    "Dein Gegner kann die Blau 3 nicht mehr brauchen.",
+                    "Eine Wette auf Weiß (höhere Karten Weiß auf der Hand, die folgen können: 0)."]
+    with i18n.using("de"):
+        assert all(card_ai.explain(view, action) != "" for action in view.legal_actions())
 
 
 def test_explain_refuses_a_move_that_is_not_legal_and_changes_nothing() -> None:
