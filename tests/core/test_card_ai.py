@@ -469,3 +469,30 @@ def test_samples_put_the_cards_that_fit_the_opponents_columns_in_its_hand_likeli
     assert abs(share[True] - base) < 0.03 and share[False] > 1.6 * base, (share, base)
     with pytest.raises(errors.InvalidOptionError, match="inference odds"):
         card_ai.HardBot(inference=0.0)
+
+
+@pytest.mark.parametrize("seed,moves,chosen,work,playouts,total,weighted", [
+    (1, 0, "play Y$3", 1648, 18, 216, 1596),
+    (2, 7, "draw", 1710, 19, 220, 2049),
+    (3, 20, "play W$3", 2016, 28, 1169, 17933),
+    (4, 41, "draw", 1979, 40, -75, -1901),
+    (5, 60, "discard W5", 1643, 56, 384, 10602),
+])
+def test_hard_search_is_the_same_for_a_seed(monkeypatch: pytest.MonkeyPatch, seed: int, moves: int, chosen: str,
+                                            work: int, playouts: int, total: int, weighted: int) -> None:
+    """The play-out world's results, pinned for fixed seeds and a budget of turns: a change that
+    only makes the search faster (more play-outs in the browser's time) must keep every one of them
+    (the choice, the turns spent and every play-out's margin, summed and weighted by its order)."""
+    state = after_medium_moves(seed, moves)
+    margins: list[float] = []
+    evaluate = card_ai._evaluate
+
+    def recorded(*args: typing.Any) -> float:
+        margins.append(evaluate(*args))
+        return margins[-1]
+
+    monkeypatch.setattr(card_ai, "_evaluate", recorded)
+    hard = card_ai.HardBot(time_budget=None, budget=2000)
+    action = bots.choose(hard, state.view(state.current_player), random.Random(seed))
+    assert (action.notation(), hard.last_work, len(margins)) == (chosen, work, playouts)
+    assert (sum(margins), sum(i * m for i, m in enumerate(margins))) == (total, weighted)
