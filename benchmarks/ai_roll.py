@@ -101,7 +101,7 @@ def solo(task: tuple[int, int | None, bool]) -> dict[str, typing.Any]:
     result: dict[str, typing.Any] = {"seed": seed, "hard": score, "decisions": decisions,
                                      "greedy": _solo_game(roll_ai.EasyBot(roll_ai.hard_weights(1)), seed)[0]}
     if baseline:
-        before = roll_ai.HardBot(time_budget=None, budget=work, weights=roll_ai.Weights())
+        before = roll_ai.HardBot(time_budget=None, budget=work, weights=roll_ai.Weights(), confidence=1.0)
         result["before"] = _solo_game(before, seed)[0]
     return result
 

@@ -7,7 +7,7 @@ import typing
 
 import pytest
 
-from lostcities import api, bots, errors, roll
+from lostcities import api, bots, errors, roll, search
 from lostcities.roll import ai as roll_ai
 from tests.core.test_roll import make_sheet, scenario, sheet_before_arrow
 from tests.core.test_search import Meter, Ticker, slices
@@ -266,9 +266,18 @@ def test_hard_plays_alone_with_the_solo_weights() -> None:
         seen.append(policy.weights)
         return v, policy
 
+    confidences = []
+
+    class Racing(search.Racing):
+        def __init__(self, anchor: int, confidence: float) -> None:
+            confidences.append(confidence)
+            super().__init__(anchor, confidence)
+
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(roll_ai, "_policy", spy)
+        patch.setattr(search, "Racing", Racing)
         bots.choose(roll_ai.bot("hard", time_budget=None, budget=50), state.view(0), random.Random(0))
         two = roll.Game(players=2).new_game(random.Random(4))
         bots.choose(roll_ai.bot("hard", time_budget=None, budget=50), two.view(two.current_player), random.Random(0))
     assert seen == [roll_ai.SOLO_WEIGHTS, roll_ai.Weights()]
+    assert confidences == [roll_ai.SOLO_CONFIDENCE, 1.0]

@@ -506,6 +506,12 @@ and refusals are kept longer.  Tuned by the greedy policy's mean over 500 seeded
 (728 with :class:`Weights`' defaults, 746 with these)."""
 
 
+SOLO_CONFIDENCE: typing.Final = 2.0
+"""Alone, the hard bot leaves the greedy's choice only for an action better by this many standard
+errors: a solo score varies a lot from one play-out to the next, and with several challengers one
+of them beats the greedy's choice by one standard error by chance alone more often than not."""
+
+
 def hard_weights(players: int) -> Weights:
     """The weights the hard bot plays and plays out with in a game of ``players``.
 
@@ -552,7 +558,7 @@ class HardBot:
 
     def __init__(self, time_budget: float | None = 0.15, iterations: int | None = None, budget: int | None = BUDGET,
                  weights: Weights | None = None, candidates: int = 6,
-                 confidence: float = 1.0, clock: search.Clock = time.perf_counter) -> None:
+                 confidence: float | None = None, clock: search.Clock = time.perf_counter) -> None:
         search.check_limits(time_budget, iterations, bounded=budget is None)
         search.check_work(budget)
         self.time_budget = time_budget
@@ -563,7 +569,8 @@ class HardBot:
         """The value estimate's weights (None: :func:`hard_weights` of the game's players)."""
         self.candidates = candidates
         self.confidence = confidence
-        """Standard errors by which an action must beat the greedy's choice to replace it."""
+        """Standard errors by which an action must beat the greedy's choice to replace it (None:
+        :data:`SOLO_CONFIDENCE` alone on the sheet, 1 with other players)."""
         self.clock = clock
         self.last_work = 0
         """Play-out turns spent by the last decision (for benchmarks and tests)."""
@@ -583,7 +590,8 @@ class HardBot:
             state.apply_unchecked(legal[i])
             return search.margin(playout(state, policy, random.Random(seed), work=work), me)
 
-        schedule = search.Racing(anchor=legal.index(anchor), confidence=self.confidence)
+        confidence = self.confidence or (SOLO_CONFIDENCE if v.game.players == 1 else 1.0)
+        schedule = search.Racing(anchor=legal.index(anchor), confidence=confidence)
         best = yield from search.run(len(legal), search.determinizations(v), play, rng, schedule, until=until,
                                      samples=self.iterations, clock=self.clock, work=lambda: work[0],
                                      budget=math.inf if self.budget is None else self.budget)
