@@ -113,6 +113,9 @@ def mean_error(values: typing.Sequence[float]) -> tuple[float, float]:
 
 def solo_summary(results: typing.Sequence[dict[str, typing.Any]], work: int | None) -> None:
     """Print the figures of solo games (those of a partial run too)."""
+    if len(results) < 2:
+        print(f"Roll & Write solo: {len(results)} games so far, too few for a standard error")
+        return
     seeds = sorted(r["seed"] for r in results)
     print(f"Roll & Write solo, {len(results)} games, seeds {seeds[0]}..{seeds[-1]}, "
           f"hard budget {work} play-out turns a decision (no time cap)")
