@@ -386,12 +386,17 @@ def test_hard_shares_its_budget_among_the_stages_of_halving(monkeypatch: pytest.
     assert bot.last_work < card_ai.BUDGET
 
 
-def test_explain_says_why_in_a_few_plain_words() -> None:
-    state = position(
+def explained_position() -> card.State:
+    """A position with a reason for every kind of move."""
+    return position(
         (["Y2", "B2", "B3", "W$1", "G3", "G4", "Y3", "R2"], ["R9", "W2", "W3", "W4", "B$1", "B$2", "Y5", "R10"]),
         columns=({"green": ["G2"], "yellow": ["Y4"]}, {"red": ["R$1", "R$2", "R5", "R6"], "blue": ["B4"]}),
         piles={"red": ["R8"], "green": ["G5"]},
     )
+
+
+def test_explain_says_why_in_a_few_plain_words() -> None:
+    state = explained_position()
     view = state.view(0)
     said = {
         card.play("G3"): "It continues your green expedition (higher green cards in hand: 1).",
@@ -415,11 +420,7 @@ def test_explain_says_why_in_a_few_plain_words() -> None:
 
 
 def test_explain_speaks_the_current_language() -> None:
-    state = position(
-        (["Y2", "B2", "B3", "W$1", "G3", "G4", "Y3", "R2"], ["R9", "W2", "W3", "W4", "B$1", "B$2", "Y5", "R10"]),
-        columns=({"green": ["G2"], "yellow": ["Y4"]}, {"red": ["R$1", "R$2", "R5", "R6"], "blue": ["B4"]}),
-        piles={"red": ["R8"], "green": ["G5"]},
-    )
+    state = explained_position()
     view = state.view(0)
     with i18n.using("de"):
         said = [card_ai.explain(view, action) for action in (card.play("B2"), card.discard("B3"), card.play("W$1"))]
