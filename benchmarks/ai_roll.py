@@ -10,11 +10,28 @@ each bot and the seconds per decision of each.
     PYTHONPATH=core python benchmarks/ai_roll.py --games 100 --opponent greedy
 
 ``--games`` counts games (an even number: seeds x 2 seat orders).
+
+Solo (``--solo``): the hard bot alone, one game per seed, on the browser's budget
+on a deterministic clock (``--work`` play-out turns a decision, ``roll_ai.BUDGET``
+by default, no time cap), so a seed replays a figure on any machine and under
+any load.  Prints hard's mean score with its standard error, and the tuned greedy
+policy's on the same rolls; ``--baseline`` plays the hard bot with the two-player
+weights too (session 21's hard, before the solo weights) and prints the paired
+gain with its standard error; ``--save`` appends every game's scores to a file
+as it ends, ``--summary`` prints the figures of such a file (of a partial run
+too).  ``--calibrate`` measures the play-out turns per CPU second on CPython
+(the number behind ``roll_ai.BUDGET``)::
+
+    PYTHONPATH=core python benchmarks/ai_roll.py --solo --games 300 --seed 1 --baseline --save /tmp/solo.jsonl
+    PYTHONPATH=core python benchmarks/ai_roll.py --solo --summary /tmp/solo.jsonl
+    PYTHONPATH=core python benchmarks/ai_roll.py --calibrate
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import multiprocessing
 import random
 import statistics
@@ -53,6 +70,116 @@ def play(task: tuple[int, int, int, float, int | None, str, str]) -> dict[str, t
     return {"hard": scores[hard_seat], "easy": best_easy, "times": times, "turns": state.turn + 1}
 
 
+PYODIDE_SLOWDOWN: typing.Final = 1.9
+"""CPU time of a play-out in Pyodide over CPython's (measured for the card game, issue 22)."""
+BROWSER_SECONDS: typing.Final = 0.15
+"""The hard bot's time cap in the browser."""
+
+
+def _solo_game(bot: bots.Bot, seed: int) -> tuple[int, int]:
+    """A solo game of ``bot`` on the rolls of ``seed``: its score and its decisions."""
+    dice = random.Random(f"roll-solo:{seed}")
+    thinking = random.Random(f"roll-solo:{seed}:bot")
+    state = roll.Game(players=1).new_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(state.sample_chance(dice))
+            continue
+        state.apply(bots.choose(bot, state.view(0), thinking))
+        decisions += 1
+    return state.scores()[0], decisions
+
+
+def solo(task: tuple[int, int | None, bool]) -> dict[str, typing.Any]:
+    """``(seed, work, baseline)`` -> the scores of the hard bot, of its greedy play-out policy
+    and (with ``baseline``) of the hard bot with the two-player weights (session 21's hard)
+    on the same rolls, and hard's decisions."""
+    seed, work, baseline = task
+    hard = roll_ai.HardBot(time_budget=None, budget=work)
+    score, decisions = _solo_game(hard, seed)
+    result: dict[str, typing.Any] = {"seed": seed, "hard": score, "decisions": decisions,
+                                     "greedy": _solo_game(roll_ai.EasyBot(roll_ai.hard_weights(1)), seed)[0]}
+    if baseline:
+        before = roll_ai.HardBot(time_budget=None, budget=work, weights=roll_ai.Weights(), confidence=1.0)
+        result["before"] = _solo_game(before, seed)[0]
+    return result
+
+
+def mean_error(values: typing.Sequence[float]) -> tuple[float, float]:
+    """Mean and its standard error."""
+    return statistics.fmean(values), statistics.stdev(values) / len(values) ** 0.5
+
+
+def solo_summary(results: typing.Sequence[dict[str, typing.Any]], work: int | None) -> None:
+    """Print the figures of solo games (those of a partial run too)."""
+    if len(results) < 2:
+        print(f"Roll & Write solo: {len(results)} games so far, too few for a standard error")
+        return
+    seeds = sorted(r["seed"] for r in results)
+    print(f"Roll & Write solo, {len(results)} games, seeds {seeds[0]}..{seeds[-1]}, "
+          f"hard budget {work} play-out turns a decision (no time cap)")
+    for name, words in (("hard", "hard"), ("greedy", "its greedy play-out policy"),
+                        ("before", "hard with the two-player weights (before)")):
+        if all(name in r for r in results):
+            m, e = mean_error([r[name] for r in results])
+            print(f"  {words}: mean {m:.1f} +/- {e:.1f}")
+    if all("before" in r for r in results):
+        gain, error = mean_error([r["hard"] - r["before"] for r in results])
+        base = statistics.fmean(r["before"] for r in results)
+        print(f"  hard - before, paired on the same rolls: {gain:+.1f} +/- {error:.1f} "
+              f"({gain / base:+.1%} +/- {error / base:.1%})")
+    print(f"  {statistics.fmean(r['decisions'] for r in results):.1f} decisions a game")
+
+
+def main_solo(args: argparse.Namespace) -> int:
+    if args.summary:
+        with open(args.summary, encoding="utf-8") as f:
+            solo_summary([json.loads(line) for line in f if line.strip()], args.work)
+        return 0
+    tasks = [(seed, args.work, args.baseline) for seed in range(args.seed, args.seed + args.games)]
+    started = time.process_time()
+    results = []
+    out = open(args.save, "a", encoding="utf-8") if args.save else None  # noqa: SIM115 - written game by game
+    try:
+        with multiprocessing.Pool(args.jobs) if args.jobs > 1 else contextlib.nullcontext() as pool:
+            for result in (pool.imap(solo, tasks) if pool is not None else map(solo, tasks)):
+                results.append(result)
+                if out is not None:
+                    out.write(json.dumps(result) + "\n")
+                    out.flush()
+    finally:
+        if out is not None:
+            out.close()
+    solo_summary(results, args.work)
+    print(f"  CPU time {time.process_time() - started:.0f} s (this process)")
+    return 0
+
+
+def calibrate() -> int:
+    """Play-out turns per CPU second on CPython, over the decisions of a few solo games."""
+    turns = 0
+    cpu = 0.0
+    for seed in range(1, 4):
+        hard = roll_ai.HardBot(time_budget=None, budget=roll_ai.BUDGET)
+        dice = random.Random(f"roll-solo:{seed}")
+        thinking = random.Random(f"roll-solo:{seed}:bot")
+        state = roll.Game(players=1).new_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(state.sample_chance(dice))
+                continue
+            started = time.process_time()
+            state.apply(bots.choose(hard, state.view(0), thinking))
+            cpu += time.process_time() - started
+            turns += hard.last_work
+    rate = turns / cpu
+    print(f"{turns} play-out turns in {cpu:.2f} CPU s: {rate:.0f} turns a second on CPython; "
+          f"{BROWSER_SECONDS} s in Pyodide ({PYODIDE_SLOWDOWN}x slower) buy about "
+          f"{rate * BROWSER_SECONDS / PYODIDE_SLOWDOWN:.0f} turns (roll_ai.BUDGET = {roll_ai.BUDGET})")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400, help="games in all (default 400)")
@@ -66,7 +193,19 @@ def main(argv: list[str] | None = None) -> int:
                              "time, the default: fair on a loaded machine) or wall")
     parser.add_argument("--opponent", choices=["easy", "greedy"], default="easy",
                         help="easy (default) or greedy: the tuned greedy policy the hard bot plays out with")
+    parser.add_argument("--solo", action="store_true", help="the hard bot alone (see above)")
+    parser.add_argument("--work", type=int, default=roll_ai.BUDGET,
+                        help=f"solo: the hard bot's play-out turns a decision (default {roll_ai.BUDGET})")
+    parser.add_argument("--baseline", action="store_true",
+                        help="solo: also play hard with the two-player weights (before) on the same rolls")
+    parser.add_argument("--save", help="solo: append every game's scores to this file as it ends (JSON lines)")
+    parser.add_argument("--summary", help="solo: only print the figures of the games saved in this file")
+    parser.add_argument("--calibrate", action="store_true", help="measure play-out turns per CPU second")
     args = parser.parse_args(argv)
+    if args.calibrate:
+        return calibrate()
+    if args.solo:
+        return main_solo(args)
     seeds = range(args.seed, args.seed + (args.games + 1) // 2)
     tasks = [(seed, seat, args.players, args.budget, args.iterations, args.opponent, args.clock)
              for seed in seeds for seat in (0, 1)]

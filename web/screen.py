@@ -1143,6 +1143,7 @@ class Screen:
             return
         try:
             checked = current.state.check(action)
+            why = self.entry.why(current.state.view(current.current_player), checked)
             event = current.state.clone().apply(checked)
         except (errors.GameError, TypeError, AttributeError) as err:
             self.host.console("warn", f"{self.game.title}: the suggestion was not a legal move ({err})")
@@ -1153,7 +1154,8 @@ class Screen:
         names[event.player] = api.YOU
         text = event.secret.get("text") if not event.action else None
         said = dataclasses.replace(event, text=text) if isinstance(text, str) else event
-        self.hint, self.hint_text = checked, lc_html.suggestion(said.describe(names))
+        advice = lc_html.suggestion(said.describe(names))
+        self.hint, self.hint_text = checked, f"{advice} {why}" if why else advice
         self.render()
 
     def _on_undo(self) -> None:

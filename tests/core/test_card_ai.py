@@ -7,7 +7,7 @@ import typing
 
 import pytest
 
-from lostcities import api, bots, card, errors, search
+from lostcities import api, bots, card, errors, i18n, search
 from lostcities.card import ai as card_ai
 from tests.core.test_search import Meter, Ticker, slices
 
@@ -386,12 +386,17 @@ def test_hard_shares_its_budget_among_the_stages_of_halving(monkeypatch: pytest.
     assert bot.last_work < card_ai.BUDGET
 
 
-def test_explain_says_why_in_a_few_plain_words() -> None:
-    state = position(
+def explained_position() -> card.State:
+    """A position with a reason for every kind of move."""
+    return position(
         (["Y2", "B2", "B3", "W$1", "G3", "G4", "Y3", "R2"], ["R9", "W2", "W3", "W4", "B$1", "B$2", "Y5", "R10"]),
         columns=({"green": ["G2"], "yellow": ["Y4"]}, {"red": ["R$1", "R$2", "R5", "R6"], "blue": ["B4"]}),
         piles={"red": ["R8"], "green": ["G5"]},
     )
+
+
+def test_explain_says_why_in_a_few_plain_words() -> None:
+    state = explained_position()
     view = state.view(0)
     said = {
         card.play("G3"): "It continues your green expedition (higher green cards in hand: 1).",
@@ -412,6 +417,18 @@ def test_explain_says_why_in_a_few_plain_words() -> None:
     assert card_ai.explain(view, card.draw(card.Colour.GREEN)) == "The green 5 continues your green expedition."
     assert card_ai.explain(view, card.draw(card.Colour.RED)) == "It keeps the red 8 from your opponent."
     assert card_ai.explain(view, card.draw()) == "No discard is worth more to you than an unknown card."
+
+
+def test_explain_speaks_the_current_language() -> None:
+    state = explained_position()
+    view = state.view(0)
+    with i18n.using("de"):
+        said = [card_ai.explain(view, action) for action in (card.play("B2"), card.discard("B3"), card.play("W$1"))]
+    assert said == ["Damit beginnst du die Expedition Blau (höhere Karten Blau auf der Hand: 1).",
+                    "Dein Gegner kann die Blau 3 nicht mehr brauchen.",
+                    "Eine Wette auf Weiß (höhere Karten Weiß auf der Hand, die folgen können: 0)."]
+    with i18n.using("de"):
+        assert all(card_ai.explain(view, action) != "" for action in view.legal_actions())
 
 
 def test_explain_refuses_a_move_that_is_not_legal_and_changes_nothing() -> None:
@@ -453,3 +470,30 @@ def test_samples_put_the_cards_that_fit_the_opponents_columns_in_its_hand_likeli
     assert abs(share[True] - base) < 0.03 and share[False] > 1.6 * base, (share, base)
     with pytest.raises(errors.InvalidOptionError, match="inference odds"):
         card_ai.HardBot(inference=0.0)
+
+
+@pytest.mark.parametrize("seed,moves,chosen,work,playouts,total,weighted", [
+    (1, 0, "play Y$3", 1648, 18, 216, 1596),
+    (2, 7, "draw", 1710, 19, 220, 2049),
+    (3, 20, "play W$3", 2016, 28, 1169, 17933),
+    (4, 41, "draw", 1979, 40, -75, -1901),
+    (5, 60, "discard W5", 1643, 56, 384, 10602),
+])
+def test_hard_search_is_the_same_for_a_seed(monkeypatch: pytest.MonkeyPatch, seed: int, moves: int, chosen: str,
+                                            work: int, playouts: int, total: int, weighted: int) -> None:
+    """The play-out world's results, pinned for fixed seeds and a budget of turns: a change that
+    only makes the search faster (more play-outs in the browser's time) must keep every one of them
+    (the choice, the turns spent and every play-out's margin, summed and weighted by its order)."""
+    state = after_medium_moves(seed, moves)
+    margins: list[float] = []
+    evaluate = card_ai._evaluate
+
+    def recorded(*args: typing.Any) -> float:
+        margins.append(evaluate(*args))
+        return margins[-1]
+
+    monkeypatch.setattr(card_ai, "_evaluate", recorded)
+    hard = card_ai.HardBot(time_budget=None, budget=2000)
+    action = bots.choose(hard, state.view(state.current_player), random.Random(seed))
+    assert (action.notation(), hard.last_work, len(margins)) == (chosen, work, playouts)
+    assert (sum(margins), sum(i * m for i, m in enumerate(margins))) == (total, weighted)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -11,7 +12,8 @@ import pytest
 
 import card_screen
 import screen
-from lostcities import card, session
+from lostcities import card, i18n, session
+from lostcities.card import ai as card_ai
 from lostcities.ui import card as card_html
 
 SAVE = "lostcities:card:save"
@@ -223,3 +225,19 @@ def test_the_setup_form_remembers_the_last_choice() -> None:
     root(host).click("new-match")
     form = root(host).regions["main"]
     assert 'value="Ann"' in form and 'value="human" checked' in form and 'value="6" checked' in form
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_suggested_move_says_why_in_the_players_language(lang: str) -> None:
+    scr, host = mounted()
+    start(host)
+    host.run()
+    state = state_of(scr)
+    assert state.current_player == 0
+    with i18n.using(lang):
+        root(host).click("hint")
+        host.run()
+        assert scr.hint is not None
+        why = card_ai.explain(state.view(0), scr.hint)
+    assert why and scr.hint_text.endswith(" " + why), scr.hint_text
+    assert html.escape(why) in root(host).regions["main"] + "".join(root(host).regions.values())

@@ -7,7 +7,7 @@ import typing
 
 import pytest
 
-from lostcities import api, bots, errors, roll
+from lostcities import api, bots, errors, roll, search
 from lostcities.roll import ai as roll_ai
 from tests.core.test_roll import make_sheet, scenario, sheet_before_arrow
 from tests.core.test_search import Meter, Ticker, slices
@@ -233,10 +233,51 @@ def test_levels_and_their_errors() -> None:
     assert isinstance(roll_ai.bot("hard"), roll_ai.HardBot) and isinstance(roll_ai.bot("easy"), roll_ai.EasyBot)
     with pytest.raises(errors.InvalidOptionError, match="'medium'"):
         roll_ai.bot("medium")
-    for options in ({"iterations": 0}, {"time_budget": None}, {"time_budget": 0.0}):
+    for options in ({"iterations": 0}, {"time_budget": None, "budget": None}, {"time_budget": 0.0}, {"budget": 0}):
         with pytest.raises(errors.InvalidOptionError):
             roll_ai.bot("hard", **options)
     state = roll.Game(players=2).new_game(random.Random(1))
     for level in roll_ai.LEVELS:
         with pytest.raises(errors.WrongTurnError):
             bots.choose(roll_ai.bot(level), state.view(1 - state.current_player), random.Random(0))
+
+
+def test_hard_spends_its_budget_of_play_out_turns_and_is_reproducible_without_a_clock() -> None:
+    state = roll.Game(players=1).new_game(random.Random(4))
+    view = state.view(0)
+    picks = []
+    for _ in range(2):
+        hard = roll_ai.bot("hard", time_budget=None, budget=600)
+        assert isinstance(hard, roll_ai.HardBot)
+        picks.append((bots.choose(hard, view, random.Random(9)), hard.last_work))
+    assert picks[0] == picks[1]
+    assert 600 <= picks[0][1] < 600 + 100  # one play-out past the budget at most (a game lasts < 100 turns)
+    assert roll_ai.bot("hard").budget == roll_ai.BUDGET  # type: ignore[attr-defined]
+
+
+def test_hard_plays_alone_with_the_solo_weights() -> None:
+    assert roll_ai.hard_weights(1) is roll_ai.SOLO_WEIGHTS and roll_ai.hard_weights(3) == roll_ai.Weights()
+    state = roll.Game(players=1).new_game(random.Random(4))
+    seen = []
+    real = roll_ai._policy
+
+    def spy(view: api.View, weights: roll_ai.Weights | None) -> typing.Any:
+        v, policy = yield from real(view, weights)
+        seen.append(policy.weights)
+        return v, policy
+
+    confidences = []
+
+    class Racing(search.Racing):
+        def __init__(self, anchor: int, confidence: float) -> None:
+            confidences.append(confidence)
+            super().__init__(anchor, confidence)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(roll_ai, "_policy", spy)
+        patch.setattr(search, "Racing", Racing)
+        bots.choose(roll_ai.bot("hard", time_budget=None, budget=50), state.view(0), random.Random(0))
+        two = roll.Game(players=2).new_game(random.Random(4))
+        bots.choose(roll_ai.bot("hard", time_budget=None, budget=50), two.view(two.current_player), random.Random(0))
+    assert seen == [roll_ai.SOLO_WEIGHTS, roll_ai.Weights()]
+    assert confidences == [roll_ai.SOLO_CONFIDENCE, 1.0]

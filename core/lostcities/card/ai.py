@@ -49,7 +49,7 @@ import random
 import time
 import typing
 
-from lostcities import api, bots, card, errors, search
+from lostcities import api, bots, card, errors, i18n, search
 
 # -- compact tables ---------------------------------------------------------------
 # A card is its index in card.CARDS; inside a colour its "slot" is index % 12:
@@ -866,32 +866,32 @@ class HardBot(_StallMemory):
 # -- why a move: the sentence that comes with a suggested move ----------------------------------
 
 REASONS: typing.Final[typing.Mapping[str, str]] = {
-    "wager": "A wager on {colour} (higher {colour} cards in hand to follow it: {count}).",
-    "start": "It starts the {colour} expedition (higher {colour} cards in hand: {count}).",
-    "start early": "It starts the {colour} expedition while most {colour} cards are still to come.",
-    "continue": "It continues your {colour} expedition (higher {colour} cards in hand: {count}).",
-    "add": "It adds {points} points to your {colour} expedition.",
-    "dead": "The {card} can no longer go on your {colour} expedition.",
-    "useless": "Your opponent can no longer use the {card}.",
-    "least": "Of your cards, the {card} costs you least and gives your opponent little.",
-    "take": "The {card} continues your {colour} expedition.",
-    "deny": "It keeps the {card} from your opponent.",
-    "stall": "Taking a discard keeps the draw pile as it is: you get more turns to play your cards.",
-    "hurry": "It brings the end of the game closer while you are ahead.",
-    "blind": "No discard is worth more to you than an unknown card.",
+    "wager": i18n.N_("A wager on {colour} (higher {colour} cards in hand to follow it: {count})."),
+    "start": i18n.N_("It starts the {colour} expedition (higher {colour} cards in hand: {count})."),
+    "start early": i18n.N_("It starts the {colour} expedition while most {colour} cards are still to come."),
+    "continue": i18n.N_("It continues your {colour} expedition (higher {colour} cards in hand: {count})."),
+    "add": i18n.N_("It adds {points} points to your {colour} expedition."),
+    "dead": i18n.N_("The {card} can no longer go on your {colour} expedition."),
+    "useless": i18n.N_("Your opponent can no longer use the {card}."),
+    "least": i18n.N_("Of your cards, the {card} costs you least and gives your opponent little."),
+    "take": i18n.N_("The {card} continues your {colour} expedition."),
+    "deny": i18n.N_("It keeps the {card} from your opponent."),
+    "stall": i18n.N_("Taking a discard keeps the draw pile as it is: you get more turns to play your cards."),
+    "hurry": i18n.N_("It brings the end of the game closer while you are ahead."),
+    "blind": i18n.N_("No discard is worth more to you than an unknown card."),
 }
-"""Every sentence :func:`explain` may return, by reason, with ``{fields}`` to fill in:
-kept in one place so that they can be translated."""
+"""Every sentence :func:`explain` may return, by reason, with ``{fields}`` to fill in (in
+English, marked for the catalogs: :func:`explain` tells them in the current language)."""
 
 
 def _reason(kind: str, **fields: object) -> str:
-    return REASONS[kind].format(**fields)
+    return i18n._(REASONS[kind]).format(**fields)
 
 
 def explain(view: card.View, action: api.Action) -> str:
     """Why ``action`` is a sound move for the player of ``view`` (who is to act), in a
-    few plain words, as the heuristic sees it: the colour it builds, the card's danger
-    for the opponent, the discard it takes or denies.  Pure; raises
+    few plain words in the current language, as the heuristic sees it: the colour it builds,
+    the card's danger for the opponent, the discard it takes or denies.  Pure; raises
     ``IllegalActionError`` for a move that is not legal now.
 
     >>> import random
@@ -914,7 +914,7 @@ def explain(view: card.View, action: api.Action) -> str:
     assert isinstance(action, card.Play | card.Discard)
     x = action.card.index
     c, r = _COL[x], _RANK[x]
-    colour = card.COLOURS[c].value
+    colour = api.colour_word(card.COLOURS[c].value)
     more = sum(1 for y in w.hands[p] if y != x and _COL[y] == c and _RANK[y] > max(r, w.tops[p][c]))
     if isinstance(action, card.Play):
         if r == 1:
@@ -940,7 +940,7 @@ def _explain_draw(w: _World, p: int, action: card.Draw) -> str:
         return _reason("blind")
     c = action.colour.index
     y = w.piles[c][-1]
-    colour = action.colour.value
+    colour = api.colour_word(action.colour.value)
     t = w.tops[p][c]
     if w.cnts[p][c] and (_RANK[y] > t or (_RANK[y] == 1 and t == 1)):
         return _reason("take", card=card.CARDS[y].label, colour=colour)

@@ -28,10 +28,13 @@ action)::
   as it within 2 points, are dropped early (:class:`lostcities.search.Racing`).
   The greedy's own choice stands unless at least 8 play-outs per action show
   another one better by more than ``confidence`` standard errors, so a short
-  search never plays worse than the greedy policy.  It thinks for
-  ``time_budget`` seconds at most (0.15 s by default; the clock is read after
-  every play-out, so a decision lasts at most its budget and one play-out)
-  and, for reproducible tests, ``iterations`` play-outs per action at most.
+  search never plays worse than the greedy policy.  A decision spends a
+  budget of play-out turns (:data:`BUDGET`, what 0.15 s buy in Pyodide), so
+  that it is the same on any machine and reproducible with a seed;
+  ``time_budget`` seconds (0.15 s by default; the clock is read after every
+  play-out, so a decision lasts at most its budgets and one play-out) only
+  bound it on a slower machine, and ``iterations`` samples cap it for tests.
+  Alone on its sheet it plays with :data:`SOLO_WEIGHTS` (:func:`hard_weights`).
 
 Running a bot in slices: ``thinking = bot.think(view, rng)``, then call
 ``next(thinking)`` until it raises ``StopIteration``, whose ``value`` is the
@@ -419,8 +422,10 @@ def finish_turn(state: roll.State, policy: Policy) -> None:
         state.fast_next()
 
 
-def playout(state: roll.State, policy: Policy, rng: random.Random, max_turns: int = 1000) -> list[int]:
+def playout(state: roll.State, policy: Policy, rng: random.Random, max_turns: int = 1000,
+            work: list[int] | None = None) -> list[int]:
     """Play ``state`` (a disposable copy) to the end greedily; return the final scores.
+    ``work[0]``, when given, counts the turns played (the current one included).
 
     ``state.before`` is not maintained: the state is only good for scoring afterwards."""
     finish_turn(state, policy)
@@ -445,6 +450,8 @@ def playout(state: roll.State, policy: Policy, rng: random.Random, max_turns: in
             if _end_of_turn(sheets):
                 break
             turn += 1
+    if work is not None:
+        work[0] += turn - state.turn + 1
     return [s.score() for s in sheets]
 
 
@@ -485,14 +492,41 @@ def _greedy_action(view: roll.View, policy: Policy) -> api.Action:
     return _to_action(policy.choose(sheet, view.pool_colours, view.pool_numbers))
 
 
+BUDGET: typing.Final = 3800
+"""Play-out turns (of every sheet together) a decision of the hard bot spends at most by
+default: what its 0.15 s buy in Pyodide, where a turn costs about 1.9 times its CPU time on
+CPython (``benchmarks/ai_roll.py --calibrate`` measures the turns per CPU second on CPython).
+A budget in turns makes a decision the same on any machine; the time cap stays as a bound."""
+
 EASY_WEIGHTS: typing.Final = Weights(keep_refusal=8.0)
 """The easy bot's habits: it spends its refusals too readily."""
+SOLO_WEIGHTS: typing.Final = Weights(turn_cost=6.0, arrow=13.0, artefact=17.0, keep_refusal=22.0)
+"""The hard bot's weights alone on its sheet: a turn costs less (no rival takes the bridges)
+and refusals are kept longer.  Tuned by the greedy policy's mean over 500 seeded solo games
+(728 with :class:`Weights`' defaults, 746 with these)."""
 
 
-def _policy(view: api.View, weights: Weights) -> typing.Generator[None, None, tuple[roll.View, Policy]]:
+SOLO_CONFIDENCE: typing.Final = 2.0
+"""Alone, the hard bot leaves the greedy's choice only for an action better by this many standard
+errors: a solo score varies a lot from one play-out to the next, and with several challengers one
+of them beats the greedy's choice by one standard error by chance alone more often than not."""
+
+
+def hard_weights(players: int) -> Weights:
+    """The weights the hard bot plays and plays out with in a game of ``players``.
+
+    >>> hard_weights(1) is SOLO_WEIGHTS, hard_weights(2) == Weights()
+    (True, True)
+    """
+    return SOLO_WEIGHTS if players == 1 else Weights()
+
+
+def _policy(view: api.View, weights: Weights | None) -> typing.Generator[None, None, tuple[roll.View, Policy]]:
     """Check that ``view`` is a Roll & Write view on its viewer's turn, then
-    make the greedy policy, computing its value tables in slices when needed."""
+    make the greedy policy (with ``weights``, the hard bot's :func:`hard_weights` when
+    None), computing its value tables in slices when needed."""
     v = bots.own_view(view, roll.View)
+    weights = weights or hard_weights(v.game.players)
     ev = evaluator(v.game.players, weights)
     yield from ev.build(horizon(weights))
     return v, Policy(ev, weights)
@@ -522,17 +556,24 @@ class HardBot:
 
     name = "hard"
 
-    def __init__(self, time_budget: float | None = 0.15, iterations: int | None = None,
+    def __init__(self, time_budget: float | None = 0.15, iterations: int | None = None, budget: int | None = BUDGET,
                  weights: Weights | None = None, candidates: int = 6,
-                 confidence: float = 1.0, clock: search.Clock = time.perf_counter) -> None:
-        search.check_limits(time_budget, iterations, bounded=True)
+                 confidence: float | None = None, clock: search.Clock = time.perf_counter) -> None:
+        search.check_limits(time_budget, iterations, bounded=budget is None)
+        search.check_work(budget)
         self.time_budget = time_budget
         self.iterations = iterations
-        self.weights = weights or Weights()
+        self.budget = budget
+        """Play-out turns a decision may spend (None: no cap); see :data:`BUDGET`."""
+        self.weights = weights
+        """The value estimate's weights (None: :func:`hard_weights` of the game's players)."""
         self.candidates = candidates
         self.confidence = confidence
-        """Standard errors by which an action must beat the greedy's choice to replace it."""
+        """Standard errors by which an action must beat the greedy's choice to replace it (None:
+        :data:`SOLO_CONFIDENCE` alone on the sheet, 1 with other players)."""
         self.clock = clock
+        self.last_work = 0
+        """Play-out turns spent by the last decision (for benchmarks and tests)."""
 
     def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
         until = search.deadline(self.time_budget, self.clock)
@@ -541,15 +582,20 @@ class HardBot:
         legal = self._shortlist(v, v.legal_actions(), policy, anchor)
         me = v.player
 
+        work = [0]
+
         def play(sample: tuple[api.State, int], i: int) -> float:
             base, seed = sample
             state = typing.cast(roll.State, base.clone())
             state.apply_unchecked(legal[i])
-            return search.margin(playout(state, policy, random.Random(seed)), me)
+            return search.margin(playout(state, policy, random.Random(seed), work=work), me)
 
-        schedule = search.Racing(anchor=legal.index(anchor), confidence=self.confidence)
+        confidence = self.confidence or (SOLO_CONFIDENCE if v.game.players == 1 else 1.0)
+        schedule = search.Racing(anchor=legal.index(anchor), confidence=confidence)
         best = yield from search.run(len(legal), search.determinizations(v), play, rng, schedule, until=until,
-                                     samples=self.iterations, clock=self.clock)
+                                     samples=self.iterations, clock=self.clock, work=lambda: work[0],
+                                     budget=math.inf if self.budget is None else self.budget)
+        self.last_work = work[0]
         return legal[best]
 
     def _shortlist(self, view: roll.View, legal: list[api.Action], policy: Policy,
