@@ -98,6 +98,8 @@ class EmbeddedScreen(screen.Screen):
                  origin: embed.Config | None = None) -> None:
         super().__init__(adapter, host)
         self.config = config
+        self.sound_kept = False
+        self.sound_choice = config.sound
         self.origin = origin or config
         """What the URL opens: ``reset`` comes back to it, whatever was loaded since."""
         self.sink = sink

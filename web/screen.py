@@ -19,7 +19,10 @@ Data attributes on the screen element, for tests and CSS: ``data-phase``
 (``setup``, ``problem``, ``handover``, ``menu``, ``stale``, ``rules`` and
 ``stats`` (pages over the game), ``replay`` or the adapter's phase during
 play, ``ai`` while a computer thinks), ``data-moves`` (actions so far),
-``data-think`` (the last computer decisions: wall/work/longest slice in ms).
+``data-think`` (the last computer decisions: wall/work/longest slice in ms), ``data-sound`` (``on``
+or ``off``, the menu's choice) and ``data-cue`` (the sound of the last action applied, person's,
+computer's or chance's, or of a replay's step forward: a :class:`lostcities.ui.sound.Cue` and a
+count, ``card 12``; ``web/sound.js`` plays it when sound is on).
 
 The table features every game gets from the screen, none from its adapter:
 in the screen's bar the ``toolbar`` region (*Suggest a move*, *Undo*, *Moves*, one tap each; after
@@ -61,7 +64,7 @@ import random
 import typing
 
 from lostcities import api, errors, i18n, session
-from lostcities.ui import games, rules_summary, stats
+from lostcities.ui import games, rules_summary, sound, stats
 from lostcities.ui import html as lc_html
 
 SLICE_SECONDS: typing.Final = 0.02
@@ -489,7 +492,7 @@ class Screen:
         """The adapter's notes before the person's last action (history length, JSON): undo restores them."""
         self.replay_step = 0
         self._replay_first = 0
-        self._replay: dict[int, tuple[api.State, str]] = {}
+        self._replay: dict[int, tuple[api.State, str, sound.Cue | None]] = {}
         self._replay_games: list[int] = []
         """Where each game of the match replayed starts (:meth:`session.Session.game_starts`)."""
         self._outer: dict[str, str] = {}
@@ -503,6 +506,13 @@ class Screen:
         a page just opened keeps its focus where it is)."""
         self._counted: set[str] = set()
         """Ids of finished games this screen has counted in the statistics (not read again)."""
+        self.sound_kept = True
+        """The menu's sound choice is kept by the browser for every game (not in the embed: a frame
+        in another site's page makes sound only when that page asks, with its ``sound`` parameter)."""
+        self.sound_choice: bool | None = None
+        """The choice for this screen alone (None: the browser's, else off: a page that starts making
+        noises surprises)."""
+        self._cues = 0
 
     # -- lifecycle -----------------------------------------------------------------------------------
     def mount(self) -> None:
@@ -941,6 +951,8 @@ class Screen:
         self.error = ""
         self._clear_hint()
         self.adapter.on_event(self, event)
+        current = self.session
+        self._cue(sound.cue(event.kind, over=current is not None and self.can_replay(current.state)))
         self.save()
         if self.mode == "stale":
             return
@@ -992,6 +1004,35 @@ class Screen:
             self.later(0, step)
 
         step()
+
+    # -- sound -----------------------------------------------------------------------------------------
+    def sound_on(self) -> bool:
+        """Whether the page plays the cues: the menu's choice, kept by the browser (all games share it)."""
+        if self.sound_choice is not None:
+            return self.sound_choice
+        try:
+            return self.host.storage_get(sound.KEY) == "1"
+        except StorageError:
+            return False
+
+    def _on_sound(self) -> None:
+        """The menu's *Turn sound on/off*; a browser that keeps nothing keeps it for this screen."""
+        chosen = not self.sound_on()
+        try:
+            if not self.sound_kept:
+                raise StorageError("the embed keeps no sound choice")
+            self.host.storage_set(sound.KEY, "1" if chosen else "0")
+        except StorageError:
+            self.sound_choice = chosen
+        self.render()
+        if self.root is not None:
+            self.root.focus({"action": "sound"})
+
+    def _cue(self, found: sound.Cue | None) -> None:
+        """Mark the element with a sound to play (a count makes the same cue twice a change)."""
+        if found is not None and self.root is not None:
+            self._cues += 1
+            self.root.set_data("cue", f"{found.value} {self._cues}")
 
     def _slice_end(self, began: float) -> float:
         """When a slice of thinking begun at ``began`` yields to the page (never: thinking in one go)."""
@@ -1191,13 +1232,16 @@ class Screen:
         self._replay_first = self._replay_games[0] if self._replay_games else current.replay_start()
         self.mode = "replay"
         self.moves_open = False
+        self.replay_step = self._replay_first
         self._replay_to(self._replay_first)
 
     def _replay_to(self, step: int) -> None:
         current = self.session
         if current is None or self.mode != "replay":
             return
-        self.replay_step = max(self._replay_first, min(len(current.state.history), step))
+        before, self.replay_step = self.replay_step, max(self._replay_first, min(len(current.state.history), step))
+        if self.replay_step == before + 1:  # one step forward sounds; a jump or a step back is silent
+            self._cue(self._replay_position(current, self.replay_step)[2])
         self.render()
 
     def _replay_seek(self, text: str) -> None:
@@ -1206,22 +1250,23 @@ class Screen:
         if self.mode == "replay" and text.isascii() and text.isdigit() and len(text) <= 6:
             self._replay_to(self._replay_first + int(text))
 
-    def _replay_position(self, current: session.Session, step: int) -> tuple[api.State, str]:
-        """The position after ``step`` actions and what the last of them did (cached, built forward)."""
+    def _replay_position(self, current: session.Session, step: int) -> tuple[api.State, str, sound.Cue | None]:
+        """The position after ``step`` actions, what the last of them did and its sound (cached, built forward)."""
         if step in self._replay:
             return self._replay[step]
+        found: tuple[api.State, str, sound.Cue | None]
         if step == self._replay_first:
-            found = (current.replay_at(step), "")
+            found = (current.replay_at(step), "", None)
         else:
             previous = self._replay.get(step - 1)
             state = previous[0].clone() if previous is not None else current.replay_at(step - 1)
             event = state.apply(current.state.history[step - 1])
-            found = (state, event.describe(current.names))
+            found = (state, event.describe(current.names), sound.cue(event.kind, over=self.can_replay(state)))
         self._replay[step] = found
         return found
 
     def _replay_frame(self, current: session.Session) -> Frame:
-        state, text = self._replay_position(current, self.replay_step)
+        state, text, _ = self._replay_position(current, self.replay_step)
         bar = lc_html.replay_bar(self.replay_step, self._replay_first, len(current.state.history), text,
                                  self._replay_games)
         return Frame("replay", lc_html.REPLAY_LAYOUT, {
@@ -1281,6 +1326,7 @@ class Screen:
         current = self.session
         root.set_data("phase", self.phase())
         root.set_data("moves", str(len(current.state.history)) if current is not None else "0")
+        root.set_data("sound", "on" if self.sound_on() else "off")
         root.set_class("lc-in-game", current is not None)
         if self.document is not None:
             self.host.set_info(self.document.info(self))
@@ -1290,7 +1336,8 @@ class Screen:
         if self.menu_open:
             words = self.document.words if self.document is not None else self.adapter.words
             learn = f'<p class="lc-menu-learn">{lc_html.learn_link(self.game.name)}</p>'
-            entries = [*self._tool_entries(current), *self.menu_entries]
+            entries = [*self._tool_entries(current), *self.menu_entries,
+                       lc_html.Entry(i18n._("Turn sound off") if self.sound_on() else i18n._("Turn sound on"), "sound")]
             self._panel("menu", lc_html.menu(learn + lc_html.language_switch(), words=words, confirm=self.confirming,
                                              entries=entries))
         elif self.sheet == "rules":
@@ -1414,6 +1461,7 @@ _ACTIONS: dict[str, typing.Callable[[Screen], None]] = {
     "confirm-new": Screen._on_confirm_new,
     "new-after-problem": Screen._on_new,
     "load-newer": Screen._on_load_newer,
+    "sound": Screen._on_sound,
 }
 """The screen's own actions (``home`` and ``dismiss`` belong to the app shell)."""
 

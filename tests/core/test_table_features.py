@@ -514,7 +514,7 @@ def test_every_game_has_a_rules_page_and_the_menu_opens_it_over_the_game() -> No
     table = card_table()
     table.click("menu")
     entries = re.findall(r'<li><button[^>]*data-action="([^"]+)"', table.html())
-    assert entries == ["close-menu", "confirm-new", "rules", "stats"]  # the turn's tools are on the table
+    assert entries == ["close-menu", "confirm-new", "rules", "stats", "sound"]  # the turn's tools are on the table
     table.click("rules")
     assert table.phase == "rules" and 'data-rules="card"' in table.html() and "wager" in table.html()
     assert table.root.focus_data == {"action": "close-sheet"}

@@ -20,6 +20,8 @@ plain words, which the frame shows and sends as an ``error`` message):
 ``seed``       a whole number: every deal, roll and computer choice repeats
 ``controls``   ``0`` hides the frame's own buttons (``1``, the default, shows them)
 ``autoplay``   ``1``: start Python at once (else on the Play button)
+``sound``      ``1``: sounds for cards, pieces, dice and the end of a game (``0``, the
+               default: silent until the reader turns them on in the frame's menu)
 ``id``         echoed in every message (up to 64 characters)
 ``parent``     the host page's origin: messages go only there
 =============  ==================================================================
@@ -160,6 +162,7 @@ class Config:
     autoplay: bool = False
     ident: str = ""
     parent: str | None = None
+    sound: bool = False
 
     def __repr__(self) -> str:
         shown = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.repr}
@@ -197,7 +200,7 @@ class Config:
         seed = _whole(get["seed"], "seed", 0, 10**18) if "seed" in get else None
         return cls(source.game, mode, source.tut.id if source.tut else None, step, source.scenario, source.record,
                    bot, pov, _flag(get, "reveal", False), seed, _flag(get, "controls", True),
-                   _flag(get, "autoplay", False), ident, parent)
+                   _flag(get, "autoplay", False), ident, parent, _flag(get, "sound", False))
 
 
 @dataclasses.dataclass(frozen=True)
