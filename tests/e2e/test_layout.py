@@ -443,3 +443,21 @@ def test_each_games_table_fits_the_six_sizes(shared: sync_api.Page, game: str, s
     open_position(shared, game, positions.mid_game(game))
     problems = measure(shared)
     assert not problems, f"{game} {size[0]}x{size[1]}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_board_games_status_shows_all_it_says_upright(shared: sync_api.Page, players: int) -> None:
+    """After a turn the board game's status line tells the others' turns (with four players, three sentences
+    and the prompt): on phones and a tablet held upright it shows every line of it, neither clipped nor a
+    region to scroll (its content no taller than its box)."""
+    save = positions.mid_game("board", players=players)
+    problems: list[str] = []
+    for width, height in ((390, 844), (360, 640), (768, 1024)):
+        shared.set_viewport_size({"width": width, "height": height})
+        open_position(shared, "board", save)
+        select_a_card(shared)
+        finish_the_turn(shared)
+        full, shown = shared.locator(".lcb-screen .lc-status").evaluate("(e) => [e.scrollHeight, e.clientHeight]")
+        if full > shown + 1:
+            problems.append(f"{width}x{height}: the status shows {shown} px of its {full} px")
+    assert not problems, "\n".join(problems)
