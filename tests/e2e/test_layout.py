@@ -461,3 +461,41 @@ def test_the_board_games_status_shows_all_it_says_upright(shared: sync_api.Page,
         if full > shown + 1:
             problems.append(f"{width}x{height}: the status shows {shown} px of its {full} px")
     assert not problems, "\n".join(problems)
+
+
+# The board's printed words: each path's name (its camp) whole, each stone's value beside its tile, not under it.
+BOARD_TEXT_JS = r"""
+() => {
+  const problems = [], shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  for (const camp of document.querySelectorAll('.lcb-board .lcb-camp')) {
+    if (!shown(camp)) continue;
+    if (camp.scrollHeight > camp.clientHeight + 1 || camp.scrollWidth > camp.clientWidth + 1)
+      problems.push(`the path name "${camp.textContent.trim()}" is cut (${camp.scrollWidth}x${camp.scrollHeight} px`
+        + ` in ${camp.clientWidth}x${camp.clientHeight})`);
+  }
+  for (const stone of document.querySelectorAll('.lcb-board .lcb-stone')) {
+    const value = stone.querySelector('.lcb-value'), tile = stone.querySelector('.lcb-tile');
+    if (!value || !tile || !shown(value) || !shown(tile)) continue;
+    const p = value.getBoundingClientRect(), q = tile.getBoundingClientRect();
+    const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+    const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+    if (w > 1 && h > 1)
+      problems.push(`the value ${value.dataset.paint} of a ${stone.closest('.lcb-path').className} stone`
+        + ` is under its tile (${Math.round(w)}x${Math.round(h)} px)`);
+  }
+  return problems;
+}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_boards_path_names_and_stone_values_are_whole_at_every_size(shared: sync_api.Page, players: int) -> None:
+    """At each of the six sizes (a phone on its side too, where the paths run across): every path's name is
+    whole in its camp and no tile covers its stone's printed value ("-15", not "-")."""
+    save = positions.mid_game("board", players=players)
+    problems: list[str] = []
+    for width, height in SIX_VIEWPORTS:
+        shared.set_viewport_size({"width": width, "height": height})
+        open_position(shared, "board", save)
+        problems += [f"{width}x{height}: {p}" for p in typing.cast(list[str], shared.evaluate(BOARD_TEXT_JS))]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
