@@ -499,3 +499,30 @@ def test_the_boards_path_names_and_stone_values_are_whole_at_every_size(shared: 
         open_position(shared, "board", save)
         problems += [f"{width}x{height}: {p}" for p in typing.cast(list[str], shared.evaluate(BOARD_TEXT_JS))]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+# Each piece on the board: its centre inside the box of the stone it stands on (which stone it is on is plain).
+PIECES_JS = r"""
+() => [...document.querySelectorAll('.lcb-board .lcb-stone .lcb-piece')].flatMap((piece) => {
+  const p = piece.getBoundingClientRect(), s = piece.closest('.lcb-stone').getBoundingClientRect();
+  if (p.width === 0) return [];
+  const x = p.left + p.width / 2, y = p.top + p.height / 2;
+  return x >= s.left && x <= s.right && y >= s.top && y <= s.bottom ? []
+    : [`${piece.getAttribute('aria-label') || piece.textContent} has its centre (${Math.round(x)},${Math.round(y)})`
+       + ` outside its stone (${Math.round(s.left)},${Math.round(s.top)}`
+       + ` to ${Math.round(s.right)},${Math.round(s.bottom)})`];
+})
+"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_each_piece_sits_on_its_stone_at_every_size(shared: sync_api.Page, players: int) -> None:
+    """At each of the six sizes (a tablet held upright with four players among them, where stones are
+    shortest), every piece stands within the stone it is on, not across its border."""
+    save = positions.mid_game("board", players=players)
+    problems: list[str] = []
+    for width, height in SIX_VIEWPORTS:
+        shared.set_viewport_size({"width": width, "height": height})
+        open_position(shared, "board", save)
+        problems += [f"{width}x{height}: {p}" for p in typing.cast(list[str], shared.evaluate(PIECES_JS))]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
