@@ -463,6 +463,17 @@ def test_the_board_games_status_shows_all_it_says_upright(shared: sync_api.Page,
     assert not problems, "\n".join(problems)
 
 
+def board_at_six_sizes(page: sync_api.Page, players: int, script: str) -> None:
+    """The board game mid-game (``players`` seats) at each of the six sizes: ``script``'s findings, none."""
+    save = positions.mid_game("board", players=players)
+    problems: list[str] = []
+    for width, height in SIX_VIEWPORTS:
+        page.set_viewport_size({"width": width, "height": height})
+        open_position(page, "board", save)
+        problems += [f"{width}x{height}: {p}" for p in typing.cast(list[str], page.evaluate(script))]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
 # The board's printed words: each path's name (its camp) whole, each stone's value beside its tile, not under it.
 BOARD_TEXT_JS = r"""
 () => {
@@ -492,13 +503,7 @@ BOARD_TEXT_JS = r"""
 def test_the_boards_path_names_and_stone_values_are_whole_at_every_size(shared: sync_api.Page, players: int) -> None:
     """At each of the six sizes (a phone on its side too, where the paths run across): every path's name is
     whole in its camp and no tile covers its stone's printed value ("-15", not "-")."""
-    save = positions.mid_game("board", players=players)
-    problems: list[str] = []
-    for width, height in SIX_VIEWPORTS:
-        shared.set_viewport_size({"width": width, "height": height})
-        open_position(shared, "board", save)
-        problems += [f"{width}x{height}: {p}" for p in typing.cast(list[str], shared.evaluate(BOARD_TEXT_JS))]
-    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+    board_at_six_sizes(shared, players, BOARD_TEXT_JS)
 
 
 # Each piece on the board: its centre inside the box of the stone it stands on (which stone it is on is plain).
@@ -519,10 +524,4 @@ PIECES_JS = r"""
 def test_each_piece_sits_on_its_stone_at_every_size(shared: sync_api.Page, players: int) -> None:
     """At each of the six sizes (a tablet held upright with four players among them, where stones are
     shortest), every piece stands within the stone it is on, not across its border."""
-    save = positions.mid_game("board", players=players)
-    problems: list[str] = []
-    for width, height in SIX_VIEWPORTS:
-        shared.set_viewport_size({"width": width, "height": height})
-        open_position(shared, "board", save)
-        problems += [f"{width}x{height}: {p}" for p in typing.cast(list[str], shared.evaluate(PIECES_JS))]
-    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+    board_at_six_sizes(shared, players, PIECES_JS)
