@@ -172,3 +172,34 @@ def test_the_tutorials_fit_every_size(shared: sync_api.Page, game: str) -> None:
                 shared.locator(f".lc-lesson-count[data-step='{step}']").wait_for(state="attached")
         return found
     each_size(shared, visit)
+
+
+REPLAY_NAVS_JS: typing.Final = r"""
+() => [...document.querySelectorAll('.lc-replay-nav')].filter((b) => {
+  const r = b.getBoundingClientRect(), lines = b.getClientRects().length;
+  return r.height > parseFloat(getComputedStyle(b).minHeight) + 1 || lines > 1;
+}).map((b) => `the replay's button ${b.textContent.trim()} takes two lines`)
+"""
+
+
+@pytest.fixture(scope="module")
+def shared_de(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
+    yield from conftest.booted_page(browser, site, site + "?lang=de")
+
+
+def test_the_german_replay_fits_a_phone(shared_de: sync_api.Page) -> None:
+    """The replay of a finished card game (from the menu) in German at 390x844 and 360x640: nothing cut off,
+    covered or beyond the sides, and each of its step buttons on one line (the row wraps between them)."""
+    page = shared_de
+    problems: list[str] = []
+    for width, height in ((390, 844), (360, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        to_the_end(page, test_table_features.near_end_save())
+        page.click("[data-action=menu]")
+        page.click(".lc-menu [data-action=replay]")
+        page.locator(".lc-screen[data-phase='replay']").wait_for(state="attached")
+        page.click("[data-action=replay-next]")
+        problems += measure(page, f"German replay {width}x{height}")
+        problems += [f"German replay {width}x{height}: {p}"
+                     for p in typing.cast(list[str], page.evaluate(REPLAY_NAVS_JS))]
+    assert not problems, "\n".join(problems)
