@@ -176,6 +176,22 @@ def pick_a_pair(page: sync_api.Page | sync_api.Frame, save: str) -> bool:
     return False
 
 
+HINT_CLEAR_JS = """() => {
+  // The suggestion's sentence lies over no control and no card (its box may stand beside the tools).
+  const box = document.querySelector('.lc-hint-text').getBoundingClientRect();
+  const problems = [];
+  for (const el of document.querySelectorAll('button, a[href], [data-card], [data-target]')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || el.closest('.lc-tools')) continue;
+    const w = Math.min(r.right, box.right) - Math.max(r.left, box.left);
+    const h = Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top);
+    const what = el.dataset.action || el.dataset.card || el.dataset.target || el.textContent.trim().slice(0, 20);
+    if (w > 1 && h > 1) problems.push(`the sentence lies over ${what} (${Math.round(w)}x${Math.round(h)} px)`);
+  }
+  return problems;
+}"""
+
+
 def suggest(page: sync_api.Page | sync_api.Frame) -> None:
     """Ask for a suggested move (the tools on the table) and wait for its sentence under the table."""
     page.click(".lc-toolbar [data-action=hint]")
@@ -190,7 +206,8 @@ def check(page: sync_api.Page | sync_api.Frame, size: tuple[int, int], case: str
     where = f"{case} {size[0]}x{size[1]}"
     if case == "card-hint":
         suggest(page)
-        return [f"{where} with a suggestion shown: {p}" for p in measure(page)]
+        found = measure(page) + typing.cast(list[str], page.evaluate(HINT_CLEAR_JS))
+        return [f"{where} with a suggestion shown: {p}" for p in found]
     found = [f"{where}: {p}" for p in measure(page)]
     if game in ("card", "board"):
         select_a_card(page)
