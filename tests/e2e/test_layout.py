@@ -36,8 +36,10 @@ CASES: typing.Final[dict[str, tuple[str, dict[str, typing.Any]]]] = {
     "roll5": ("roll", {"players": 5}),
     "roll-accelerate": ("roll", {"step": "Accelerate"}),
     "card-hint": ("card", {}),
+    "card-known": ("card", {"seed": 11}),
 }
-"""``card-hint``: the card game with a suggested move shown (its sentence under the table)."""
+"""``card-hint``: the card game with a suggested move shown (its sentence under the table); ``card-known``:
+the computer holds four cards it took from the discards (their names beside its hand)."""
 
 
 
@@ -112,6 +114,24 @@ MEASURE_JS = r"""
       if (w > 1 && h > 1) problems.push(`${name(a)} overlaps ${name(b)} (${Math.round(w)}x${Math.round(h)} px)`);
     }
   }
+  // The card game's status shows all it says inside its box, and the side panel holds all it holds.
+  for (const el of document.querySelectorAll('.lc-play .lc-status')) {
+    const text = document.createRange();
+    text.selectNodeContents(el);
+    const t = text.getBoundingClientRect(), b = el.getBoundingClientRect();
+    if (t.bottom > b.bottom + 1 || t.right > b.right + 1)
+      problems.push(`the status's text runs out of its box (text to ${Math.round(t.right)},${Math.round(t.bottom)},`
+        + ` box to ${Math.round(b.right)},${Math.round(b.bottom)}): "${el.textContent.trim().slice(0, 60)}"`);
+  }
+  for (const dock of document.querySelectorAll('.lc-play .lc-dock')) {
+    const d = dock.getBoundingClientRect();
+    for (const el of dock.querySelectorAll('button, .lc-status')) {
+      const r = el.getBoundingClientRect();
+      if (shown(el) && (r.left < d.left - 1 || r.right > d.right + 1))
+        problems.push(`${name(el)} runs out of the side of its panel (${Math.round(r.left)} to ${Math.round(r.right)},`
+          + ` the panel ${Math.round(d.left)} to ${Math.round(d.right)})`);
+    }
+  }
   for (const el of controls) {
     const r = el.getBoundingClientRect();
     if (Math.min(r.width, r.height) < touch - 0.5)
@@ -138,10 +158,26 @@ def open_position(page: sync_api.Page | sync_api.Frame, game: str, save: str) ->
                  ).first.wait_for(state="attached")
 
 
+PLAYABLE_JS: typing.Final = """() => document.querySelectorAll(
+  '.lc-screen:not(.lcb-screen) .lc-actions button').length >= 3"""
+"""A card game's chosen card that can be played: its three buttons (play, discard, cancel) and the longest
+sentence in the status."""
+
+
 def select_a_card(page: sync_api.Page | sync_api.Frame) -> None:
-    """Tap the first card of the hand (the card game and the board game); a selected card shows its buttons."""
-    page.locator(".lc-hand [data-card]").first.click()
+    """Tap the first card of the hand (the card game and the board game); a selected card shows its buttons.
+    In the card game, the next cards until one that can be played (the most buttons, the longest status)."""
+    hand = page.locator(".lc-hand [data-card]")
+    hand.first.click()
     page.locator(".lc-hand .is-selected").wait_for(state="attached")
+    if page.locator(".lcb-screen").count():
+        return
+    for i in range(1, hand.count()):
+        if page.evaluate(PLAYABLE_JS):
+            return
+        hand.nth(i).click()
+        page.wait_for_function("(i) => document.querySelectorAll('.lc-hand [data-card]')[i]"
+                               ".classList.contains('is-selected')", arg=i)
 
 
 def finish_the_turn(page: sync_api.Page | sync_api.Frame) -> None:

@@ -299,7 +299,7 @@ def _opponent_hand(view: card.View, name: str) -> str:
     if view.opponent_known:
         words = ", ".join(c.label for c in sorted_cards(view.opponent_known))
         held = i18n._("holds {cards} (taken from the discards)").format(cards=words)
-        known = f'<span class="lc-known">{esc(held)}</span>'
+        known = f'<span class="lc-known" title="{esc(held)}">{esc(held)}</span>'
     label = lc_html.owned(name, i18n.ngettext("Your hand: {count} card, face down",
                                               "Your hand: {count} cards, face down", size),
                           i18n.ngettext("{name}'s hand: {count} card, face down",
