@@ -326,6 +326,7 @@ def test_actions_with_other_digits_are_refused(name: str) -> None:
     check()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", GAMES)
 def test_saves_and_records_with_other_digits_are_refused(name: str) -> None:
     game = default_game(name)
