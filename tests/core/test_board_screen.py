@@ -7,6 +7,8 @@ import random
 import re
 import typing
 
+import pytest
+
 import board_screen
 import screen
 from lostcities import api, board
@@ -100,6 +102,7 @@ def play_by_clicks(scr: screen.Screen, host: screen.MemoryHost, rng: random.Rand
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.long
 def test_pass_and_play_by_clicks_to_the_end_never_shows_two_hands() -> None:
     scr, host = mounted()
     assert root(host).data["phase"] == "setup" and 'name="seat3"' in root(host).regions["main"]

@@ -115,6 +115,7 @@ def test_options_round_trip(game: api.Game) -> None:
     assert eval(repr(game), vars(module)) == game  # an evaluable repr
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", VARIANTS, ids=variant_id)
 def test_random_games_end_and_keep_the_contract(game: api.Game) -> None:
     """Many light games: termination, legal actions apply, scores are integers."""
@@ -138,6 +139,7 @@ def test_random_games_end_and_keep_the_contract(game: api.Game) -> None:
             state.apply(state.history[-1])
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", VARIANTS, ids=variant_id)
 def test_deep_contract_at_every_step(game: api.Game) -> None:
     """Fewer games, every check at every position."""

@@ -70,6 +70,7 @@ SETUPS: typing.Final[dict[int, dict[str, str]]] = {
 against one computer with hidden scores."""
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("seed", sorted(SETUPS))
 def test_the_board_game_screens_speak_only_catalog_words(seed: int) -> None:
     """Every screen of a board game to its end: setup, a refusal of the screen and one of the rules,

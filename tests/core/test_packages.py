@@ -32,6 +32,7 @@ def test_a_game_package_loads_its_rules_alone(game: str) -> None:
     assert not [name for name in loaded if name.endswith((".ai", ".tutorials", ".search"))], loaded
 
 
+@pytest.mark.long
 def test_the_game_packages_and_the_ui_import_in_any_order() -> None:
     modules = ["lostcities.board.ai", "lostcities.card.ai", "lostcities.roll", "lostcities.ui.card",
                "lostcities.ui.games", "lostcities.ui.embed"]

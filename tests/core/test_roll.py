@@ -853,6 +853,7 @@ def check_sheet(sheet: roll.Sheet) -> None:
     assert parts.total == sheet.score() == sum(parts.expeditions) + parts.artefacts + parts.dice + parts.bridges
 
 
+@pytest.mark.long
 def test_properties_over_thousands_of_random_games() -> None:
     games = 0
     lengths = []

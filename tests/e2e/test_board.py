@@ -200,6 +200,7 @@ def check_final_table(page: sync_api.Page, state: board.State, names: typing.Seq
 # -- the tests ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.long
 def test_a_short_game_against_the_computer_by_clicks_with_a_reload(booted: sync_api.Page) -> None:
     page = booted
     fresh(page)
@@ -234,6 +235,7 @@ def test_a_short_game_against_the_computer_by_clicks_with_a_reload(booted: sync_
     no_scroll(page, sideways_only=True)
 
 
+@pytest.mark.long
 def test_four_seats_three_computers_to_the_end(booted: sync_api.Page) -> None:
     page = booted
     fresh(page)

@@ -11,6 +11,7 @@ import json
 import random
 import typing
 
+import pytest
 from playwright import sync_api
 
 from lostcities import api, card
@@ -165,6 +166,7 @@ def ui_save(state: card.State, opponent: str = "easy",
 # -- the tests ------------------------------------------------------------------------
 
 
+@pytest.mark.long
 def test_full_game_against_the_easy_computer_by_clicks(page: sync_api.Page, site: str) -> None:
     conftest.open_site(page, site + "?seed=11#card")
     start(page, "easy")
@@ -233,6 +235,7 @@ def test_reload_restores_the_position_mid_turn_and_the_computer_resumes(page: sy
     assert sorted(table_snapshot(page)["hand"]) == sorted(c.id for c in state.hand(0))
 
 
+@pytest.mark.long
 def test_pass_and_play_never_shows_both_hands(page: sync_api.Page, site: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     conftest.open_site(page, site + "?seed=8#card")
@@ -363,6 +366,7 @@ def test_a_damaged_save_shows_a_message_and_offers_a_new_game(page: sync_api.Pag
     assert saved(page)["version"] == 1
 
 
+@pytest.mark.long
 def test_the_page_stays_responsive_while_the_hard_computer_thinks(page: sync_api.Page, site: str) -> None:
     # What the code controls, not how fast this machine is: the hard computer's moves arrive,
     # it thinks in the engine's Web Worker in one go (no slices: the page's thread never runs

@@ -337,6 +337,7 @@ FITS_JS = """() => new Promise((done) => requestAnimationFrame(() => requestAnim
 (two animation frames) and every movement ended."""
 
 
+@pytest.mark.long
 def test_every_step_of_every_tutorial_fits_an_820x560_frame(rules_page: sync_api.Page, site: str,
                                                             host: str) -> None:
     """Issue 11: the table fits the frame a rules site gives it, whatever the lesson says (a long

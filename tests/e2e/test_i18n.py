@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from playwright import sync_api
 
 from lostcities import board
@@ -107,6 +108,7 @@ def test_the_embed_speaks_its_lang(page: sync_api.Page, site: str) -> None:
 BOARD_SAVE = "lostcities:board:save"
 
 
+@pytest.mark.long
 def test_lang_de_plays_a_board_game_round_in_german(page: sync_api.Page, site: str) -> None:
     """A whole short board game (one round) by clicks with ``?lang=de``: the setup, the prompts, a
     refusal, the computer's log lines, the round's end and the winner in the German rulebook's words."""

@@ -342,6 +342,7 @@ def framed(page: sync_api.Page, site: str) -> sync_api.Page:
     return page
 
 
+@pytest.mark.long
 def test_each_game_and_the_companion_sheet_fit_an_820x560_frame(page: sync_api.Page, site: str) -> None:
     frame = framed(page, site)
     problems: list[str] = []

@@ -188,6 +188,7 @@ def act_blindly(page: sync_api.Page) -> None:
     }""")
 
 
+@pytest.mark.long
 def test_a_stale_tab_never_overwrites_the_newer_game_and_offers_to_load_it(
         context: sync_api.BrowserContext, page: sync_api.Page, site: str) -> None:
     key = KEYS["card"]
@@ -415,6 +416,7 @@ def settle(tabs: list[sync_api.Page], phases: tuple[str, ...],
                          f"{[(s['phase'], s['moves']) for s in seen]}")
 
 
+@pytest.mark.long
 def test_two_tabs_moving_in_the_same_millisecond_never_diverge_or_lose_a_kept_move(
         context: sync_api.BrowserContext, page: sync_api.Page, site: str) -> None:
     """Both tabs discard a different card in the same millisecond, then draw in the same

@@ -123,6 +123,7 @@ def save_with(state: roll.State, kinds: tuple[str, ...] = ("human", "easy"),
 # -- (a) a whole game ----------------------------------------------------------------------
 
 
+@pytest.mark.long
 def test_a_whole_game_against_the_easy_computer_by_clicks(page: sync_api.Page, site: str) -> None:
     conftest.open_site(page, site + "?seed=7#roll")
     start_game(page)

@@ -130,6 +130,7 @@ def test_home_offers_continue_only_for_a_readable_game(page: sync_api.Page, site
 # -- Content-Security-Policy -------------------------------------------------------
 
 
+@pytest.mark.long
 def test_both_games_play_without_a_content_security_policy_violation(page: sync_api.Page, site: str) -> None:
     """Start-up, the home screen and a few moves of each game under the page's policy
     (the guard also fails every other e2e test on a violation logged to the console)."""
