@@ -1238,10 +1238,10 @@ class State(api.State, cards.Table[Card]):
         if self._phase == _P_TILES:
             codes = list(ALL_TILES)
             rng.shuffle(codes)
-            return Tiles(tuple(_TILE_OF[c] for c in codes))
+            return self._sampled(Tiles(tuple(_TILE_OF[c] for c in codes)))
         order = list(DECK)
         rng.shuffle(order)
-        return Deal(tuple(CARDS[c] for c in order))
+        return self._sampled(Deal(tuple(CARDS[c] for c in order)))
 
     # -- events ------------------------------------------------------------------------
     def _apply(self, action: api.Action) -> api.Event:

@@ -1106,105 +1106,39 @@ class State(api.State):
         """
         if type(action) is Roll:
             self._do(action)
-            colours = [c.value for c in action.colours]
-            numbers = [str(n) for n in action.numbers]
-            said = i18n._("Turn {turn}: {p0} rolled {colours} with {numbers}.").replace("{p0", f"{{p{self.active}")
-            text = i18n.fill(said, turn=self._turn + 1, colours=_listed([api.colour_word(c) for c in colours]),
-                             numbers=_listed(numbers))
-            return api.Event(api.CHANCE, action.notation(), "roll", text, {
-                "turn": self._turn + 1, "active": self.active, "colours": colours, "numbers": list(action.numbers)})
+            # the text is written when read (most events of a replay, a test or a search never are)
+            return api.Event.lazy(api.CHANCE, "roll", _roll_body, (action, self.active, self._turn))
         actor = self._actor
         hidden = self.is_pending(actor)
         turn = self._turn
         started = self._before
         old = self._sheets[actor].copy()
         self._do(action)
-        over = self._phase is Phase.ROLL or self._phase is Phase.OVER
-        if not over:  # the text is written when read (most events of a replay or a search never are)
-            args = (action, old, self._sheets[actor].copy(), actor)
+        args: tuple[typing.Any, ...] = (action, old, self._sheets[actor].copy(), actor)
+        if self._phase is not Phase.ROLL and self._phase is not Phase.OVER:
             if hidden:
                 return api.Event.lazy(actor, "choose", _hidden_choice_body, args)
             return api.Event.lazy(actor, _CHOICE_KIND[type(action)], _choice_body, args)
-        kind, text, details = _describe_choice(action, old, self._sheets[actor], actor)
-        notation = action.notation()
-        if over:
-            if hidden:
-                revealed = self._reveal(action, turn, started)
-                details["revealed"] = revealed
-                text = " ".join([i18n._("Everybody has chosen."), *(r["text"] for r in revealed)])
-            text += self._describe_turn_end(turn, started, details)
-        return api.Event(actor, notation, kind, text, details)
+        # The choice that ends the turn: what its text needs is taken now, the text written when read.
+        n = self.game.players
+        turn_actions = self._turn_actions(action) if hidden else ()
+        passed = [(i, [p for p in range(n) if self._sheets[p].bridges[i] is _SCORED
+                       and (started[p] or self._sheets[p]).bridges[i] is _OPEN]) for i in range(len(COLUMNS))]
+        ending = None
+        if self._phase is Phase.OVER:
+            ending = (self.scores(), self.winners(), self.end_reason())
+        return api.Event.lazy(actor, _CHOICE_KIND[type(action)], _turn_end_body,
+                              (*args, n, turn, started, turn_actions, passed, ending))
 
-    def _reveal(self, action: api.Action, turn: int, started: list[Sheet | None]) -> list[dict[str, typing.Any]]:
-        """The simultaneous choices of the turn that ``action`` ends, player by player."""
+    def _turn_actions(self, action: api.Action) -> tuple[api.Action, ...]:
+        """The choices of the turn that ``action`` (just applied) ends, in order."""
         turn_actions: list[api.Action] = [action]
         for earlier in reversed(self._history):
             if type(earlier) is Roll:
                 break
             turn_actions.append(earlier)
         turn_actions.reverse()
-        n = self.game.players
-        active = turn % n
-        groups: list[list[api.Action]] = []
-        for a in turn_actions:
-            if type(a) is not Accelerate or not groups:
-                groups.append([])
-            groups[-1].append(a)
-        revealed = []
-        for g, group in enumerate(groups):
-            player = (active + g) % n
-            first = started[player]
-            if player == active or first is None:
-                continue
-            sheet = first.copy()
-            texts = []
-            for a in group:
-                old = sheet.copy()
-                _fast_choice(sheet, a)
-                texts.append(_describe_choice(a, old, sheet, player)[1])
-            revealed.append({"player": player, "actions": [a.notation() for a in group], "text": " ".join(texts)})
-        return revealed
-
-    def _describe_turn_end(self, turn: int, started: list[Sheet | None], details: dict[str, typing.Any]) -> str:
-        """Add the end of the turn (bridges, game over) to an event's details; return its sentences."""
-        n = self.game.players
-        bridges = []
-        text = ""
-        for i, column in enumerate(COLUMNS):
-            players = [p for p in range(n) if self._sheets[p].bridges[i] is _SCORED
-                       and (started[p] or self._sheets[p]).bridges[i] is _OPEN]
-            if not players:
-                continue
-            bridges.append({"column": column.value, "players": players})
-            who = _listed([f"{{p{p}}}" for p in players])
-            bridge = bridge_word(column)
-            if len(players) > 1:
-                said = (i18n._("{who} passed the {bridge} ({points} points each).") if n == len(players) else
-                        i18n._("{who} passed the {bridge} ({points} points each); it is crossed out for everyone "
-                               "else."))
-            else:
-                said = (i18n._("{p0} passed the {bridge} ({points} points).") if n == len(players) else
-                        i18n._("{p0} passed the {bridge} ({points} points); it is crossed out for everyone else."))
-                said = said.replace("{p0", f"{{p{players[0]}")
-            text += " " + i18n.fill(said.replace("{who}", who), bridge=bridge, points=roll_data.BRIDGE_BONUS)
-        details["turn_end"] = {"turn": turn + 1, "bridges": bridges}
-        if self._phase is not Phase.OVER:
-            return text
-        scores = self.scores()
-        winners = self.winners()
-        reason = self.end_reason()
-        details["game_over"] = {"scores": scores, "winners": winners, "reason": reason}
-        why = i18n._("everybody is exhausted") if reason == "exhausted" else i18n._("every bridge has been passed")
-        best = scores[winners[0]]
-        if n == 1:
-            said = i18n._("The game is over ({why}): {p0} {p0:scores} {points} points.")
-        elif len(winners) == 1:
-            said = i18n._("The game is over ({why}): {p0} {p0:wins} with {points} points.").replace(
-                "{p0", f"{{p{winners[0]}")
-        else:
-            said = i18n._("The game is over ({why}): {names} share the win with {points} points.")
-        names = _listed([f"{{p{p}}}" for p in winners])
-        return text + " " + i18n.fill(said.replace("{names}", names), why=why, points=best)
+        return tuple(turn_actions)
 
     # -- fast, unchecked steps (also used by the AI's simulations) -------------
     def fast_roll(self, colours: tuple[int, ...], numbers: tuple[int, ...]) -> None:
@@ -1266,8 +1200,8 @@ class State(api.State):
 
     def sample_chance(self, rng: random.Random) -> Roll:
         randrange = rng.randrange
-        return Roll((COLOURS[randrange(6)], COLOURS[randrange(6)], COLOURS[randrange(6)]),
-                    (randrange(10), randrange(10), randrange(10)))
+        return self._sampled(Roll((COLOURS[randrange(6)], COLOURS[randrange(6)], COLOURS[randrange(6)]),
+                                  (randrange(10), randrange(10), randrange(10))))
 
     # -- copies, views and saves ------------------------------------------------
     def clone(self) -> State:
@@ -1477,6 +1411,97 @@ def _fast_choice(sheet: Sheet, action: api.Action) -> None:
 
 _CHOICE_KIND: typing.Final[dict[type[api.Action], str]] = {Take: "take", Refuse: "refuse", Accelerate: "accelerate"}
 """An event's ``kind`` by the type of the choice (as :func:`_describe_choice` says it)."""
+
+
+def _roll_body(action: Roll, active: int, turn: int) -> api.EventBody:
+    """The event of a roll of the dice (``turn``: 0-based, before the roll)."""
+    colours = [c.value for c in action.colours]
+    said = i18n._("Turn {turn}: {p0} rolled {colours} with {numbers}.").replace("{p0", f"{{p{active}")
+    text = i18n.fill(said, turn=turn + 1, colours=_listed([api.colour_word(c) for c in colours]),
+                     numbers=_listed([str(n) for n in action.numbers]))
+    return action.notation(), text, {
+        "turn": turn + 1, "active": active, "colours": colours, "numbers": list(action.numbers)}, {}
+
+
+def _turn_end_body(action: api.Action, old: Sheet, new: Sheet, player: int, n: int, turn: int,
+                   started: list[Sheet | None], turn_actions: tuple[api.Action, ...],
+                   passed: list[tuple[int, list[int]]],
+                   ending: tuple[list[int], list[int], str | None] | None) -> api.EventBody:
+    """The event of the choice that ends a turn: the choices it reveals (``turn_actions``, when the
+    choices were simultaneous), the bridges passed this turn (``passed``: each column's players) and,
+    when the game is over, ``ending`` (scores, winners, reason)."""
+    _, text, details = _describe_choice(action, old, new, player)
+    if turn_actions:
+        revealed = _reveal(turn_actions, turn, started, n)
+        details["revealed"] = revealed
+        text = " ".join([i18n._("Everybody has chosen."), *(r["text"] for r in revealed)])
+    text += _describe_turn_end(turn, passed, ending, n, details)
+    return action.notation(), text, details, {}
+
+
+def _reveal(turn_actions: tuple[api.Action, ...], turn: int, started: list[Sheet | None],
+            n: int) -> list[dict[str, typing.Any]]:
+    """The simultaneous choices of a turn (``turn_actions``), player by player."""
+    active = turn % n
+    groups: list[list[api.Action]] = []
+    for a in turn_actions:
+        if type(a) is not Accelerate or not groups:
+            groups.append([])
+        groups[-1].append(a)
+    revealed = []
+    for g, group in enumerate(groups):
+        player = (active + g) % n
+        first = started[player]
+        if player == active or first is None:
+            continue
+        sheet = first.copy()
+        texts = []
+        for a in group:
+            old = sheet.copy()
+            _fast_choice(sheet, a)
+            texts.append(_describe_choice(a, old, sheet, player)[1])
+        revealed.append({"player": player, "actions": [a.notation() for a in group], "text": " ".join(texts)})
+    return revealed
+
+
+def _describe_turn_end(turn: int, passed: list[tuple[int, list[int]]],
+                       ending: tuple[list[int], list[int], str | None] | None, n: int,
+                       details: dict[str, typing.Any]) -> str:
+    """Add the end of the turn (bridges, game over) to an event's details; return its sentences."""
+    bridges = []
+    text = ""
+    for i, players in passed:
+        if not players:
+            continue
+        column = COLUMNS[i]
+        bridges.append({"column": column.value, "players": players})
+        who = _listed([f"{{p{p}}}" for p in players])
+        bridge = bridge_word(column)
+        if len(players) > 1:
+            said = (i18n._("{who} passed the {bridge} ({points} points each).") if n == len(players) else
+                    i18n._("{who} passed the {bridge} ({points} points each); it is crossed out for everyone "
+                           "else."))
+        else:
+            said = (i18n._("{p0} passed the {bridge} ({points} points).") if n == len(players) else
+                    i18n._("{p0} passed the {bridge} ({points} points); it is crossed out for everyone else."))
+            said = said.replace("{p0", f"{{p{players[0]}")
+        text += " " + i18n.fill(said.replace("{who}", who), bridge=bridge, points=roll_data.BRIDGE_BONUS)
+    details["turn_end"] = {"turn": turn + 1, "bridges": bridges}
+    if ending is None:
+        return text
+    scores, winners, reason = ending
+    details["game_over"] = {"scores": scores, "winners": winners, "reason": reason}
+    why = i18n._("everybody is exhausted") if reason == "exhausted" else i18n._("every bridge has been passed")
+    best = scores[winners[0]]
+    if n == 1:
+        said = i18n._("The game is over ({why}): {p0} {p0:scores} {points} points.")
+    elif len(winners) == 1:
+        said = i18n._("The game is over ({why}): {p0} {p0:wins} with {points} points.").replace(
+            "{p0", f"{{p{winners[0]}")
+    else:
+        said = i18n._("The game is over ({why}): {names} share the win with {points} points.")
+    names = _listed([f"{{p{p}}}" for p in winners])
+    return text + " " + i18n.fill(said.replace("{names}", names), why=why, points=best)
 
 
 def _choice_body(action: api.Action, old: Sheet, new: Sheet, player: int) -> api.EventBody:
