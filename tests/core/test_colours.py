@@ -281,10 +281,12 @@ GRAPHICS: typing.Final[tuple[Pair, ...]] = (
 )
 """Symbols, lines and edges that carry meaning, and their ground: 3:1 in each theme."""
 
-STRONG_TEXT: typing.Final[tuple[Pair, ...]] = tuple(
-    (front, (ground,)) for front in ("ink", "muted", "note", "negative", "error", "warm", "accent")
-    for ground in GROUNDS) + (("on-bar", ("bar",)), ("success", ("success-bg",)), ("failure", ("failure-bg",)),
-                              ("scale", ("sheet",)), ("by-ink", ("sheet",)), ("place-note", ("sheet",)))
+STRONG_TEXT: typing.Final[tuple[Pair, ...]] = (
+    *((front, (ground,)) for front in ("ink", "muted", "note", "negative", "error", "warm", "accent")
+      for ground in GROUNDS),
+    ("on-bar", ("bar",)), ("success", ("success-bg",)), ("failure", ("failure-bg",)),
+    ("scale", ("sheet",)), ("by-ink", ("sheet",)), ("place-note", ("sheet",)),
+)
 """Words held to 7:1 where more contrast is asked for (prefers-contrast: more)."""
 
 
