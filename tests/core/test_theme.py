@@ -17,6 +17,7 @@ from lostcities import i18n
 from lostcities.ui import embed
 from lostcities.ui import html as lc_html
 from lostcities.ui import theme as colour_theme
+from tests.core import test_sound
 from tests.core import test_table_features as features
 
 WEB = pathlib.Path(__file__).resolve().parents[2] / "web"
@@ -52,12 +53,7 @@ def test_a_kept_value_the_site_does_not_know_is_the_systems_theme() -> None:
 
 
 def test_a_browser_that_keeps_nothing_keeps_the_choice_for_the_screen() -> None:
-    table = features.card_table()
-
-    def refuse(key: str, text: str) -> None:
-        raise screen.StorageError("full")
-
-    table.host.storage_set = refuse  # type: ignore[method-assign]
+    table = test_sound.keeps_nothing(features.card_table())
     table.click("menu")
     table.click("theme-dark")
     assert table.root.data["theme"] == "dark" and colour_theme.KEY not in table.storage
