@@ -100,6 +100,7 @@ class EmbeddedScreen(screen.Screen):
         self.config = config
         self.sound_kept = False
         self.sound_choice = config.sound
+        self.theme_choice = config.theme
         self.origin = origin or config
         """What the URL opens: ``reset`` comes back to it, whatever was loaded since."""
         self.sink = sink

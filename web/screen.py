@@ -66,6 +66,7 @@ import typing
 from lostcities import api, errors, i18n, session
 from lostcities.ui import games, rules_summary, sound, stats
 from lostcities.ui import html as lc_html
+from lostcities.ui import theme as colour_theme
 
 SLICE_SECONDS: typing.Final = 0.02
 """Work done in one browser task while a computer thinks on the page's own thread (bots yield every
@@ -512,6 +513,8 @@ class Screen:
         self.sound_choice: bool | None = None
         """The choice for this screen alone (None: the browser's, else off: a page that starts making
         noises surprises)."""
+        self.theme_choice: colour_theme.Theme | None = None
+        """The colour theme for this screen alone (the embed's ``theme``; None: the browser's choice)."""
         self._cues = 0
 
     # -- lifecycle -----------------------------------------------------------------------------------
@@ -1028,6 +1031,27 @@ class Screen:
         if self.root is not None:
             self.root.focus({"action": "sound"})
 
+    def theme(self) -> colour_theme.Theme:
+        """The colour theme: the menu's choice, kept by the browser (``web/theme.js`` reads it too)."""
+        if self.theme_choice is not None:
+            return self.theme_choice
+        try:
+            return colour_theme.Theme.parse(self.host.storage_get(colour_theme.KEY))
+        except StorageError:
+            return colour_theme.Theme.AUTO
+
+    def _on_theme(self, chosen: colour_theme.Theme) -> None:
+        """The menu's *Colours*: kept as the sound's choice is (for this screen alone where nothing is kept)."""
+        try:
+            if not self.sound_kept:
+                raise StorageError("the embed keeps no colour choice")
+            self.host.storage_set(colour_theme.KEY, chosen.value)
+        except StorageError:
+            self.theme_choice = chosen
+        self.render()
+        if self.root is not None:
+            self.root.focus({"action": f"theme-{chosen.value}"})
+
     def _cue(self, found: sound.Cue | None) -> None:
         """Mark the element with a sound to play (a count makes the same cue twice a change)."""
         if found is not None and self.root is not None:
@@ -1327,6 +1351,7 @@ class Screen:
         root.set_data("phase", self.phase())
         root.set_data("moves", str(len(current.state.history)) if current is not None else "0")
         root.set_data("sound", "on" if self.sound_on() else "off")
+        root.set_data("theme", self.theme().value)
         root.set_class("lc-in-game", current is not None)
         if self.document is not None:
             self.host.set_info(self.document.info(self))
@@ -1338,8 +1363,8 @@ class Screen:
             learn = f'<p class="lc-menu-learn">{lc_html.learn_link(self.game.name)}</p>'
             entries = [*self._tool_entries(current), *self.menu_entries,
                        lc_html.Entry(i18n._("Turn sound off") if self.sound_on() else i18n._("Turn sound on"), "sound")]
-            self._panel("menu", lc_html.menu(learn + lc_html.language_switch(), words=words, confirm=self.confirming,
-                                             entries=entries))
+            settings = lc_html.theme_switch(self.theme()) + lc_html.language_switch()
+            self._panel("menu", lc_html.menu(learn + settings, words=words, confirm=self.confirming, entries=entries))
         elif self.sheet == "rules":
             self._panel("rules", rules_summary.page(self.entry.summary, overlay=True))
         elif self.sheet == "stats":
@@ -1462,6 +1487,9 @@ _ACTIONS: dict[str, typing.Callable[[Screen], None]] = {
     "new-after-problem": Screen._on_new,
     "load-newer": Screen._on_load_newer,
     "sound": Screen._on_sound,
+    "theme-light": lambda scr: scr._on_theme(colour_theme.Theme.LIGHT),
+    "theme-dark": lambda scr: scr._on_theme(colour_theme.Theme.DARK),
+    "theme-auto": lambda scr: scr._on_theme(colour_theme.Theme.AUTO),
 }
 """The screen's own actions (``home`` and ``dismiss`` belong to the app shell)."""
 

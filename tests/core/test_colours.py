@@ -1,13 +1,18 @@
 """Colour alone never tells two expeditions apart (issue 20), for people with a colour vision deficiency.
 
-The expedition colours are read from the style sheets the site ships (``web/card.css``: the cards
-``--c-*`` and their columns ``--s-*``, which the board game shares; ``web/roll.css``: ``--rw-*``).  Each
+The expedition colours are read from the palette the site ships (``web/style.css``: the cards ``--c-*``
+and their columns ``--s-*``, which the board game shares, in both themes; Roll & Write's ``--rw-*``).  Each
 is seen as under protanopia, deuteranopia and tritanopia (Machado, Oliveira and Fernandes 2009, full
 severity, as ColorAide computes it) and two colours *could be confused* when their simulated colours
 are less than 20 apart in CIEDE2000 (Delta E 2000).  Six hues cannot all stay 20 apart for all three
 deficiencies (blue and purple are 2.3 apart under deuteranopia), so the route taken is the other one:
 every colour that could be confused carries its expedition's symbol on every card, column, pile, path,
 sheet column and die that shows it, in every game's renderer.
+
+Contrast (WCAG 2.2 AA, in both themes): every colour is in one palette, ``web/style.css``'s ``:root``, as a
+colour or ``light-dark(<light>, <dark>)`` (with a ``prefers-contrast: more`` block over it).  The pairs of
+:data:`TEXT` (words, 4.5:1) and :data:`GRAPHICS` (symbols, lines and edges, 3:1) are measured in each
+theme, and the words of :data:`STRONG_TEXT` at 7:1 where more contrast is asked for.
 """
 
 from __future__ import annotations
@@ -35,12 +40,72 @@ CONFUSABLE_BELOW: typing.Final = 20.0
 NAMES: typing.Final = ("You", "Computer")
 
 
-def palette(sheet: str, prefix: str) -> dict[str, str]:
-    """The colours ``--<prefix><key>: #rrggbb`` a style sheet of ``web/`` declares, by key."""
-    text = (WEB / sheet).read_text(encoding="utf-8")
-    found = dict(re.findall(rf"--{re.escape(prefix)}([A-Za-z]+):\s*(#[0-9a-fA-F]{{6}})\b", text))
-    assert found, f"no --{prefix}* colours in web/{sheet}"
+THEMES: typing.Final = ("light", "dark")
+PALETTE_SHEET: typing.Final = "style.css"
+COLOUR: typing.Final = r"#[0-9a-fA-F]{3,8}\b|rgba?\([^()]*\)"
+
+
+def split_top(text: str) -> list[str]:
+    """``text``'s comma-separated parts, commas inside parentheses kept."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    return [*parts, text[start:].strip()]
+
+
+def declarations(block: str) -> dict[str, tuple[str, str]]:
+    """The colours ``--name: value`` of a ``:root`` block, by name: (light, dark)."""
+    found = {}
+    for name, value in re.findall(r"--([A-Za-z0-9-]+):\s*([^;{}]+);", re.sub(r"/\*.*?\*/", "", block, flags=re.S)):
+        value = value.strip()
+        pair = (split_top(value[len("light-dark("):-1]) if value.startswith("light-dark(") and value.endswith(")")
+                else [value, value])
+        if len(pair) == 2 and all(re.fullmatch(COLOUR, part) for part in pair):
+            found[name] = (pair[0], pair[1])
     return found
+
+
+def root_block(text: str, start: int) -> str:
+    """The body of the ``:root { ... }`` rule that begins at or after ``start``."""
+    begin = text.index(":root {", start) + len(":root {")
+    return text[begin:text.index("}", begin)]
+
+
+def theme_palette(theme: str, *, more: bool = False) -> dict[str, str]:
+    """Every colour of the palette in ``theme`` (``light`` or ``dark``), with ``more``: as where more
+    contrast is asked for (``prefers-contrast: more``)."""
+    text = (WEB / PALETTE_SHEET).read_text(encoding="utf-8")
+    found = declarations(root_block(text, 0))
+    assert found, f"no palette in web/{PALETTE_SHEET}"
+    if more:
+        at = text.index("@media (prefers-contrast: more)")
+        found.update(declarations(root_block(text, at)))
+    return {name: pair[THEMES.index(theme)] for name, pair in found.items()}
+
+
+def palette(prefix: str, theme: str = "light") -> dict[str, str]:
+    """The colours ``--<prefix><key>`` of the palette in ``theme``, by key (``c-`` gives ``Y``, ``B``...)."""
+    found = {name[len(prefix):]: value for name, value in theme_palette(theme).items()
+             if name.startswith(prefix) and re.fullmatch(r"[A-Za-z]+", name[len(prefix):])}
+    assert found, f"no --{prefix}* colours in web/{PALETTE_SHEET}"
+    return found
+
+
+def seen(colour: str, behind: str) -> Color:
+    """``colour`` as drawn over ``behind`` (a colour with alpha lets it through)."""
+    return Color.layer([Color(colour), Color(behind)]).convert("srgb")
+
+
+def contrast(colours: typing.Mapping[str, str], front: str, back: typing.Sequence[str]) -> float:
+    """The WCAG contrast of palette colour ``front`` on ``back`` (palette names, the last the opaque ground:
+    ``("stone", "s-Y")`` is a stone over the yellow path)."""
+    ground = Color(colours[back[-1]])
+    for layer in reversed(back[:-1]):
+        ground = seen(colours[layer], ground.to_string(hex=True))
+    return float(seen(colours[front], ground.to_string(hex=True)).contrast(ground, method="wcag21"))
 
 
 def distance(a: str, b: str, deficiency: str) -> float:
@@ -120,9 +185,10 @@ def state_of(game: str, **kwargs: typing.Any) -> api.State:
 
 
 def test_the_palettes_read_from_the_style_sheets_are_whole_and_the_known_confusions_are_found() -> None:
-    cards, columns = palette("card.css", "c-"), palette("card.css", "s-")
+    cards, columns = palette("c-"), palette("s-")
     assert set(cards) == set(columns) == {c.letter for c in card.Colour}
-    assert set(palette("roll.css", "rw-")) == set(roll.data.COLOURS)
+    assert set(palette("rw-")) == set(roll.data.COLOURS)
+    assert set(palette("s-", "dark")) == set(columns) and palette("c-", "dark") == cards  # the cards keep their colours
     # The measure itself: blue and purple cards are near under deuteranopia, blue and yellow are not.
     deutan = distance(cards["B"], cards["P"], "deutan"), distance(cards["B"], cards["Y"], "deutan")
     assert deutan[0] < 5 < CONFUSABLE_BELOW < deutan[1]
@@ -132,7 +198,7 @@ def test_the_palettes_read_from_the_style_sheets_are_whole_and_the_known_confusi
 @pytest.mark.parametrize("options", [{}, {"colours": 6}])
 def test_every_card_game_colour_that_could_be_confused_shows_its_symbol_everywhere(
         options: dict[str, int]) -> None:
-    risky = at_risk(palette("card.css", "c-"), palette("card.css", "s-"))
+    risky = at_risk(palette("c-"), palette("s-"), palette("s-", "dark"))
     assert risky, "no colour could be confused: the symbols would be a choice, not a need"
     state = state_of("card", options=options)
     assert isinstance(state, card.State)
@@ -146,8 +212,8 @@ def test_every_card_game_colour_that_could_be_confused_shows_its_symbol_everywhe
 
 
 def test_every_board_game_path_card_and_pile_shows_its_symbol() -> None:
-    risky = at_risk({k: v for k, v in palette("card.css", "c-").items() if k != "P"},
-                    {k: v for k, v in palette("card.css", "s-").items() if k != "P"})
+    risky = at_risk(*({k: v for k, v in palette(prefix, theme).items() if k != "P"}
+                      for prefix in ("c-", "s-") for theme in THEMES))
     state = state_of("board")
     assert isinstance(state, board.State)
     parsed = Elements(board_html.position(state, NAMES))
@@ -156,7 +222,7 @@ def test_every_board_game_path_card_and_pile_shows_its_symbol() -> None:
 
 
 def test_every_roll_and_write_column_and_colour_die_shows_its_symbol() -> None:
-    risky = at_risk(palette("roll.css", "rw-"))
+    risky = at_risk(palette("rw-"))
     assert {"blue", "purple"} <= risky
     state = state_of("roll")
     assert isinstance(state, roll.State) and state.roll is not None
@@ -171,3 +237,96 @@ def test_every_roll_and_write_column_and_colour_die_shows_its_symbol() -> None:
             assert href in element.uses, f"a column head or die of {colour.value} without its symbol"
             shown += 1
     assert shown >= 6
+
+
+# -- contrast, in both themes ---------------------------------------------------------------------------
+
+Pair = tuple[str, tuple[str, ...]]
+"""A colour of the palette and what it is drawn on (names, the opaque ground last)."""
+EXPEDITIONS: typing.Final = "YBWGRP"
+RW: typing.Final = ("red", "orange", "yellow", "green", "blue", "purple")
+GROUNDS: typing.Final = ("paper", "panel")
+
+TEXT: typing.Final[tuple[Pair, ...]] = (
+    *((front, (ground,)) for front in ("ink", "muted", "note", "negative", "error", "warm", "accent", "accent-2")
+      for ground in GROUNDS),
+    ("ink", ("table",)), ("muted", ("table",)), ("ink", ("notice",)), ("ink", ("error-bg",)), ("ink", ("hint-bg",)),
+    ("ink", ("row-points",)), ("ink", ("row-total",)), ("negative", ("row-points",)), ("ink", ("field",)),
+    ("on-accent", ("accent",)), ("on-accent-2", ("accent-2",)), ("on-bar", ("bar",)), ("paper", ("ink",)),
+    ("success", ("success-bg",)), ("failure", ("failure-bg",)), ("muted", ("error-bg",)),
+    *((f"t-{x}", (f"c-{x}",)) for x in EXPEDITIONS),                        # a card's number
+    *(("camp-ink", (f"s-{x}",)) for x in EXPEDITIONS[:5]),
+    *((ink, ("stone", f"s-{x}")) for ink in ("stone-ink", "negative") for x in EXPEDITIONS[:5]),  # a stone's value
+    *((ink, ("city-bottom",)) for ink in ("stone-ink", "negative")),
+    ("on-artifact", ("artifact",)), ("on-arrow-tile", ("arrow-tile",)), ("on-points-tile", ("points-tile",)),
+    *(("pen", (ground,)) for ground in ("box", "sheet", "sheet-other", "panel", "twenty", "fresh")),
+    ("scale", ("sheet",)), ("bridge-ink", ("sheet",)), ("bridge-ink", ("twenty",)), ("by-ink", ("sheet",)),
+    ("muted", ("sheet",)), ("on-sheet-head", ("sheet-head",)), ("on-art-shaded", ("art-shaded",)),
+    ("on-dice-shaded", ("dice-shaded",)), ("place-note", ("sheet",)), ("on-die", ("die",)),
+    ("on-die-note", ("die-note",)), ("ink", ("end-head",)), ("ink", ("won",)), ("muted", ("tray",)),
+)
+"""Words and the ground they stand on: 4.5:1 in each theme."""
+
+GRAPHICS: typing.Final[tuple[Pair, ...]] = (
+    *(("slot-ink", (f"s-{x}",)) for x in EXPEDITIONS),                      # an empty column's symbol
+    *((f"k-{x}", (f"s-{x}",)) for x in EXPEDITIONS),                        # a pile's symbol and edge
+    *((f"k-{x}", ("stone", f"s-{x}")) for x in EXPEDITIONS[:5]),            # a stone's edge
+    *((f"rwk-{c}", (ground,)) for c in RW for ground in ("box", "sheet")),  # a sheet's boxes and lines
+    *((f"rwt-{c}", (f"rw-{c}",)) for c in RW),                              # a head's or a die's symbol
+    ("accent-2", ("paper",)), ("accent-2", ("panel",)),                       # the keyboard's ring
+    ("field-line", ("panel",)), ("field-line", ("field",)),                   # a text box's edge
+    ("accent", ("panel",)), ("chart-last", ("panel",)), ("chart-negative-last", ("panel",)),
+    ("dome-claimed", ("dome",)), ("exhaust", ("slot",)), ("art-mark", ("box",)), ("stars", ("panel",)),
+    ("back-edge", ("table",)), ("hinted", ("paper",)),
+)
+"""Symbols, lines and edges that carry meaning, and their ground: 3:1 in each theme."""
+
+STRONG_TEXT: typing.Final[tuple[Pair, ...]] = (
+    *((front, (ground,)) for front in ("ink", "muted", "note", "negative", "error", "warm", "accent")
+      for ground in GROUNDS),
+    ("on-bar", ("bar",)), ("success", ("success-bg",)), ("failure", ("failure-bg",)),
+    ("scale", ("sheet",)), ("by-ink", ("sheet",)), ("place-note", ("sheet",)),
+)
+"""Words held to 7:1 where more contrast is asked for (prefers-contrast: more)."""
+
+
+def too_low(colours: typing.Mapping[str, str], pairs: typing.Iterable[Pair], least: float) -> list[str]:
+    return [f"{front} on {'/'.join(back)}: {found:.2f}:1 < {least}:1" for front, back in pairs
+            if (found := contrast(colours, front, back)) < least]
+
+
+@pytest.mark.parametrize("more", [False, True], ids=["usual", "more-contrast"])
+@pytest.mark.parametrize("theme", THEMES)
+def test_words_and_graphics_keep_wcag_aa_contrast_in_each_theme(theme: str, more: bool) -> None:
+    colours = theme_palette(theme, more=more)
+    failing = too_low(colours, TEXT, 4.5) + too_low(colours, GRAPHICS, 3.0)
+    if more:
+        failing += too_low(colours, STRONG_TEXT, 7.0)
+    assert not failing, f"{theme} theme{' (more contrast)' if more else ''}:\n  " + "\n  ".join(failing)
+
+
+def test_the_dark_theme_is_dark_and_the_light_one_light() -> None:
+    light, dark = theme_palette("light"), theme_palette("dark")
+    assert Color(light["paper"]).luminance() > 0.7 and Color(dark["paper"]).luminance() < 0.05
+    assert Color(dark["ink"]).luminance() > 0.6 and Color(light["ink"]).luminance() < 0.05
+    # Each expedition's column stays its hue in the dark (a dark shade of it, not a grey).
+    for x in EXPEDITIONS[:2] + EXPEDITIONS[3:]:
+        card, column = Color(light[f"c-{x}"]).convert("oklch"), Color(dark[f"s-{x}"]).convert("oklch")
+        assert abs((card["hue"] - column["hue"] + 180) % 360 - 180) < 30, x
+    assert dark["c-Y"] == light["c-Y"], "a card keeps its colour"
+
+
+NEUTRAL_SHADE: typing.Final = re.compile(r"rgba\((0, 0, 0|255, 255, 255), 0?\.\d+\)|rgba\(0, 0, 0, 0\)")
+"""A black or white shade (shadows, a wager's stripes): drawn the same on any ground, in either theme."""
+
+
+@pytest.mark.parametrize("sheet", sorted(p.name for p in WEB.glob("*.css")))
+def test_every_colour_of_the_style_sheets_comes_from_the_palette(sheet: str) -> None:
+    text = re.sub(r"/\*.*?\*/", "", (WEB / sheet).read_text(encoding="utf-8"), flags=re.S)
+    if sheet == PALETTE_SHEET:  # the palette itself, and its prefers-contrast: more block
+        text = text.replace(root_block(text, 0), "")
+        more = text.index("@media (prefers-contrast: more)")
+        text = text.replace(root_block(text, more), "")
+    literal = [m.group(0) for m in re.finditer(COLOUR + r"|hsla?\([^()]*\)", text)
+               if not NEUTRAL_SHADE.fullmatch(m.group(0))]
+    assert not literal, f"web/{sheet} has colours outside the palette: {sorted(set(literal))}"

@@ -79,13 +79,18 @@ def test_sound_is_off_until_turned_on_in_the_menu_and_the_choice_is_kept_for_eve
     assert table.storage[sound.KEY] == "0" and other.root.data["sound"] == "off"
 
 
-def test_a_browser_that_keeps_nothing_keeps_the_choice_for_the_screen() -> None:
-    table = features.card_table()
+def keeps_nothing(table: features.Table) -> features.Table:
+    """``table`` in a browser whose storage refuses every write (full, or private browsing)."""
 
     def refuse(key: str, text: str) -> None:
         raise screen.StorageError("full")
 
     table.host.storage_set = refuse  # type: ignore[method-assign]
+    return table
+
+
+def test_a_browser_that_keeps_nothing_keeps_the_choice_for_the_screen() -> None:
+    table = keeps_nothing(features.card_table())
     table.click("menu")
     table.click("sound")
     assert table.root.data["sound"] == "on" and sound.KEY not in table.storage

@@ -22,6 +22,7 @@ plain words, which the frame shows and sends as an ``error`` message):
 ``autoplay``   ``1``: start Python at once (else on the Play button)
 ``sound``      ``1``: sounds for cards, pieces, dice and the end of a game (``0``, the
                default: silent until the reader turns them on in the frame's menu)
+``theme``      ``light`` or ``dark`` colours, or ``auto`` (the default): the reader's system's
 ``id``         echoed in every message (up to 64 characters)
 ``parent``     the host page's origin: messages go only there
 =============  ==================================================================
@@ -52,6 +53,7 @@ import lostcities
 from lostcities import api, errors, i18n, safejson, session
 from lostcities.ui import games, tutorial
 from lostcities.ui import html as lc_html
+from lostcities.ui import theme as colour_theme
 
 MAX_CODE: typing.Final = 24_000
 """Characters of an ``s`` or ``rec`` code (URLs stay well under browsers' limits)."""
@@ -163,6 +165,7 @@ class Config:
     ident: str = ""
     parent: str | None = None
     sound: bool = False
+    theme: colour_theme.Theme = colour_theme.Theme.AUTO
 
     def __repr__(self) -> str:
         shown = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.repr}
@@ -200,7 +203,8 @@ class Config:
         seed = _whole(get["seed"], "seed", 0, 10**18) if "seed" in get else None
         return cls(source.game, mode, source.tut.id if source.tut else None, step, source.scenario, source.record,
                    bot, pov, _flag(get, "reveal", False), seed, _flag(get, "controls", True),
-                   _flag(get, "autoplay", False), ident, parent, _flag(get, "sound", False))
+                   _flag(get, "autoplay", False), ident, parent, _flag(get, "sound", False),
+                   _choice(get, "theme", colour_theme.Theme, colour_theme.Theme.AUTO))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -22,6 +22,7 @@ import html as _html
 import typing
 
 from lostcities import api, i18n, session
+from lostcities.ui import theme as colour_theme
 
 MINUS: typing.Final = "\u2212"
 """A real minus sign, for scores."""
@@ -888,6 +889,21 @@ def loading() -> str:
 
 LANGUAGE_NAMES: typing.Final = {"en": "English", "de": "Deutsch"}
 """Each language in its own words (a language without an entry is shown by its code)."""
+
+
+def theme_switch(current: colour_theme.Theme) -> str:
+    """The colour theme's choice (the menu): a button per theme (``data-action="theme-<value>"``), the
+    current one pressed.
+
+    >>> 'data-action="theme-dark" aria-pressed="true">Dark<' in theme_switch(colour_theme.Theme.DARK)
+    True
+    """
+    buttons = " ".join(
+        button(choice.label, f"theme-{choice.value}", cls="secondary lc-theme-choice",
+               extra={"aria-pressed": "true" if choice is current else "false"})
+        for choice in colour_theme.Theme)
+    return (f'<div class="lc-themes" role="group" aria-labelledby="lc-themes-title">'
+            f'<span class="lc-themes-title" id="lc-themes-title">{esc(i18n._("Colours"))}</span> {buttons}</div>')
 
 
 def language_switch() -> str:
