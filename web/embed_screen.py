@@ -273,7 +273,7 @@ class EmbeddedScreen(screen.Screen):
         self._stop()
         self.session = None
         self.lesson = None
-        self.mode = "problem"
+        self.go(screen.Event.FAIL)
         self.problem = reason
         self.emit("error", code=code, message=lc_html.to_sentence(reason))
         if self.root is not None:
@@ -284,7 +284,7 @@ class EmbeddedScreen(screen.Screen):
             self._layout, self._parts = "problem", {}
 
     def render(self) -> None:
-        if self.mode == "problem":
+        if self.states.phase is screen.Phase.PROBLEM:
             return
         super().render()
         root = self.root
@@ -340,13 +340,13 @@ class EmbeddedScreen(screen.Screen):
         if event.kind == "click" and (event.action in IGNORED or (
                 event.action in FREE_PLAY_TOOLS and (self.lesson is not None or self.record is not None))):
             return
-        if self.mode == "problem":
+        if self.states.phase is screen.Phase.PROBLEM:
             return
         super()._dispatch(event)
 
     def act(self, action: api.Action | str) -> bool:
         current = self.session
-        if current is None or self.mode != "play" or not current.is_person_turn():
+        if current is None or not self.is_playing() or not current.is_person_turn():
             return False
         lesson = self.lesson
         if self.record is not None:
@@ -412,17 +412,17 @@ class EmbeddedScreen(screen.Screen):
     def _settle(self, event: api.Event | None) -> None:
         lesson = self.lesson
         if self.record is not None:
-            self.mode = "play"
+            self._back_to_play()
             self.render()
             return
-        if lesson is not None and lesson.replies and self.mode == "play":
+        if lesson is not None and lesson.replies and self.is_playing():
             self.render()
             self.later(self.adapter.pause(self, event), self._reply)
             return
         if lesson is not None and (lesson.done or (lesson.step.kind is not tutorial.StepKind.PLAY
                                                    and lesson.outcome is not tutorial.Outcome.SUCCESS
                                                    and lesson.step.kind is not tutorial.StepKind.ACT)):
-            self.mode = "play"
+            self._back_to_play()
             self.render()
             return
         super()._settle(event)
@@ -464,8 +464,8 @@ class EmbeddedScreen(screen.Screen):
         self._completed_sent = False
         self.adapter.begin(self)
         self.emit("step", index=lesson.index + 1, total=lesson.total, tutorial=lesson.tutorial.id)
-        self.mode = "play"
         self._stop()
+        self._back_to_play()
         self._settle(None)
         if self.root is not None:
             any(self.root.focus(place) for place in ({"action": "lesson-next"}, {"target": "hand"}))

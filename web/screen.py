@@ -63,6 +63,7 @@ import math
 import random
 import typing
 
+import screen_states
 from lostcities import api, errors, i18n, session
 from lostcities.ui import games, rules_summary, sound, stats
 from lostcities.ui import html as lc_html
@@ -75,6 +76,9 @@ STORAGE_OFF: typing.Final = i18n.N_("This browser is not keeping saved games (st
 STALE: typing.Final = i18n.N_("This game was continued in another tab or window.")
 RACE_LOST: typing.Final = i18n.N_("This game was played in another tab at the same moment: that move was kept and "
                                   "this tab\u2019s last move was not. Here is the game as it stands now.")
+Phase = screen_states.Phase
+Overlay = screen_states.Overlay
+Event = screen_states.Event
 SCREEN_PHASES: typing.Final = frozenset({"setup", "problem", "handover", "menu", "stale", "loading", "rules",
                                         "stats", "replay"})
 
@@ -454,15 +458,11 @@ class Screen:
         self.root: Root | None = None
         self.session: session.Session | None = None
         self.document: Document | None = None
-        self.mode = "loading"
-        """``setup``, ``problem``, ``handover``, ``play``, ``stale``, ``document``."""
-        self.menu_open = False
-        self.confirming = False
-        """The menu asks whether to abandon the game in progress (after its *New match*)."""
+        self.states = screen_states.Machine()
+        """The screen's phase and overlay (:mod:`screen_states`): changed only by :meth:`go`."""
         self.error = ""
         """The reason the last input was refused (shown by the adapter)."""
         self.problem = ""
-        self.thinking = False
         self.think_log: list[tuple[float, float, float]] = []
         self._token = 0
         """Bumped to abandon timers and thinking in flight."""
@@ -479,8 +479,6 @@ class Screen:
         self.menu_entries: list[lc_html.Entry] = [lc_html.Entry(i18n._("Rules of the game"), "rules"),
                                                   lc_html.Entry(i18n._("Statistics"), "stats")]
         """The menu's own entries, in order (a screen feature appends one here)."""
-        self.sheet = ""
-        """A page over the game opened from the menu: ``rules`` or ``stats`` (``""``: none)."""
         self.moves_open = False
         self.hint: api.Action | None = None
         """The suggested move highlighted now (None: none)."""
@@ -514,6 +512,50 @@ class Screen:
         noises surprises)."""
         self._cues = 0
 
+    # -- the phase -----------------------------------------------------------------------------------
+    def go(self, event: screen_states.Event) -> None:
+        """Change phase or overlay by ``event``; raises :class:`screen_states.TransitionError` (nothing
+        changes) when the table does not take it in the current phase."""
+        self.states.go(event)
+
+    @property
+    def mode(self) -> str:
+        """The phase's old name: ``loading``, ``setup``, ``problem``, ``handover``, ``play`` (a
+        computer's turn too), ``replay``, ``stale``, ``document``."""
+        phase = self.states.phase
+        return Phase.PLAY.value if phase is Phase.THINKING else phase.value
+
+    def is_playing(self) -> bool:
+        """A game is on the table (a person's turn, a computer's, a deal to come, a game over)."""
+        return self.states.phase in (Phase.PLAY, Phase.THINKING)
+
+    @property
+    def thinking(self) -> bool:
+        """A computer is working out its move."""
+        return self.states.phase is Phase.THINKING
+
+    @property
+    def menu_open(self) -> bool:
+        return self.states.overlay in (Overlay.MENU, Overlay.CONFIRM)
+
+    @property
+    def confirming(self) -> bool:
+        """The menu asks whether to abandon the game in progress (after its *New match*)."""
+        return self.states.overlay is Overlay.CONFIRM
+
+    @property
+    def sheet(self) -> str:
+        """A page over the game opened from the menu: ``rules`` or ``stats`` (``""``: none)."""
+        overlay = self.states.overlay
+        return overlay.value if overlay in (Overlay.RULES, Overlay.STATS) else ""
+
+    def _back_to_play(self) -> None:
+        """From a computer's turn or a hand-over back to the table (an embed's lesson step)."""
+        if self.states.phase is Phase.THINKING:
+            self.go(Event.THOUGHT)
+        elif self.states.phase is Phase.HANDOVER:
+            self.go(Event.READY)
+
     # -- lifecycle -----------------------------------------------------------------------------------
     def mount(self) -> None:
         self.root = self.host.mount(self.adapter.shell())
@@ -540,7 +582,8 @@ class Screen:
         for handle in self._timers:
             self.host.cancel(handle)
         self._timers.clear()
-        self.thinking = False
+        if self.states.phase is Phase.THINKING:
+            self.go(Event.THOUGHT)
 
     def later(self, ms: int, func: typing.Callable[[], None]) -> None:
         """Run ``func`` after ``ms`` unless the screen moved on meanwhile (new game, unmount)."""
@@ -644,7 +687,7 @@ class Screen:
         self.damaged_copies = [k for k in keys if self._read(k) is not None]
         self.problem = err.reason
         self.session = None
-        self.mode = "problem"
+        self.go(Event.FAIL)
         self.render()
 
     def _keep_damaged(self, text: str, keys: list[str]) -> None:
@@ -671,7 +714,7 @@ class Screen:
     def _on_download_damaged(self, copy: str) -> None:
         """The problem panel's download of a kept damaged copy (``copy``: 1 is the newest)."""
         numbers = [str(n) for n in range(1, len(self.damaged_copies) + 1)]
-        if self.mode != "problem" or copy not in numbers:
+        if self.states.phase is not Phase.PROBLEM or copy not in numbers:
             return
         index = numbers.index(copy)
         text = self._read(self.damaged_copies[index])
@@ -685,7 +728,7 @@ class Screen:
         set): another tab's newer revision stops this tab (stale); another tab's write of the
         same revision (both moved at once) wins, and this tab shows that game instead."""
         current = self.session
-        if current is None or self.mode == "stale":
+        if current is None or self.states.phase is Phase.STALE:
             return
         stored = self._read(self.key)
         if stored is not None and stored != self._seen and self._other_tab_wrote(stored):
@@ -710,7 +753,7 @@ class Screen:
         if revision == current.revision:
             self.host.console("warn", f"{self.game.title}: another tab saved revision {revision} at the same moment")
             self.restore()
-            if self.mode == "play":
+            if self.is_playing():
                 self.host.notify(i18n._(RACE_LOST), "info")
             return True
         return False
@@ -719,7 +762,7 @@ class Screen:
         """Another tab changed the save: read it again (the event's text may be older than what is
         stored now, and this tab's own write may be the one that stands)."""
         current = self.session
-        if current is None or self.mode == "stale" or text is None:
+        if current is None or self.states.phase is Phase.STALE or text is None:
             return
         stored = self._read(self.key)
         if stored is not None and stored != self._seen:
@@ -727,8 +770,7 @@ class Screen:
 
     def _go_stale(self) -> None:
         self._stop()
-        self.mode = "stale"
-        self.menu_open = False
+        self.go(Event.STALE)
         self.render()
 
     def forget(self) -> None:
@@ -743,8 +785,7 @@ class Screen:
         self._stop()
         self.session = None
         self.document = document
-        self.mode = "document"
-        self.menu_open = False
+        self.go(Event.DOCUMENT)
         self.error = ""
         self._write(self.last_key, document.name)
         self.render()
@@ -758,9 +799,7 @@ class Screen:
         self._stop()
         self.session = None
         self.document = None
-        self.mode = "setup"
-        self.menu_open = False
-        self.sheet = ""
+        self.go(Event.SETUP)
         self.error = error
         self.render()
 
@@ -788,9 +827,7 @@ class Screen:
         self._stop()
         self.session = current
         self.error = ""
-        self.menu_open = False
-        self.sheet = ""
-        self.mode = "play"
+        self.go(Event.RESTORED)
         self._clear_hint()
         self._ui_before = None
         self.adapter.begin(self)
@@ -802,17 +839,19 @@ class Screen:
     def _settle(self, event: api.Event | None) -> None:
         """After a change: hand-over if needed, render, and let chance or a computer move."""
         current = self.session
-        if current is None or self.mode not in ("play", "handover"):
-            self.render()
+        phase = self.states.phase
+        if current is None or phase not in (Phase.PLAY, Phase.HANDOVER):
+            self.render()  # a computer already thinking goes on
             return
-        self.mode = "handover" if current.needs_handover() else "play"
+        if current.needs_handover() != (phase is Phase.HANDOVER):
+            self.go(Event.READY if phase is Phase.HANDOVER else Event.HANDOVER)
         self.render()
-        if self.mode != "play" or self.menu_open or self.sheet:
+        if self.states.phase is not Phase.PLAY or self.states.overlay is not Overlay.NONE:
             return
         if current.state.is_chance() and self.adapter.wants_chance(self):
             self.later(self.adapter.pause(self, event), self._deal)
         elif current.is_computer_turn():
-            self.thinking = True
+            self.go(Event.THINK)
             self.render()
             self.later(self.adapter.pause(self, event), self._think)
 
@@ -832,30 +871,30 @@ class Screen:
 
     def _dispatch(self, event: Input) -> None:
         if event.kind == "key" and event.key == "Escape" and self.menu_open:
-            self.menu_open = False
+            self.go(Event.CLOSE_MENU)
             self.render()
             return
-        if event.kind == "key" and event.key == "Escape" and (self.sheet or self.mode == "replay"):
+        if event.kind == "key" and event.key == "Escape" and (self.sheet or self.states.phase is Phase.REPLAY):
             self._on_close_sheet() if self.sheet else self._on_close_replay()
             return
         handler = _ACTIONS.get(event.action) if event.kind == "click" else None
         if handler is not None and event.action in MENU_TOOLS and self.menu_open:
             # A tool chosen in the menu: the menu closes, the tool acts on the table.
-            self.menu_open = False
+            self.go(Event.CLOSE_MENU)
             handler(self)
             self.render()
             return
         if handler is not None:
             handler(self)
             return
-        if self.menu_open or self.sheet or self.mode == "replay":
+        if self.states.overlay is not Overlay.NONE or self.states.phase is Phase.REPLAY:
             return
-        if self.mode == "document" and self.document is not None:
+        if self.states.phase is Phase.DOCUMENT and self.document is not None:
             if self.document.on_input(self, event) == REDRAW:
                 self.save_document()
                 self.render()
             return
-        if self.mode != "play":
+        if not self.is_playing():
             return
         command = self.adapter.on_input(self, event)
         if isinstance(command, Do):
@@ -866,7 +905,7 @@ class Screen:
             self.render()
 
     def _on_start(self) -> None:
-        if self.mode != "setup" or self.root is None:
+        if self.states.phase is not Phase.SETUP or self.root is None:
             return
         values = self.root.values()
         try:
@@ -891,24 +930,24 @@ class Screen:
             self.show_setup(lc_html.to_sentence(err.reason))
 
     def _on_ready(self) -> None:
-        if self.mode == "handover" and self.session is not None:
+        if self.states.phase is Phase.HANDOVER and self.session is not None:
             self.session.reveal()
-            self.mode = "play"
+            self.go(Event.READY)
             self._settle(None)
             if self.root is not None:
                 self.root.focus({"target": "hand"})
 
     def _on_menu(self) -> None:
-        if self.mode in ("play", "handover", "document"):
-            self.menu_open, self.confirming = not self.menu_open, False
-            self.sheet = ""
+        if self.states.allows(Event.MENU):
+            self.go(Event.MENU)
             self._clear_hint()
             self.render()
             if not self.menu_open:
                 self._settle(None)
 
     def _on_close_menu(self) -> None:
-        self.menu_open = False
+        if self.states.allows(Event.CLOSE_MENU):
+            self.go(Event.CLOSE_MENU)
         self._settle(None)
 
     def _on_new(self) -> None:
@@ -922,19 +961,21 @@ class Screen:
         if not in_progress or (self.confirming and self.menu_open):
             self._on_new()
             return
-        self.menu_open = self.confirming = True
+        if not self.states.allows(Event.CONFIRM):
+            return
+        self.go(Event.CONFIRM)
         self.render()
         if self.root is not None:
             self.root.focus({"action": "close-menu"})
 
     def _on_load_newer(self) -> None:
-        if self.mode == "stale":
+        if self.states.phase is Phase.STALE:
             self.restore()
 
     def act(self, action: api.Action | str) -> bool:
         """Apply a person's action (checked once, by ``apply``); a refusal shows its reason."""
         current = self.session
-        if current is None or not current.is_person_turn() or self.mode != "play" or self.menu_open:
+        if current is None or not current.is_person_turn() or not self.is_playing() or self.menu_open:
             return False
         before = (len(current.state.history), json.dumps(current.ui))
         try:
@@ -954,7 +995,7 @@ class Screen:
         current = self.session
         self._cue(sound.cue(event.kind, over=current is not None and self.can_replay(current.state)))
         self.save()
-        if self.mode == "stale":
+        if self.states.phase is Phase.STALE:
             return
         self.record_stats()
         self._settle(event)
@@ -969,7 +1010,8 @@ class Screen:
     def _think(self) -> None:
         current = self.session
         if current is None or not current.is_computer_turn():
-            self.thinking = False
+            if self.thinking:
+                self.go(Event.THOUGHT)
             return
         seat = current.current_player
         try:
@@ -1055,7 +1097,8 @@ class Screen:
     def _computer_act(self, action: typing.Any) -> None:
         """Apply the computer's choice; anything it cannot play becomes ``legal_actions()[0]`` (every game)."""
         current = self.session
-        self.thinking = False
+        if self.thinking:
+            self.go(Event.THOUGHT)
         if current is None or not current.is_computer_turn():
             return
         try:
@@ -1078,27 +1121,26 @@ class Screen:
     # -- history, help, statistics ------------------------------------------------------------------
     def _on_moves(self) -> None:
         """The *Moves* toggle: the log panel under the table opens or closes."""
-        if self.session is not None and self.mode == "play":
+        if self.session is not None and self.is_playing():
             self.moves_open = not self.moves_open
             self.render()
 
-    def _open_sheet(self, name: str) -> None:
-        if self.mode in ("play", "handover", "document"):
-            self.menu_open = False
-            self.sheet = name
+    def _open_sheet(self, event: screen_states.Event) -> None:
+        if self.states.allows(event):
+            self.go(event)
             self.render()
             if self.root is not None:
                 self.root.focus({"action": "close-sheet"})
 
     def _on_rules(self) -> None:
-        self._open_sheet("rules")
+        self._open_sheet(Event.RULES)
 
     def _on_stats(self) -> None:
-        self._open_sheet("stats")
+        self._open_sheet(Event.STATS)
 
     def _on_close_sheet(self) -> None:
         if self.sheet:
-            self.sheet = ""
+            self.go(Event.CLOSE_SHEET)
             self._settle(None)
 
     def read_stats(self) -> stats.Stats:
@@ -1203,7 +1245,7 @@ class Screen:
         """Take back the person's own last action (see ``Session.undo``): the state is
         rebuilt from the record without it; the adapter's notes come back too."""
         current = self.session
-        if current is None or self.mode != "play" or self.menu_open or self.thinking or not current.can_undo():
+        if current is None or self.states.phase is not Phase.PLAY or self.menu_open or not current.can_undo():
             return
         current.undo()
         kept = self._ui_before
@@ -1225,19 +1267,20 @@ class Screen:
 
     def _on_replay(self) -> None:
         current = self.session
-        if current is None or self.mode != "play" or self.menu_open or not self.can_replay(current.state):
+        if (current is None or self.menu_open or not self.states.allows(Event.REPLAY)
+                or not self.can_replay(current.state)):
             return
         self._replay = {}
         self._replay_games = current.game_starts()
         self._replay_first = self._replay_games[0] if self._replay_games else current.replay_start()
-        self.mode = "replay"
+        self.go(Event.REPLAY)
         self.moves_open = False
         self.replay_step = self._replay_first
         self._replay_to(self._replay_first)
 
     def _replay_to(self, step: int) -> None:
         current = self.session
-        if current is None or self.mode != "replay":
+        if current is None or self.states.phase is not Phase.REPLAY:
             return
         before, self.replay_step = self.replay_step, max(self._replay_first, min(len(current.state.history), step))
         if self.replay_step == before + 1:  # one step forward sounds; a jump or a step back is silent
@@ -1247,7 +1290,7 @@ class Screen:
     def _replay_seek(self, text: str) -> None:
         """The slider or a game's button: to the move it names (counted from the replay's start);
         anything but a plain whole number is ignored."""
-        if self.mode == "replay" and text.isascii() and text.isdigit() and len(text) <= 6:
+        if self.states.phase is Phase.REPLAY and text.isascii() and text.isdigit() and len(text) <= 6:
             self._replay_to(self._replay_first + int(text))
 
     def _replay_position(self, current: session.Session, step: int) -> tuple[api.State, str, sound.Cue | None]:
@@ -1274,8 +1317,8 @@ class Screen:
             focus=({"action": "replay-next"}, {"action": "close-replay"}))
 
     def _on_close_replay(self) -> None:
-        if self.mode == "replay":
-            self.mode = "play"
+        if self.states.phase is Phase.REPLAY:
+            self.go(Event.CLOSE_REPLAY)
             self._replay = {}
             self.render()
 
@@ -1303,17 +1346,17 @@ class Screen:
     def interactive(self) -> bool:
         """True when the person to act may click the table now."""
         current = self.session
-        return (current is not None and self.mode == "play" and not self.menu_open and not self.sheet
-                and not self.thinking and current.is_person_turn())
+        return (current is not None and self.states.phase is Phase.PLAY and self.states.overlay is Overlay.NONE
+                and current.is_person_turn())
 
     def phase(self) -> str:
         if self.menu_open:
             return "menu"
         if self.sheet:
             return self.sheet
-        if self.mode == "document" and self.document is not None:
+        if self.states.phase is Phase.DOCUMENT and self.document is not None:
             return self.document.phase(self)
-        if self.mode != "play" or self.session is None:
+        if not self.is_playing() or self.session is None:
             return self.mode
         if self.thinking or (self.session.is_computer_turn() and not self.session.state.is_terminal()):
             return "ai"
@@ -1331,7 +1374,7 @@ class Screen:
         if self.document is not None:
             self.host.set_info(self.document.info(self))
         else:
-            self.host.set_info(self.adapter.info(self) if current is not None and self.mode == "play" else "")
+            self.host.set_info(self.adapter.info(self) if current is not None and self.is_playing() else "")
         title = i18n._(self.game.title)
         if self.menu_open:
             words = self.document.words if self.document is not None else self.adapter.words
@@ -1344,21 +1387,21 @@ class Screen:
             self._panel("rules", rules_summary.page(self.entry.summary, overlay=True))
         elif self.sheet == "stats":
             self._panel("stats", stats.page(self.read_stats(), [self.game], overlay=True))
-        elif self.mode == "replay" and current is not None:
+        elif self.states.phase is Phase.REPLAY and current is not None:
             self._frame(self._replay_frame(current))
-        elif self.mode == "setup":
+        elif self.states.phase is Phase.SETUP:
             last = self.last_setup()
             assist = last is not None and last.pref(session.ASSIST) == "1"
             self._panel("setup", lc_html.with_assist(self.adapter.setup_form(self, last), assist))
-        elif self.mode == "problem":
+        elif self.states.phase is Phase.PROBLEM:
             self._panel("problem", lc_html.problem(title, self.problem, prefix=self.adapter.prefix,
                                                    kept=len(self.damaged_copies)))
-        elif self.mode == "stale":
+        elif self.states.phase is Phase.STALE:
             self._panel("stale", lc_html.stale(i18n._(STALE)))
-        elif self.mode == "handover" and current is not None:
+        elif self.states.phase is Phase.HANDOVER and current is not None:
             who = current.name(current.current_player)
             self._panel("handover", lc_html.handover(who, self.adapter.handover_note(self), self.adapter.words))
-        elif self.mode == "document" and self.document is not None:
+        elif self.states.phase is Phase.DOCUMENT and self.document is not None:
             self._frame(self.document.render(self))
         elif current is not None:
             self._frame(self.adapter.render(self))
@@ -1367,7 +1410,7 @@ class Screen:
     def _tool_entries(self, current: session.Session | None) -> list[lc_html.Entry]:
         """The menu's entry for the table, as the game stands: after a game (or between the games of
         a match), its replay.  The turn's tools are on the table (:meth:`_toolbar`)."""
-        if current is None or self.mode != "play" or self.document is not None or not self.can_replay(current.state):
+        if current is None or not self.is_playing() or self.document is not None or not self.can_replay(current.state):
             return []
         return [lc_html.Entry(i18n._("Replay the game") if current.state.is_terminal() else
                               i18n._("Replay the games so far"), "replay")]
@@ -1385,7 +1428,7 @@ class Screen:
         root = self.root
         if root is None:
             return
-        playing = current is not None and self.mode == "play" and not self.menu_open and not self.sheet
+        playing = current is not None and self.is_playing() and self.states.overlay is Overlay.NONE
         toolbar = tools = moves = ""
         if playing and current is not None:
             # The turn's tools stand in the screen's bar, beside the menu button; a suggestion's
