@@ -11,6 +11,7 @@ and the error names the phase and the event.
 
 The phases (``mode`` is the old name the tests read, ``data-phase`` the attribute on the element)::
 
+    (a computer thinking is stopped first: THINKING ──thought──> PLAY, then as below)
     any phase ──restored──> PLAY        a game opens: a save continued (mounting, *Load the newer
                                         game*), a new game from SETUP, an embed's position or lesson step
     any phase ──document──> DOCUMENT    a document opens (a Roll & Write companion sheet)
@@ -19,7 +20,7 @@ The phases (``mode`` is the old name the tests read, ``data-phase`` the attribut
     PLAY ──think──> THINKING ──thought──> PLAY           a computer's turn, worked out on timers
     PLAY ──handover──> HANDOVER ──ready──> PLAY          pass-and-play: the next person takes the device
     PLAY ──replay──> REPLAY ──close-replay──> PLAY       only once a game is over (the screen's guard)
-    PLAY, THINKING, HANDOVER, REPLAY ──stale──> STALE    another tab wrote a newer save
+    PLAY, HANDOVER, REPLAY ──stale──> STALE              another tab wrote a newer save
 
 A game over, or a match over, is not a phase of the screen: it is a position of the session (the
 adapter's ``phase`` shows it in ``data-phase``); the screen's guard ``Screen.can_replay`` reads it.
@@ -139,8 +140,9 @@ WORDS: typing.Final[typing.Mapping[Phase | Overlay | Event, str]] = {
 }
 """Each phase, overlay and event in plain words, for :class:`TransitionError`."""
 
-_GAME: typing.Final = (Phase.PLAY, Phase.THINKING, Phase.HANDOVER)
-_ANY: typing.Final = tuple(Phase)
+_GAME: typing.Final[tuple[Phase, ...]] = (Phase.PLAY, Phase.THINKING, Phase.HANDOVER)
+_ANY: typing.Final = tuple(phase for phase in Phase if phase is not Phase.THINKING)
+"""Every phase but THINKING: the screen stops a computer's thinking (``thought``) before it opens anything."""
 
 PHASES: typing.Final[typing.Mapping[tuple[Phase, Event], Phase]] = {
     **{(phase, Event.RESTORED): Phase.PLAY for phase in _ANY},
@@ -153,11 +155,11 @@ PHASES: typing.Final[typing.Mapping[tuple[Phase, Event], Phase]] = {
     (Phase.THINKING, Event.THOUGHT): Phase.PLAY,
     (Phase.PLAY, Event.REPLAY): Phase.REPLAY,
     (Phase.REPLAY, Event.CLOSE_REPLAY): Phase.PLAY,
-    **{(phase, Event.STALE): Phase.STALE for phase in (*_GAME, Phase.REPLAY)},
+    **{(phase, Event.STALE): Phase.STALE for phase in (Phase.PLAY, Phase.HANDOVER, Phase.REPLAY)},
 }
 """(phase, event) -> the next phase: every change of phase the screen makes."""
 
-COVERED: typing.Final = frozenset({*_GAME, Phase.DOCUMENT})
+COVERED: typing.Final[frozenset[Phase]] = frozenset({*_GAME, Phase.DOCUMENT})
 """The phases an overlay may open over."""
 
 BENEATH: typing.Final = frozenset({Event.THINK, Event.THOUGHT, Event.HANDOVER, Event.READY})
