@@ -281,7 +281,7 @@ class EmbeddedScreen(screen.Screen):
             self.root.set_html("lesson", "")
             self._lesson_html = ""
             self.root.set_html("main", embed.problem(reason))
-            self._layout, self._parts = "problem", {}
+            self.drawing.layout, self.drawing.parts = "problem", {}
 
     def render(self) -> None:
         if self.states.phase is screen.Phase.PROBLEM:
@@ -319,9 +319,9 @@ class EmbeddedScreen(screen.Screen):
         root = self.root
         if root is not None:
             for region in ("tools", "moves"):
-                if self._outer.get(region):
+                if self.drawing.outer_parts.get(region):
                     root.set_html(region, "")
-                    self._outer[region] = ""
+                    self.drawing.outer_parts[region] = ""
 
     def interactive(self) -> bool:
         if self.record is not None:
