@@ -77,6 +77,7 @@ import typing
 import memory_host
 import screen_computer
 import screen_draw
+import screen_menu
 import screen_replay
 import screen_saves
 import screen_states
@@ -170,11 +171,11 @@ class Screen:
         self.sound_choice: bool | None = None
         """The choice for this screen alone (None: the browser's, else off: a page that starts making
         noises surprises)."""
-        self._cues = 0
         self.saves = screen_saves.Saves(self)
         self.computer = screen_computer.Computer(self)
         self.replay = screen_replay.Replay(self)
         self.drawing = screen_draw.Drawing(self)
+        self.menu = screen_menu.Menu(self)
 
     # -- the phase -----------------------------------------------------------------------------------
     def go(self, event: screen_states.Event) -> None:
@@ -415,7 +416,7 @@ class Screen:
             self.render()
             return
         if event.kind == "key" and event.key == "Escape" and (self.sheet or self.states.phase is Phase.REPLAY):
-            self._on_close_sheet() if self.sheet else self.replay.close()
+            self.menu.close_sheet() if self.sheet else self.replay.close()
             return
         handler = _ACTIONS.get(event.action) if event.kind == "click" else None
         if handler is not None and event.action in MENU_TOOLS and self.menu_open:
@@ -477,37 +478,6 @@ class Screen:
             if self.root is not None:
                 self.root.focus({"target": "hand"})
 
-    def _on_menu(self) -> None:
-        if self.states.allows(Event.MENU):
-            self.go(Event.MENU)
-            self.computer.clear_hint()
-            self.render()
-            if not self.menu_open:
-                self._settle(None)
-
-    def _on_close_menu(self) -> None:
-        if self.states.allows(Event.CLOSE_MENU):
-            self.go(Event.CLOSE_MENU)
-        self._settle(None)
-
-    def _on_new(self) -> None:
-        self.forget()
-        self.show_setup()
-
-    def _on_confirm_new(self) -> None:
-        """The menu's *New match*: while a game is in progress it asks first (the game would be lost)."""
-        current = self.session
-        in_progress = self.document is not None or (current is not None and not current.state.is_terminal())
-        if not in_progress or (self.confirming and self.menu_open):
-            self._on_new()
-            return
-        if not self.states.allows(Event.CONFIRM):
-            return
-        self.go(Event.CONFIRM)
-        self.render()
-        if self.root is not None:
-            self.root.focus({"action": "close-menu"})
-
     def _on_load_newer(self) -> None:
         if self.states.phase is Phase.STALE:
             self.restore()
@@ -533,7 +503,7 @@ class Screen:
         self.computer.clear_hint()
         self.adapter.on_event(self, event)
         current = self.session
-        self._cue(sound.cue(event.kind, over=current is not None and self.can_replay(current.state)))
+        self.menu.cue(sound.cue(event.kind, over=current is not None and self.can_replay(current.state)))
         self.save()
         if self.states.phase is Phase.STALE:
             return
@@ -546,68 +516,7 @@ class Screen:
             return
         self._after(current.deal(self.rng("deal")))
 
-    # -- the computer players ------------------------------------------------------------------------
-    # -- sound -----------------------------------------------------------------------------------------
-    def sound_on(self) -> bool:
-        """Whether the page plays the cues: the menu's choice, kept by the browser (all games share it)."""
-        if self.sound_choice is not None:
-            return self.sound_choice
-        try:
-            return self.host.storage_get(sound.KEY) == "1"
-        except StorageError:
-            return False
-
-    def _on_sound(self) -> None:
-        """The menu's *Turn sound on/off*; a browser that keeps nothing keeps it for this screen."""
-        chosen = not self.sound_on()
-        try:
-            if not self.sound_kept:
-                raise StorageError("the embed keeps no sound choice")
-            self.host.storage_set(sound.KEY, "1" if chosen else "0")
-        except StorageError:
-            self.sound_choice = chosen
-        self.render()
-        if self.root is not None:
-            self.root.focus({"action": "sound"})
-
-    def _cue(self, found: sound.Cue | None) -> None:
-        """Mark the element with a sound to play (a count makes the same cue twice a change)."""
-        if found is not None and self.root is not None:
-            self._cues += 1
-            self.root.set_data("cue", f"{found.value} {self._cues}")
-
-    def _on_skip(self) -> None:
-        """The screen's first button, *Skip to my hand* (the dice): the keyboard goes to the table's
-        first control (the frame's focus places), past the top bar and the opponents' side."""
-        if self.root is not None:
-            any(self.root.focus(place) for place in self.drawing.focus_places)
-
-    # -- history, help, statistics ------------------------------------------------------------------
-    def _on_moves(self) -> None:
-        """The *Moves* toggle: the log panel under the table opens or closes."""
-        if self.session is not None and self.is_playing():
-            self.moves_open = not self.moves_open
-            self.render()
-
-    def _open_sheet(self, event: screen_states.Event) -> None:
-        if self.states.allows(event):
-            self.go(event)
-            self.render()
-            if self.root is not None:
-                self.root.focus({"action": "close-sheet"})
-
-    def _on_rules(self) -> None:
-        self._open_sheet(Event.RULES)
-
-    def _on_stats(self) -> None:
-        self._open_sheet(Event.STATS)
-
-    def _on_close_sheet(self) -> None:
-        if self.sheet:
-            self.go(Event.CLOSE_SHEET)
-            self._settle(None)
-
-    # -- hints and undo ------------------------------------------------------------------------------
+    # -- undo ----------------------------------------------------------------------------------------
     @property
     def entry(self) -> games.Entry[typing.Any]:
         """Everything the game provides (:mod:`lostcities.ui.games`): its computer players,
@@ -631,7 +540,6 @@ class Screen:
         self.save()
         self._settle(None)
 
-    # -- replay --------------------------------------------------------------------------------------
     # -- the parts, for the embed and the tests ----------------------------------------------------
     def render(self) -> None:
         """Draw the screen as its phase stands (:meth:`screen_draw.Drawing.draw`)."""
@@ -643,6 +551,13 @@ class Screen:
     def save(self) -> None:
         """Save the game after a change (:meth:`screen_saves.Saves.save`; the embed saves nothing)."""
         self.saves.save()
+
+    def sound_on(self) -> bool:
+        """Whether the page plays the cues (:meth:`screen_menu.Menu.sound_on`)."""
+        return self.menu.sound_on()
+
+    def _on_sound(self) -> None:
+        self.menu.toggle_sound()
 
     def damaged_keys(self, key: str) -> list[str]:
         return self.saves.damaged_keys(key)
@@ -712,11 +627,11 @@ MENU_TOOLS: typing.Final = frozenset({"hint", "undo-move", "moves", "replay"})
 """The table's tools (on the table, the replay in the menu: see ``Screen._tool_entries``): chosen while the
 menu is open, the menu closes and the tool acts on the table."""
 _ACTIONS: dict[str, typing.Callable[[Screen], None]] = {
-    "skip": Screen._on_skip,
-    "moves": Screen._on_moves,
-    "rules": Screen._on_rules,
-    "stats": Screen._on_stats,
-    "close-sheet": Screen._on_close_sheet,
+    "skip": lambda scr: scr.menu.skip(),
+    "moves": lambda scr: scr.menu.toggle_moves(),
+    "rules": lambda scr: scr.menu.rules(),
+    "stats": lambda scr: scr.menu.stats(),
+    "close-sheet": lambda scr: scr.menu.close_sheet(),
     "hint": lambda scr: scr.computer.on_hint(),
     "undo-move": Screen._on_undo,
     "replay": lambda scr: scr.replay.open(),
@@ -727,11 +642,11 @@ _ACTIONS: dict[str, typing.Callable[[Screen], None]] = {
     "close-replay": lambda scr: scr.replay.close(),
     "start": Screen._on_start,
     "ready": Screen._on_ready,
-    "menu": Screen._on_menu,
-    "close-menu": Screen._on_close_menu,
-    "new-match": Screen._on_new,
-    "confirm-new": Screen._on_confirm_new,
-    "new-after-problem": Screen._on_new,
+    "menu": lambda scr: scr.menu.toggle(),
+    "close-menu": lambda scr: scr.menu.close(),
+    "new-match": lambda scr: scr.menu.new(),
+    "confirm-new": lambda scr: scr.menu.confirm_new(),
+    "new-after-problem": lambda scr: scr.menu.new(),
     "load-newer": Screen._on_load_newer,
     "sound": Screen._on_sound,
 }

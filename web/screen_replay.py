@@ -58,7 +58,7 @@ class Replay:
             return
         before, self.step = self.step, max(self.first, min(len(current.state.history), step))
         if self.step == before + 1:  # one step forward sounds; a jump or a step back is silent
-            scr._cue(self.position(current, self.step)[2])
+            scr.menu.cue(self.position(current, self.step)[2])
         scr.render()
 
     def seek(self, text: str) -> None:
