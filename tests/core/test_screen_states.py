@@ -350,3 +350,16 @@ def test_a_button_of_another_phase_changes_nothing(phase: Phase) -> None:
         assert table.looks() == before, action
     assert table.host.notices == [] or all(kind != "error" for _, kind in table.host.notices)
     assert json.dumps(table.host.logs).count("error") == 0
+
+
+@pytest.mark.parametrize("page", ["menu", "rules"])
+def test_closing_the_menu_or_a_page_while_the_computer_thinks_does_not_start_it_twice(page: str) -> None:
+    """One turn, one thinking: coming back to the table while the computer works lets it go on (before
+    the phases were data, closing the menu started a second computer on the same turn)."""
+    table = in_phase(Phase.THINKING)
+    assert len(table.host.timers) == 1
+    table.click(page)
+    table.click("close-menu" if page == "menu" else "close-sheet")
+    assert table.phase is Phase.THINKING and len(table.host.timers) == 1
+    table.host.run(limit=1_000)
+    assert not any("illegal" in text for _, text in table.host.logs)
