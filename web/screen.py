@@ -281,7 +281,7 @@ class Screen:
         self._seed_counter += 1
         return random.Random(f"{self.host.seed}:{self.game.name}-{purpose}:{self._seed_counter}")
 
-    # -- storage -------------------------------------------------------------------------------------
+    # -- what opens: a save, a document, the setup form, a game ------------------------------------
     def restore(self) -> None:
         """Continue the saved game, or show the setup (a damaged save is set aside)."""
         self._stop()
@@ -335,7 +335,7 @@ class Screen:
         self.saves.write(self.last_key, document.name)
         self.render()
 
-    # -- modes ---------------------------------------------------------------------------------------
+    # -- the flow of a game --------------------------------------------------------------------------
     def show_setup(self, error: str = "") -> None:
         self._stop()
         self.session = None
