@@ -274,7 +274,7 @@ class EmbeddedScreen(screen.Screen):
         self._stop()
         self.session = None
         self.lesson = None
-        self.mode = "problem"
+        self.go(screen.Event.FAIL)
         self.problem = reason
         self.emit("error", code=code, message=lc_html.to_sentence(reason))
         if self.root is not None:
@@ -282,10 +282,10 @@ class EmbeddedScreen(screen.Screen):
             self.root.set_html("lesson", "")
             self._lesson_html = ""
             self.root.set_html("main", embed.problem(reason))
-            self._layout, self._parts = "problem", {}
+            self.drawing.layout, self.drawing.parts = "problem", {}
 
     def render(self) -> None:
-        if self.mode == "problem":
+        if self.states.phase is screen.Phase.PROBLEM:
             return
         super().render()
         root = self.root
@@ -320,9 +320,9 @@ class EmbeddedScreen(screen.Screen):
         root = self.root
         if root is not None:
             for region in ("tools", "moves"):
-                if self._outer.get(region):
+                if self.drawing.outer_parts.get(region):
                     root.set_html(region, "")
-                    self._outer[region] = ""
+                    self.drawing.outer_parts[region] = ""
 
     def interactive(self) -> bool:
         if self.record is not None:
@@ -341,13 +341,13 @@ class EmbeddedScreen(screen.Screen):
         if event.kind == "click" and (event.action in IGNORED or (
                 event.action in FREE_PLAY_TOOLS and (self.lesson is not None or self.record is not None))):
             return
-        if self.mode == "problem":
+        if self.states.phase is screen.Phase.PROBLEM:
             return
         super()._dispatch(event)
 
     def act(self, action: api.Action | str) -> bool:
         current = self.session
-        if current is None or self.mode != "play" or not current.is_person_turn():
+        if current is None or not self.is_playing() or not current.is_person_turn():
             return False
         lesson = self.lesson
         if self.record is not None:
@@ -413,17 +413,17 @@ class EmbeddedScreen(screen.Screen):
     def _settle(self, event: api.Event | None) -> None:
         lesson = self.lesson
         if self.record is not None:
-            self.mode = "play"
+            self._back_to_play()
             self.render()
             return
-        if lesson is not None and lesson.replies and self.mode == "play":
+        if lesson is not None and lesson.replies and self.is_playing():
             self.render()
             self.later(self.adapter.pause(self, event), self._reply)
             return
         if lesson is not None and (lesson.done or (lesson.step.kind is not tutorial.StepKind.PLAY
                                                    and lesson.outcome is not tutorial.Outcome.SUCCESS
                                                    and lesson.step.kind is not tutorial.StepKind.ACT)):
-            self.mode = "play"
+            self._back_to_play()
             self.render()
             return
         super()._settle(event)
@@ -465,8 +465,8 @@ class EmbeddedScreen(screen.Screen):
         self._completed_sent = False
         self.adapter.begin(self)
         self.emit("step", index=lesson.index + 1, total=lesson.total, tutorial=lesson.tutorial.id)
-        self.mode = "play"
         self._stop()
+        self._back_to_play()
         self._settle(None)
         if self.root is not None:
             any(self.root.focus(place) for place in ({"action": "lesson-next"}, {"target": "hand"}))

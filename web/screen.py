@@ -8,6 +8,19 @@ and restoring, and the sliced computer-player driver.  A game plugs in an
 :class:`Adapter` (at most 300 lines) that draws its table, turns its clicks
 into actions and narrates :class:`lostcities.api.Event` s.
 
+Where to read what (each a module of a few hundred lines, composed by :class:`Screen`):
+
+- ``screen_states.py``: the phases (setup, play, a computer thinking, hand-over, replay, stale,
+  problem, a document...) and the overlays (menu, rules, statistics) as data, with every change
+  allowed between them: :attr:`Screen.states` changes only through :meth:`Screen.go`;
+- ``screen.py`` (this module): mounting, the flow of a turn, input dispatch, the menu's actions;
+- ``screen_saves.py`` (:attr:`Screen.saves`): saving, restoring, damaged saves, other tabs, statistics;
+- ``screen_computer.py`` (:attr:`Screen.computer`): the computer's turns and *Suggest a move*;
+- ``screen_replay.py`` (:attr:`Screen.replay`): the replay of a finished game;
+- ``screen_draw.py`` (:attr:`Screen.drawing`): drawing the phase into the root's regions;
+- ``screen_types.py``: the :class:`Host`, :class:`Root`, :class:`Adapter` and :class:`Document`
+  protocols and the values they exchange; ``memory_host.py``: :class:`MemoryHost` for tests.
+
 The screen never imports ``js``, ``pyodide`` or ``pyscript``: it talks to the
 browser only through a :class:`Host` (``web/host.py`` in the page,
 :class:`MemoryHost` in tests and wherever there is no page), and to its
@@ -57,387 +70,66 @@ highlights), saves, renders, and lets a computer play if it is its turn.
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import math
 import random
 import typing
 
+import memory_host
+import screen_computer
+import screen_draw
+import screen_menu
+import screen_replay
+import screen_saves
+import screen_states
+import screen_types
 from lostcities import api, errors, i18n, session
-from lostcities.ui import games, rules_summary, sound, stats
-from lostcities.ui import html as lc_html
+from lostcities.ui import games, sound, stats
 from lostcities.ui import theme as colour_theme
+from lostcities.ui import html as lc_html
 
-SLICE_SECONDS: typing.Final = 0.02
-"""Work done in one browser task while a computer thinks on the page's own thread (bots yield every
-few ms): :attr:`Host.think_slice` of a host that shares its thread with the page."""
-STORAGE_OFF: typing.Final = i18n.N_("This browser is not keeping saved games (storage is off or full), "
-                                     "so this game will not survive a reload.")
-STALE: typing.Final = i18n.N_("This game was continued in another tab or window.")
-RACE_LOST: typing.Final = i18n.N_("This game was played in another tab at the same moment: that move was kept and "
-                                  "this tab\u2019s last move was not. Here is the game as it stands now.")
+STORAGE_OFF: typing.Final = screen_saves.STORAGE_OFF
+STALE: typing.Final = screen_draw.STALE
+RACE_LOST: typing.Final = screen_saves.RACE_LOST
+Phase = screen_states.Phase
+Overlay = screen_states.Overlay
+Event = screen_states.Event
 SCREEN_PHASES: typing.Final = frozenset({"setup", "problem", "handover", "menu", "stale", "loading", "rules",
                                         "stats", "replay"})
 
 
-# -- what the screen needs from the browser ---------------------------------------------------------
 
-
-class StorageError(Exception):
-    """Storage is disabled, full or absent; the message is technical (for the console)."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Input:
-    """One user input, as the delegated listener read it from the page.
-
-    ``kind`` is ``click``, ``change`` or ``key``.  ``action`` is the
-    ``data-action`` and ``target`` the ``data-target`` of the nearest element
-    carrying either (clicks and changes); ``data`` holds every ``data-*``
-    attribute of that element without the prefix (``{"colour": "Y", "card":
-    "Y7"}``); ``key`` is the key name of a key press; ``value`` the value of a
-    changed input."""
-
-    kind: str
-    action: str = ""
-    target: str = ""
-    data: typing.Mapping[str, str] = dataclasses.field(default_factory=dict)
-    key: str = ""
-    value: str = ""
-
-
-class Root(typing.Protocol):
-    """The screen's element in the page (the outer element of ``Adapter.shell()``).
-
-    Regions are elements carrying ``data-region="<name>"`` inside it
-    (``main`` always exists; an adapter's play layout adds its own)."""
-
-    def set_html(self, region: str, html: str) -> None:
-        """Replace the content of a region (nothing happens if it does not exist)."""
-
-    def set_data(self, name: str, value: str) -> None:
-        """Set ``data-<name>`` on the screen element."""
-
-    def set_class(self, name: str, on: bool) -> None:
-        """Add or remove a class on the screen element."""
-
-    def values(self) -> dict[str, str]:
-        """The form fields inside the screen: text inputs by name, the checked
-        radio of each group, checked checkboxes (their value)."""
-
-    def focus(self, data: typing.Mapping[str, str]) -> bool:
-        """Focus the first element whose ``data-*`` attributes include ``data``
-        (a CSS-free description: ``{"action": "ready"}``); False if none."""
-
-    def focused(self) -> dict[str, str] | None:
-        """The ``data-*`` attributes of the focused element if it is inside the screen."""
-
-    def is_focus_lost(self) -> bool:
-        """True when the keyboard focus is nowhere (on the page's body): the element it was on
-        has been replaced.  Focus elsewhere (the top bar, another frame) is not lost."""
-
-    def mark(self, places: typing.Sequence[typing.Mapping[str, str]]) -> None:
-        """Highlight (class ``is-hinted``) every element matching one of these
-        ``data-*`` descriptions, and no other."""
-
-    def listen(self, handler: typing.Callable[[Input], None]) -> None:
-        """Install the one delegated listener (clicks, changes, key presses) on the element."""
-
-    def spot(self, names: typing.Sequence[str], arrows: typing.Sequence[tuple[str, str]] = ()) -> None:
-        """Point at elements (a tutorial's highlights): the class ``is-spot`` on every
-        element whose ``data-spot`` is one of ``names`` (and off everywhere else), and an
-        arrow drawn from each first element of ``arrows`` to its second."""
-
-    def close(self) -> None:
-        """Remove the listener, free what it holds, and empty the element."""
-
-
-class Host(typing.Protocol):
-    """Everything the screen asks of the page.  ``web/host.py`` implements it
-    in the browser; :class:`MemoryHost` in memory."""
-
-    seed: int | None
-    """``?seed=N``: every deal and roll repeats; None: random."""
-
-    think_slice: float | None
-    """Seconds of a computer's thinking per task (:data:`SLICE_SECONDS` where the screen shares the
-    page's thread: the page stays responsive between slices); None: in one go, the computer's own
-    budget bounding it (a host in a Web Worker, where the page never waits for it)."""
-
-    def mount(self, shell: str) -> Root:
-        """Show ``shell`` (one element) in the app's area and return it as a :class:`Root`."""
-
-    def storage_get(self, key: str) -> str | None:
-        """The text stored under ``key`` (None if nothing); raises :class:`StorageError`."""
-
-    def storage_set(self, key: str, text: str) -> None:
-        """Store ``text``; raises :class:`StorageError` (disabled, full)."""
-
-    def storage_remove(self, key: str) -> None:
-        """Remove ``key`` (silently nothing when storage is off)."""
-
-    def watch_storage(self, key: str, func: typing.Callable[[str | None], None]) -> typing.Callable[[], None]:
-        """Call ``func(new_text)`` when another tab changes ``key``; returns the function that stops watching."""
-
-    def later(self, ms: int, func: typing.Callable[[], None]) -> int:
-        """Call ``func`` after ``ms`` milliseconds, in a new browser task; returns a handle."""
-
-    def cancel(self, handle: int) -> None:
-        """Cancel a pending ``later``."""
-
-    def clock(self) -> float:
-        """A monotonic clock, in seconds."""
-
-    def notify(self, text: str, kind: str = "info") -> None:
-        """Show a one-line notice (plain words) above the app."""
-
-    def clear_notice(self) -> None: ...
-
-    def console(self, level: str, text: str) -> None:
-        """Technical detail for developers (``log``, ``warn``, ``error``)."""
-
-    def set_info(self, text: str) -> None:
-        """The short text in the top bar (the score)."""
-
-    def download(self, name: str, text: str) -> None:
-        """Offer ``text`` to the player as a file called ``name`` (a damaged save)."""
-
-
-# -- what a game provides ---------------------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class Do:
-    """Apply this action for the person to act."""
-
-    action: api.Action | str
-
-
-REDRAW: typing.Final = "redraw"
-"""The adapter changed its own view state: render again."""
-DEAL: typing.Final = "deal"
-"""Draw the pending chance outcome (deal the next game, roll the dice) now."""
-Command = Do | typing.Literal["redraw", "deal"] | None
+# The screen's vocabulary (screen_types) and its browser in memory (memory_host), under their old names too.
+CARD_FOCUS = screen_types.CARD_FOCUS
+DEAL: typing.Final[typing.Literal["deal"]] = screen_types.DEAL
+DRAW_FOCUS = screen_types.DRAW_FOCUS
+REDRAW: typing.Final[typing.Literal["redraw"]] = screen_types.REDRAW
+REGISTRY = screen_types.REGISTRY
+ROVING_KEYS = screen_types.ROVING_KEYS
+SLICE_SECONDS = screen_types.SLICE_SECONDS
+Adapter = screen_types.Adapter
+Do = screen_types.Do
+Document = screen_types.Document
+Factory = screen_types.Factory
+Frame = screen_types.Frame
+Host = screen_types.Host
+Input = screen_types.Input
+OpenDocument = screen_types.OpenDocument
+Playable = screen_types.Playable
+Root = screen_types.Root
+StorageError = screen_types.StorageError
+read_stats = screen_types.read_stats
+register = screen_types.register
+roving_index = screen_types.roving_index
+Command: typing.TypeAlias = screen_types.Command
+MemoryHost = memory_host.MemoryHost
+MemoryRoot = memory_host.MemoryRoot
 StateT = typing.TypeVar("StateT", bound=api.State)
-
-
-@dataclasses.dataclass(frozen=True)
-class Frame:
-    """What an adapter draws during play: ``layout`` names the skeleton
-    (``skeleton`` goes into the ``main`` region when the layout changes), and
-    ``parts`` maps region names inside it to their HTML; only the parts that
-    changed since the last frame are replaced.  ``focus``: where the keyboard
-    goes when the element it was on is gone (after *Start*, after a roll, after a
-    play) or when it was lost while nothing could hold it (the computer's turn), the
-    first of these ``data-*`` descriptions that matches an element; an adapter
-    sends it elsewhere after an action with :attr:`Screen.focus_next`."""
-
-    layout: str
-    skeleton: str
-    parts: typing.Mapping[str, str]
-    focus: tuple[typing.Mapping[str, str], ...] = ()
-
-
-CARD_FOCUS: typing.Final[tuple[typing.Mapping[str, str], ...]] = (
-    {"target": "hand"}, {"target": "deck"}, {"hand": "wait"}, {"action": "menu"})
-"""A card table's :attr:`Frame.focus`: the hand, else the draw pile, else the hand waiting for its turn."""
-DRAW_FOCUS: typing.Final[tuple[typing.Mapping[str, str], ...]] = (
-    {"target": "deck"}, {"target": "pile"}, *CARD_FOCUS)
-"""A card table's :attr:`Frame.focus` at the draw step: the draw pile first."""
-
-ROVING_KEYS: typing.Final[dict[str, int]] = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
-
-
-def roving_index(key: str, index: int, count: int) -> int | None:
-    """Where a key moves the focus within a group of ``count`` controls that is one stop of the Tab
-    key (a hand, the dice, the places to write): the arrows to the previous or next (round the
-    end), Home and End to the first and last; None for any other key or an empty group.
-
-    >>> roving_index("ArrowRight", 2, 3), roving_index("ArrowLeft", 0, 3), roving_index("End", 0, 3)
-    (0, 2, 2)
-    >>> roving_index("Enter", 0, 3) is None
-    True
-    """
-    if count <= 0:
-        return None
-    if key == "Home":
-        return 0
-    if key == "End":
-        return count - 1
-    step = ROVING_KEYS.get(key)
-    return None if step is None else (index + step) % count
-
-
-class OpenDocument(Exception):
-    """Raised by ``Adapter.read_setup`` to open one of the adapter's documents
-    (e.g. Roll & Write's companion sheet) instead of starting a game."""
-
-    def __init__(self, name: str, values: typing.Mapping[str, str]) -> None:
-        super().__init__(name)
-        self.name = name
-        self.values = dict(values)
-
-
-class Document(typing.Protocol):
-    """Something a screen shows and saves that is not a game with an
-    ``api.State`` (Roll & Write's companion sheet).  Saved under
-    ``lostcities:<game>:<name>`` after every change; restored first when it was
-    the last thing open."""
-
-    @property
-    def name(self) -> str:
-        """Its name and storage key suffix (``companion``)."""
-
-    def create(self, screen: Screen, values: typing.Mapping[str, str]) -> None:
-        """A new document from the setup form's values; raises ``InvalidOptionError``."""
-
-    def load(self, screen: Screen, text: str) -> None:
-        """Restore from stored text (read it with ``session.parse``); raises ``session.SaveError``."""
-
-    def dump(self) -> str:
-        """The text to store."""
-
-    def phase(self, screen: Screen) -> str:
-        """``data-phase`` while it is open."""
-
-    @property
-    def words(self) -> lc_html.Words:
-        """How the shared panels name it (the menu's *New sheet*)."""
-
-    def render(self, screen: Screen) -> Frame: ...
-
-    def on_input(self, screen: Screen, event: Input) -> Command:
-        """``REDRAW``: it changed (the screen saves and draws it)."""
-
-    def info(self, screen: Screen) -> str: ...
-
-
-class Adapter(typing.Protocol):
-    """A game's part of its screen (see ``web/card_screen.py`` for an example).
-
-    Every method gets the :class:`Screen` (``screen.session``,
-    ``screen.error``, ``screen.interactive()``, ``screen.thinking``...) and
-    returns values; none touches the page."""
-
-    @property
-    def game(self) -> type[api.Game]:
-        """The game class: name, title, option schema, seats, bot levels."""
-
-    @property
-    def prefix(self) -> str:
-        """The class prefix of the shell (``lc``, ``rw``): ``<prefix>-problem-text`` marks a problem's reason."""
-
-    @property
-    def documents(self) -> typing.Mapping[str, typing.Callable[[], Document]]:
-        """The adapter's documents by name (usually none)."""
-
-    @property
-    def words(self) -> lc_html.Words:
-        """How the shared panels (menu, hand-over) name the game's things."""
-
-    def shell(self) -> str:
-        """The screen element's markup (one element, with a ``data-region="main"`` inside)."""
-
-    def setup_form(self, screen: Screen, last: session.Setup | None) -> str:
-        """The new-game form (from :func:`lostcities.ui.html.setup_form`), filled with the last setup."""
-
-    def read_setup(self, screen: Screen, values: typing.Mapping[str, str]) -> session.Setup:
-        """The setup from the form's values; raises ``InvalidOptionError`` (shown on the form)
-        or :class:`OpenDocument`."""
-
-    def begin(self, screen: Screen) -> None:
-        """A session started or was restored (``screen.session.ui`` holds the saved notes): reset the view."""
-
-    def check(self, screen: Screen, restored: session.Session) -> None:
-        """Refuse a restored session that this screen cannot continue: raise ``session.SaveError``."""
-
-    def phase(self, screen: Screen) -> str:
-        """``data-phase`` during play (the screen says ``ai`` itself while a computer thinks)."""
-
-    def render(self, screen: Screen) -> Frame:
-        """The play area (table, hand, status; the results when a game is over)."""
-
-    def on_input(self, screen: Screen, event: Input) -> Command:
-        """A click or key press the screen did not handle itself."""
-
-    def on_event(self, screen: Screen, event: api.Event) -> None:
-        """Narrate an applied action (``screen.session.ui`` notes, highlights)."""
-
-    def wants_chance(self, screen: Screen) -> bool:
-        """At a chance node: draw the outcome without waiting for a click (a new
-        game deals while this is true)."""
-
-    def pause(self, screen: Screen, event: api.Event | None) -> int:
-        """Milliseconds before the computer's next step (``event``: what just happened)."""
-
-    def handover_note(self, screen: Screen) -> str:
-        """What the last turn did, shown on the hand-over panel."""
-
-    def info(self, screen: Screen) -> str:
-        """The top bar's text (the score), or ``""``."""
-
-
-def read_stats(host: Host) -> stats.Stats:
-    """The statistics kept in this browser (none when storage is off); damaged
-    ones are set aside under ``stats.DAMAGED_KEY``, with a notice in plain words."""
-    try:
-        text = host.storage_get(stats.KEY)
-    except StorageError:
-        return stats.Stats()
-    try:
-        return stats.load(text)
-    except stats.StatsError as err:
-        host.console("warn", f"the statistics were set aside ({err.reason})")
-        host.storage_remove(stats.KEY)
-        try:
-            host.storage_set(stats.DAMAGED_KEY, text or "")
-        except StorageError:
-            host.console("warn", "the damaged statistics could not be kept aside")
-        host.notify(i18n._(stats.SET_ASIDE), "error")
-        return stats.Stats()
-
-
-Factory = typing.Callable[[], Adapter]
-REGISTRY: dict[str, Factory] = {}
-"""Game name -> adapter factory, filled by :func:`register` (``catalogue.py`` registers the app's games)."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Playable:
-    """A game's entry (:mod:`lostcities.ui.games`) paired with its screen adapter."""
-
-    entry: games.Entry[typing.Any]
-    adapter: Factory
-
-
-def register(playable: Playable) -> None:
-    """Offer a game on the screens: its adapter under the game's name in ``REGISTRY``.
-    Raises ``ValueError`` when the entry is not the registered one of its game or
-    the adapter plays another game."""
-    name = playable.entry.name
-    if games.entries().get(name) is not playable.entry:
-        raise ValueError(f"{name}: the entry is not the one registered in lostcities.ui.games")
-    if playable.adapter().game is not playable.entry.game:
-        raise ValueError(f"{name}: the adapter plays {playable.adapter().game.name}")
-    REGISTRY[name] = playable.adapter
 
 
 # -- the screen -------------------------------------------------------------------------------------
 
 
-@dataclasses.dataclass
-class ThinkStats:
-    """Timing of one computer decision, in seconds."""
-
-    started: float
-    work: float = 0.0
-    longest: float = 0.0
-    slices: int = 0
-
-    def add(self, spent: float) -> None:
-        self.work += spent
-        self.longest = max(self.longest, spent)
-        self.slices += 1
+ThinkStats = screen_computer.ThinkStats
 
 
 class Screen:
@@ -455,58 +147,25 @@ class Screen:
         self.root: Root | None = None
         self.session: session.Session | None = None
         self.document: Document | None = None
-        self.mode = "loading"
-        """``setup``, ``problem``, ``handover``, ``play``, ``stale``, ``document``."""
-        self.menu_open = False
-        self.confirming = False
-        """The menu asks whether to abandon the game in progress (after its *New match*)."""
+        self.states = screen_states.Machine()
+        """The screen's phase and overlay (:mod:`screen_states`): changed only by :meth:`go`."""
         self.error = ""
         """The reason the last input was refused (shown by the adapter)."""
         self.problem = ""
-        self.thinking = False
-        self.think_log: list[tuple[float, float, float]] = []
         self._token = 0
         """Bumped to abandon timers and thinking in flight."""
         self._timers: set[int] = set()
-        self._layout = ""
-        self._parts: dict[str, str] = {}
         self._unwatch: typing.Callable[[], None] | None = None
-        self._storage_warned = False
         self._seed_counter = 0
-        self._seen: str | None = None
-        """The save text this tab last read or wrote: any other text stored means another tab wrote."""
-        self.damaged_copies: list[str] = []
-        """Where the damaged copies of the save shown as a problem are kept (newest first)."""
         self.menu_entries: list[lc_html.Entry] = [lc_html.Entry(i18n._("Rules of the game"), "rules"),
                                                   lc_html.Entry(i18n._("Statistics"), "stats")]
         """The menu's own entries, in order (a screen feature appends one here)."""
-        self.sheet = ""
-        """A page over the game opened from the menu: ``rules`` or ``stats`` (``""``: none)."""
         self.moves_open = False
-        self.hint: api.Action | None = None
-        """The suggested move highlighted now (None: none)."""
-        self.hint_text = ""
-        self.hinting = False
-        """The computer is looking for a suggestion."""
-        self._hint_token = 0
         self._ui_before: tuple[int, str] | None = None
         """The adapter's notes before the person's last action (history length, JSON): undo restores them."""
-        self.replay_step = 0
-        self._replay_first = 0
-        self._replay: dict[int, tuple[api.State, str, sound.Cue | None]] = {}
-        self._replay_games: list[int] = []
-        """Where each game of the match replayed starts (:meth:`session.Session.game_starts`)."""
-        self._outer: dict[str, str] = {}
-        self._marked: tuple[typing.Mapping[str, str], ...] = ()
-        self._focus_places: tuple[typing.Mapping[str, str], ...] = ()
         self.focus_next: tuple[typing.Mapping[str, str], ...] = ()
         """Where the keyboard goes at the next frame (set by an adapter answering an input: after
         choosing a card, its Play button), before the element it was on; the first that matches."""
-        self._had_focus = False
-        """Whether the keyboard was on the table after the last frame (a focus lost since is put back;
-        a page just opened keeps its focus where it is)."""
-        self._counted: set[str] = set()
-        """Ids of finished games this screen has counted in the statistics (not read again)."""
         self.sound_kept = True
         """The menu's sound choice is kept by the browser for every game (not in the embed: a frame
         in another site's page makes sound only when that page asks, with its ``sound`` parameter)."""
@@ -515,14 +174,62 @@ class Screen:
         noises surprises)."""
         self.theme_choice: colour_theme.Theme | None = None
         """The colour theme for this screen alone (the embed's ``theme``; None: the browser's choice)."""
-        self._cues = 0
+        self.saves = screen_saves.Saves(self)
+        self.computer = screen_computer.Computer(self)
+        self.replay = screen_replay.Replay(self)
+        self.drawing = screen_draw.Drawing(self)
+        self.menu = screen_menu.Menu(self)
+
+    # -- the phase -----------------------------------------------------------------------------------
+    def go(self, event: screen_states.Event) -> None:
+        """Change phase or overlay by ``event``; raises :class:`screen_states.TransitionError` (nothing
+        changes) when the table does not take it in the current phase."""
+        self.states.go(event)
+
+    @property
+    def mode(self) -> str:
+        """The phase's old name: ``loading``, ``setup``, ``problem``, ``handover``, ``play`` (a
+        computer's turn too), ``replay``, ``stale``, ``document``."""
+        phase = self.states.phase
+        return Phase.PLAY.value if phase is Phase.THINKING else phase.value
+
+    def is_playing(self) -> bool:
+        """A game is on the table (a person's turn, a computer's, a deal to come, a game over)."""
+        return self.states.phase in (Phase.PLAY, Phase.THINKING)
+
+    @property
+    def thinking(self) -> bool:
+        """A computer is working out its move."""
+        return self.states.phase is Phase.THINKING
+
+    @property
+    def menu_open(self) -> bool:
+        return self.states.overlay in (Overlay.MENU, Overlay.CONFIRM)
+
+    @property
+    def confirming(self) -> bool:
+        """The menu asks whether to abandon the game in progress (after its *New match*)."""
+        return self.states.overlay is Overlay.CONFIRM
+
+    @property
+    def sheet(self) -> str:
+        """A page over the game opened from the menu: ``rules`` or ``stats`` (``""``: none)."""
+        overlay = self.states.overlay
+        return overlay.value if overlay in (Overlay.RULES, Overlay.STATS) else ""
+
+    def _back_to_play(self) -> None:
+        """From a computer's turn or a hand-over back to the table (an embed's lesson step)."""
+        if self.states.phase is Phase.THINKING:
+            self.go(Event.THOUGHT)
+        elif self.states.phase is Phase.HANDOVER:
+            self.go(Event.READY)
 
     # -- lifecycle -----------------------------------------------------------------------------------
     def mount(self) -> None:
         self.root = self.host.mount(self.adapter.shell())
         self.root.listen(self.on_input)
         try:
-            self._unwatch = self.host.watch_storage(self.key, self._on_storage)
+            self._unwatch = self.host.watch_storage(self.key, self.saves.on_storage)
         except StorageError:
             self._unwatch = None
         self.restore()
@@ -543,7 +250,8 @@ class Screen:
         for handle in self._timers:
             self.host.cancel(handle)
         self._timers.clear()
-        self.thinking = False
+        if self.states.phase is Phase.THINKING:
+            self.go(Event.THOUGHT)
 
     def later(self, ms: int, func: typing.Callable[[], None]) -> None:
         """Run ``func`` after ``ms`` unless the screen moved on meanwhile (new game, unmount)."""
@@ -576,45 +284,24 @@ class Screen:
         self._seed_counter += 1
         return random.Random(f"{self.host.seed}:{self.game.name}-{purpose}:{self._seed_counter}")
 
-    # -- storage -------------------------------------------------------------------------------------
-    def _read(self, key: str) -> str | None:
-        try:
-            return self.host.storage_get(key)
-        except StorageError as err:
-            self._storage_off(err)
-            return None
-
-    def _write(self, key: str, text: str) -> bool:
-        try:
-            self.host.storage_set(key, text)
-        except StorageError as err:
-            self._storage_off(err)
-            return False
-        return True
-
-    def _storage_off(self, err: Exception) -> None:
-        self.host.console("warn", f"storage refused: {err}")
-        if not self._storage_warned:
-            self._storage_warned = True
-            self.host.notify(i18n._(STORAGE_OFF), "error")
-
+    # -- what opens: a save, a document, the setup form, a game ------------------------------------
     def restore(self) -> None:
         """Continue the saved game, or show the setup (a damaged save is set aside)."""
         self._stop()
-        last = self._read(self.last_key) or ""
+        last = self.saves.read(self.last_key) or ""
         factory = self.adapter.documents.get(last)
-        stored = self._read(self.doc_key(last)) if factory is not None else None
+        stored = self.saves.read(self.doc_key(last)) if factory is not None else None
         if factory is not None and stored is not None:
             document = factory()
             try:
                 document.load(self, stored)
             except session.SaveError as err:
-                self._set_aside(stored, err, self.doc_key(last))
+                self.saves.set_aside(stored, err, self.doc_key(last))
                 return
             self.open_document(document)
             return
-        text = self._read(self.key)
-        self._seen = text
+        text = self.saves.read(self.key)
+        self.saves.seen = text
         if text is None:
             self.show_setup()
             return
@@ -622,116 +309,16 @@ class Screen:
             restored = session.load(text, self.game.name)
             self.adapter.check(self, restored)
         except session.SaveError as err:
-            self._set_aside(text, err, self.key)
+            self.saves.set_aside(text, err, self.key)
             return
         self.start(restored)
 
     def doc_key(self, name: str) -> str:
         return f"lostcities:{self.game.name}:{name}"
 
-    def damaged_keys(self, key: str) -> list[str]:
-        """Where the damaged copies of the save under ``key`` are kept, newest first: each saved
-        document has its own (the game's under ``damaged_key``), at most ``lc_html.MAX_DAMAGED``."""
-        base = self.damaged_key if key == self.key else f"{key}:damaged"
-        return [base] + [f"{base}:{n}" for n in range(2, lc_html.MAX_DAMAGED + 1)]
-
-    def _set_aside(self, text: str, err: session.SaveError, key: str) -> None:
-        self.host.console("warn", f"{self.game.title}: the save was set aside ({err.reason}: {err.detail[:500]})")
-        # Remove first: a save near the quota leaves room for its copy only once it is gone.
-        self.host.storage_remove(key)
-        keys = self.damaged_keys(key)
-        try:
-            self._keep_damaged(text, keys)
-        except StorageError as refused:
-            self.host.console("warn", f"{self.game.title}: the damaged save is dropped: no room to keep it ({refused})")
-        self.damaged_copies = [k for k in keys if self._read(k) is not None]
-        self.problem = err.reason
-        self.session = None
-        self.mode = "problem"
-        self.render()
-
-    def _keep_damaged(self, text: str, keys: list[str]) -> None:
-        """Keep ``text`` as the newest damaged copy; the older ones move down, the oldest goes.  Each
-        move removes before it writes (it never needs more room than the copy takes); when the new
-        copy does not fit, the older ones give way to it, oldest first."""
-        self.host.storage_remove(keys[-1])
-        for older, newer in zip(reversed(keys[1:]), reversed(keys[:-1]), strict=True):
-            moved = self.host.storage_get(newer)
-            if moved is not None:
-                self.host.storage_remove(newer)
-                self.host.storage_set(older, moved)
-        for dropped in [None, *reversed(keys[1:])]:
-            if dropped is not None:
-                self.host.console("warn", f"{self.game.title}: an older damaged save gives way to the new one")
-                self.host.storage_remove(dropped)
-            try:
-                self.host.storage_set(keys[0], text)
-                return
-            except StorageError:
-                if dropped == keys[1]:
-                    raise
-
-    def _on_download_damaged(self, copy: str) -> None:
-        """The problem panel's download of a kept damaged copy (``copy``: 1 is the newest)."""
-        numbers = [str(n) for n in range(1, len(self.damaged_copies) + 1)]
-        if self.mode != "problem" or copy not in numbers:
-            return
-        index = numbers.index(copy)
-        text = self._read(self.damaged_copies[index])
-        if text is None:
-            self.host.notify(i18n._("That damaged save is no longer kept in this browser."), "error")
-            return
-        self.host.download(f"lostcities-{self.game.name}-damaged-save-{index + 1}.txt", text)
-
-    def save(self) -> None:
-        """Write the session if the save is still the one this tab started from (compare and
-        set): another tab's newer revision stops this tab (stale); another tab's write of the
-        same revision (both moved at once) wins, and this tab shows that game instead."""
-        current = self.session
-        if current is None or self.mode == "stale":
-            return
-        stored = self._read(self.key)
-        if stored is not None and stored != self._seen and self._other_tab_wrote(stored):
-            return
-        current.revision += 1
-        text = current.to_text()
-        if self._write(self.key, text):
-            self._seen = text
-        else:
-            current.revision -= 1
-
-    def _other_tab_wrote(self, stored: str) -> bool:
-        """Another tab stored ``stored`` since this tab's last read or write: True when this tab
-        must stop (a newer revision) or show that game (the same revision: a race it lost)."""
-        current = self.session
-        if current is None:
-            return False
-        revision = session.revision_of(stored)
-        if revision > current.revision:
-            self._go_stale()
-            return True
-        if revision == current.revision:
-            self.host.console("warn", f"{self.game.title}: another tab saved revision {revision} at the same moment")
-            self.restore()
-            if self.mode == "play":
-                self.host.notify(i18n._(RACE_LOST), "info")
-            return True
-        return False
-
-    def _on_storage(self, text: str | None) -> None:
-        """Another tab changed the save: read it again (the event's text may be older than what is
-        stored now, and this tab's own write may be the one that stands)."""
-        current = self.session
-        if current is None or self.mode == "stale" or text is None:
-            return
-        stored = self._read(self.key)
-        if stored is not None and stored != self._seen:
-            self._other_tab_wrote(stored)
-
     def _go_stale(self) -> None:
         self._stop()
-        self.mode = "stale"
-        self.menu_open = False
+        self.go(Event.STALE)
         self.render()
 
     def forget(self) -> None:
@@ -746,29 +333,22 @@ class Screen:
         self._stop()
         self.session = None
         self.document = document
-        self.mode = "document"
-        self.menu_open = False
+        self.go(Event.DOCUMENT)
         self.error = ""
-        self._write(self.last_key, document.name)
+        self.saves.write(self.last_key, document.name)
         self.render()
 
-    def save_document(self) -> None:
-        if self.document is not None:
-            self._write(self.doc_key(self.document.name), self.document.dump())
-
-    # -- modes ---------------------------------------------------------------------------------------
+    # -- the flow of a game --------------------------------------------------------------------------
     def show_setup(self, error: str = "") -> None:
         self._stop()
         self.session = None
         self.document = None
-        self.mode = "setup"
-        self.menu_open = False
-        self.sheet = ""
+        self.go(Event.SETUP)
         self.error = error
         self.render()
 
     def last_setup(self) -> session.Setup | None:
-        text = self._read(self.prefs_key)
+        text = self.saves.read(self.prefs_key)
         if text is None:
             return None
         try:
@@ -777,9 +357,9 @@ class Screen:
             return None
 
     def new_game(self, setup: session.Setup) -> None:
-        self._write(self.prefs_key, json.dumps(setup.to_dict(), separators=(",", ":")))
-        self._seen = self._read(self.key)
-        revision = session.revision_of(self._seen)
+        self.saves.write(self.prefs_key, json.dumps(setup.to_dict(), separators=(",", ":")))
+        self.saves.seen = self.saves.read(self.key)
+        revision = session.revision_of(self.saves.seen)
         self.host.storage_remove(self.last_key)
         fresh = session.Session.new(setup, self.rng("deal"), deal=False, revision=revision)
         self.session = fresh
@@ -791,33 +371,33 @@ class Screen:
         self._stop()
         self.session = current
         self.error = ""
-        self.menu_open = False
-        self.sheet = ""
-        self.mode = "play"
-        self._clear_hint()
+        self.go(Event.RESTORED)
+        self.computer.clear_hint()
         self._ui_before = None
         self.adapter.begin(self)
         if not resumed:
             self.save()
-        self.record_stats()
+        self.saves.record_stats()
         self._settle(None)
 
     def _settle(self, event: api.Event | None) -> None:
         """After a change: hand-over if needed, render, and let chance or a computer move."""
         current = self.session
-        if current is None or self.mode not in ("play", "handover"):
-            self.render()
+        phase = self.states.phase
+        if current is None or phase not in (Phase.PLAY, Phase.HANDOVER):
+            self.render()  # a computer already thinking goes on
             return
-        self.mode = "handover" if current.needs_handover() else "play"
+        if current.needs_handover() != (phase is Phase.HANDOVER):
+            self.go(Event.READY if phase is Phase.HANDOVER else Event.HANDOVER)
         self.render()
-        if self.mode != "play" or self.menu_open or self.sheet:
+        if self.states.phase is not Phase.PLAY or self.states.overlay is not Overlay.NONE:
             return
         if current.state.is_chance() and self.adapter.wants_chance(self):
             self.later(self.adapter.pause(self, event), self._deal)
         elif current.is_computer_turn():
-            self.thinking = True
+            self.go(Event.THINK)
             self.render()
-            self.later(self.adapter.pause(self, event), self._think)
+            self.later(self.adapter.pause(self, event), self.computer.think)
 
     # -- input ---------------------------------------------------------------------------------------
     def on_input(self, event: Input) -> None:
@@ -826,39 +406,39 @@ class Screen:
     def _route(self, event: Input) -> None:
         """The problem panel's downloads (they read the button's data), else :meth:`_dispatch`."""
         if event.kind == "click" and event.action == "download-damaged":
-            self._on_download_damaged(event.data.get("copy", ""))
+            self.saves.download_damaged(event.data.get("copy", ""))
             return
         if event.action == "replay-to" and event.kind in ("click", "change"):
-            self._replay_seek(event.value if event.kind == "change" else event.data.get("step", ""))
+            self.replay.seek(event.value if event.kind == "change" else event.data.get("step", ""))
             return
         self._dispatch(event)
 
     def _dispatch(self, event: Input) -> None:
         if event.kind == "key" and event.key == "Escape" and self.menu_open:
-            self.menu_open = False
+            self.go(Event.CLOSE_MENU)
             self.render()
             return
-        if event.kind == "key" and event.key == "Escape" and (self.sheet or self.mode == "replay"):
-            self._on_close_sheet() if self.sheet else self._on_close_replay()
+        if event.kind == "key" and event.key == "Escape" and (self.sheet or self.states.phase is Phase.REPLAY):
+            self.menu.close_sheet() if self.sheet else self.replay.close()
             return
         handler = _ACTIONS.get(event.action) if event.kind == "click" else None
         if handler is not None and event.action in MENU_TOOLS and self.menu_open:
             # A tool chosen in the menu: the menu closes, the tool acts on the table.
-            self.menu_open = False
+            self.go(Event.CLOSE_MENU)
             handler(self)
             self.render()
             return
         if handler is not None:
             handler(self)
             return
-        if self.menu_open or self.sheet or self.mode == "replay":
+        if self.states.overlay is not Overlay.NONE or self.states.phase is Phase.REPLAY:
             return
-        if self.mode == "document" and self.document is not None:
+        if self.states.phase is Phase.DOCUMENT and self.document is not None:
             if self.document.on_input(self, event) == REDRAW:
-                self.save_document()
+                self.saves.save_document()
                 self.render()
             return
-        if self.mode != "play":
+        if not self.is_playing():
             return
         command = self.adapter.on_input(self, event)
         if isinstance(command, Do):
@@ -869,7 +449,7 @@ class Screen:
             self.render()
 
     def _on_start(self) -> None:
-        if self.mode != "setup" or self.root is None:
+        if self.states.phase is not Phase.SETUP or self.root is None:
             return
         values = self.root.values()
         try:
@@ -889,55 +469,26 @@ class Screen:
                 self.show_setup(lc_html.to_sentence(err.reason))
                 return
             self.open_document(document)
-            self.save_document()
+            self.saves.save_document()
         except errors.InvalidOptionError as err:
             self.show_setup(lc_html.to_sentence(err.reason))
 
     def _on_ready(self) -> None:
-        if self.mode == "handover" and self.session is not None:
+        if self.states.phase is Phase.HANDOVER and self.session is not None:
             self.session.reveal()
-            self.mode = "play"
+            self.go(Event.READY)
             self._settle(None)
             if self.root is not None:
                 self.root.focus({"target": "hand"})
 
-    def _on_menu(self) -> None:
-        if self.mode in ("play", "handover", "document"):
-            self.menu_open, self.confirming = not self.menu_open, False
-            self.sheet = ""
-            self._clear_hint()
-            self.render()
-            if not self.menu_open:
-                self._settle(None)
-
-    def _on_close_menu(self) -> None:
-        self.menu_open = False
-        self._settle(None)
-
-    def _on_new(self) -> None:
-        self.forget()
-        self.show_setup()
-
-    def _on_confirm_new(self) -> None:
-        """The menu's *New match*: while a game is in progress it asks first (the game would be lost)."""
-        current = self.session
-        in_progress = self.document is not None or (current is not None and not current.state.is_terminal())
-        if not in_progress or (self.confirming and self.menu_open):
-            self._on_new()
-            return
-        self.menu_open = self.confirming = True
-        self.render()
-        if self.root is not None:
-            self.root.focus({"action": "close-menu"})
-
     def _on_load_newer(self) -> None:
-        if self.mode == "stale":
+        if self.states.phase is Phase.STALE:
             self.restore()
 
     def act(self, action: api.Action | str) -> bool:
         """Apply a person's action (checked once, by ``apply``); a refusal shows its reason."""
         current = self.session
-        if current is None or not current.is_person_turn() or self.mode != "play" or self.menu_open:
+        if current is None or not current.is_person_turn() or not self.is_playing() or self.menu_open:
             return False
         before = (len(current.state.history), json.dumps(current.ui))
         try:
@@ -952,14 +503,14 @@ class Screen:
 
     def _after(self, event: api.Event) -> None:
         self.error = ""
-        self._clear_hint()
+        self.computer.clear_hint()
         self.adapter.on_event(self, event)
         current = self.session
-        self._cue(sound.cue(event.kind, over=current is not None and self.can_replay(current.state)))
+        self.menu.cue(sound.cue(event.kind, over=current is not None and self.can_replay(current.state)))
         self.save()
-        if self.mode == "stale":
+        if self.states.phase is Phase.STALE:
             return
-        self.record_stats()
+        self.saves.record_stats()
         self._settle(event)
 
     def _deal(self) -> None:
@@ -968,340 +519,76 @@ class Screen:
             return
         self._after(current.deal(self.rng("deal")))
 
-    # -- the computer players ------------------------------------------------------------------------
-    def _think(self) -> None:
-        current = self.session
-        if current is None or not current.is_computer_turn():
-            self.thinking = False
-            return
-        seat = current.current_player
-        try:
-            bot = self.entry.bot(current.level(seat))
-            thinking = bot.think(current.state.view(seat), self.rng("ai"))
-        except Exception as err:  # noqa: BLE001 - a computer player's bug must not stop the game
-            self._bot_failed(f"could not start ({type(err).__name__}: {err})")
-            return
-        stats = ThinkStats(self.host.clock())
-        token = self._token
-
-        def step() -> None:
-            if token != self._token:
-                thinking.close()
-                return
-            began = self.host.clock()
-            deadline = self._slice_end(began)
-            try:
-                while True:
-                    next(thinking)
-                    if self.host.clock() >= deadline:
-                        break
-            except StopIteration as stop:
-                stats.add(self.host.clock() - began)
-                self._thought(stop.value, stats)
-                return
-            except Exception as err:  # noqa: BLE001 - a computer player's bug must not stop the game
-                stats.add(self.host.clock() - began)
-                self._bot_failed(f"failed ({type(err).__name__}: {err})")
-                return
-            stats.add(self.host.clock() - began)
-            self.later(0, step)
-
-        step()
-
-    # -- sound -----------------------------------------------------------------------------------------
-    def sound_on(self) -> bool:
-        """Whether the page plays the cues: the menu's choice, kept by the browser (all games share it)."""
-        if self.sound_choice is not None:
-            return self.sound_choice
-        try:
-            return self.host.storage_get(sound.KEY) == "1"
-        except StorageError:
-            return False
-
-    def _on_sound(self) -> None:
-        """The menu's *Turn sound on/off*; a browser that keeps nothing keeps it for this screen."""
-        chosen = not self.sound_on()
-        try:
-            if not self.sound_kept:
-                raise StorageError("the embed keeps no sound choice")
-            self.host.storage_set(sound.KEY, "1" if chosen else "0")
-        except StorageError:
-            self.sound_choice = chosen
-        self.render()
-        if self.root is not None:
-            self.root.focus({"action": "sound"})
-
-    def theme(self) -> colour_theme.Theme:
-        """The colour theme: the menu's choice, kept by the browser (``web/theme.js`` reads it too)."""
-        if self.theme_choice is not None:
-            return self.theme_choice
-        try:
-            return colour_theme.Theme.parse(self.host.storage_get(colour_theme.KEY))
-        except StorageError:
-            return colour_theme.Theme.AUTO
-
-    def _on_theme(self, chosen: colour_theme.Theme) -> None:
-        """The menu's *Colours*: kept as the sound's choice is (for this screen alone where nothing is kept)."""
-        try:
-            if not self.sound_kept:
-                raise StorageError("the embed keeps no colour choice")
-            self.host.storage_set(colour_theme.KEY, chosen.value)
-        except StorageError:
-            self.theme_choice = chosen
-        self.render()
-        if self.root is not None:
-            self.root.focus({"action": f"theme-{chosen.value}"})
-
-    def _cue(self, found: sound.Cue | None) -> None:
-        """Mark the element with a sound to play (a count makes the same cue twice a change)."""
-        if found is not None and self.root is not None:
-            self._cues += 1
-            self.root.set_data("cue", f"{found.value} {self._cues}")
-
-    def _slice_end(self, began: float) -> float:
-        """When a slice of thinking begun at ``began`` yields to the page (never: thinking in one go)."""
-        share = self.host.think_slice
-        return math.inf if share is None else began + share
-
-    def _thought(self, action: typing.Any, stats: ThinkStats) -> None:
-        wall = self.host.clock() - stats.started
-        self.think_log.append((wall * 1000, stats.work * 1000, stats.longest * 1000))
-        del self.think_log[:-50]
-        if self.root is not None:
-            self.root.set_data("think", " ".join(f"{w:.0f}/{k:.0f}/{s:.0f}" for w, k, s in self.think_log[-4:]))
-            self.root.set_data("think-max", f"{max(s for _, _, s in self.think_log):.0f}")
-        self._computer_act(action)
-
-    def _bot_failed(self, why: str) -> None:
-        self.host.console("warn", f"{self.game.title}: the computer player {why}; it plays a legal move instead.")
-        self._computer_act(None)
-
-    def _computer_act(self, action: typing.Any) -> None:
-        """Apply the computer's choice; anything it cannot play becomes ``legal_actions()[0]`` (every game)."""
-        current = self.session
-        self.thinking = False
-        if current is None or not current.is_computer_turn():
-            return
-        try:
-            if action is None:
-                raise errors.MalformedActionError("no action")
-            event = current.apply(action)
-        except (errors.GameError, TypeError, AttributeError) as err:
-            if action is not None:
-                self.host.console("warn", f"{self.game.title}: the computer chose an illegal action ({err}); "
-                                          "it plays a legal one instead.")
-            event = current.apply(current.state.legal_actions()[0])
-        self._after(event)
-
-    def _on_skip(self) -> None:
-        """The screen's first button, *Skip to my hand* (the dice): the keyboard goes to the table's
-        first control (the frame's focus places), past the top bar and the opponents' side."""
-        if self.root is not None:
-            any(self.root.focus(place) for place in self._focus_places)
-
-    # -- history, help, statistics ------------------------------------------------------------------
-    def _on_moves(self) -> None:
-        """The *Moves* toggle: the log panel under the table opens or closes."""
-        if self.session is not None and self.mode == "play":
-            self.moves_open = not self.moves_open
-            self.render()
-
-    def _open_sheet(self, name: str) -> None:
-        if self.mode in ("play", "handover", "document"):
-            self.menu_open = False
-            self.sheet = name
-            self.render()
-            if self.root is not None:
-                self.root.focus({"action": "close-sheet"})
-
-    def _on_rules(self) -> None:
-        self._open_sheet("rules")
-
-    def _on_stats(self) -> None:
-        self._open_sheet("stats")
-
-    def _on_close_sheet(self) -> None:
-        if self.sheet:
-            self.sheet = ""
-            self._settle(None)
-
-    def read_stats(self) -> stats.Stats:
-        return read_stats(self.host)
-
-    def record_stats(self) -> None:
-        """Count each finished game in the statistics, once (:func:`stats.outcomes`)."""
-        current = self.session
-        found = {game_id for game_id, *_ in stats.outcomes(current)} if current is not None else set()
-        if current is None or found <= self._counted:
-            return
-        old = self.read_stats()
-        new = stats.add_outcomes(old, current)
-        if new != old:
-            self._write(stats.KEY, new.to_text())  # refused: said once (_storage_off), not retried
-        self._counted |= found
-
-    # -- hints and undo ------------------------------------------------------------------------------
+    # -- undo ----------------------------------------------------------------------------------------
     @property
     def entry(self) -> games.Entry[typing.Any]:
         """Everything the game provides (:mod:`lostcities.ui.games`): its computer players,
         its renderer (replay positions, hint highlights), its rules summary."""
         return games.get(self.game.name)
 
-    def _clear_hint(self) -> None:
-        self._hint_token += 1
-        self.hint, self.hint_text, self.hinting = None, "", False
-
-    def _hint_marks(self) -> tuple[typing.Mapping[str, str], ...]:
-        if self.hint is None or self.session is None or not self.interactive():
-            return ()
-        return tuple(self.entry.renderer.hint_marks(self.session.state, self.hint))
-
-    def _on_hint(self) -> None:
-        """*Suggest a move*: the strongest computer looks for the best move from the
-        person's own view (sliced like a computer's turn); a second tap stops or hides it."""
-        current = self.session
-        if self.hinting or self.hint is not None:
-            self._clear_hint()
-            self.render()
-            return
-        if current is None or not self.interactive() or not current.assists() or not current.game.bot_levels:
-            return
-        viewer = current.current_player
-        moves = len(current.state.history)
-        try:
-            bot = self.entry.bot(current.game.bot_levels[-1])
-            thinking = bot.think(current.state.view(viewer), self.rng("hint"))
-        except Exception as err:  # noqa: BLE001 - a computer player's bug must not stop the game
-            self.host.console("warn", f"{self.game.title}: no suggestion ({type(err).__name__}: {err})")
-            return
-        self._clear_hint()
-        self.hinting = True
-        token = self._hint_token
-
-        def step() -> None:
-            if token != self._hint_token:
-                thinking.close()
-                return
-            deadline = self._slice_end(self.host.clock())
-            try:
-                while self.host.clock() < deadline:
-                    next(thinking)
-            except StopIteration as stop:
-                self._hinted(stop.value, moves)
-                return
-            except Exception as err:  # noqa: BLE001 - a computer player's bug must not stop the game
-                self.host.console("warn", f"{self.game.title}: no suggestion ({type(err).__name__}: {err})")
-                self._clear_hint()
-                self.render()
-                return
-            self.later(0, step)
-
-        self.render()
-        self.later(0, step)
-
-    def _hinted(self, action: typing.Any, moves: int) -> None:
-        current = self.session
-        self.hinting = False
-        if current is None or len(current.state.history) != moves or not self.interactive():
-            self._clear_hint()
-            self.render()
-            return
-        try:
-            checked = current.state.check(action)
-            why = self.entry.why(current.state.view(current.current_player), checked)
-            event = current.state.clone().apply(checked)
-        except (errors.GameError, TypeError, AttributeError) as err:
-            self.host.console("warn", f"{self.game.title}: the suggestion was not a legal move ({err})")
-            self._clear_hint()
-            self.render()
-            return
-        names = list(current.names)
-        names[event.player] = api.YOU
-        text = event.secret.get("text") if not event.action else None
-        said = dataclasses.replace(event, text=text) if isinstance(text, str) else event
-        advice = lc_html.suggestion(said.describe(names))
-        self.hint, self.hint_text = checked, f"{advice} {why}" if why else advice
-        self.render()
-
     def _on_undo(self) -> None:
         """Take back the person's own last action (see ``Session.undo``): the state is
         rebuilt from the record without it; the adapter's notes come back too."""
         current = self.session
-        if current is None or self.mode != "play" or self.menu_open or self.thinking or not current.can_undo():
+        if current is None or self.states.phase is not Phase.PLAY or self.menu_open or not current.can_undo():
             return
         current.undo()
         kept = self._ui_before
         if kept is not None and kept[0] == len(current.state.history):
             current.ui = json.loads(kept[1])
         self._ui_before = None
-        self._clear_hint()
+        self.computer.clear_hint()
         self.error = ""
         self.adapter.begin(self)
         self.save()
         self._settle(None)
 
-    # -- replay --------------------------------------------------------------------------------------
-    @staticmethod
-    def can_replay(state: api.State) -> bool:
-        """A replay is offered once a game is over: at the end, and between the games of a match
-        (waiting for the next deal)."""
-        return state.is_terminal() or (state.is_chance() and bool(state.finished()))
+    # -- the parts, for the embed and the tests ----------------------------------------------------
+    def render(self) -> None:
+        """Draw the screen as its phase stands (:meth:`screen_draw.Drawing.draw`)."""
+        self.drawing.draw()
 
-    def _on_replay(self) -> None:
-        current = self.session
-        if current is None or self.mode != "play" or self.menu_open or not self.can_replay(current.state):
-            return
-        self._replay = {}
-        self._replay_games = current.game_starts()
-        self._replay_first = self._replay_games[0] if self._replay_games else current.replay_start()
-        self.mode = "replay"
-        self.moves_open = False
-        self.replay_step = self._replay_first
-        self._replay_to(self._replay_first)
+    def _render_outer(self, current: session.Session | None) -> None:
+        self.drawing.outer(current)
 
-    def _replay_to(self, step: int) -> None:
-        current = self.session
-        if current is None or self.mode != "replay":
-            return
-        before, self.replay_step = self.replay_step, max(self._replay_first, min(len(current.state.history), step))
-        if self.replay_step == before + 1:  # one step forward sounds; a jump or a step back is silent
-            self._cue(self._replay_position(current, self.replay_step)[2])
-        self.render()
+    def save(self) -> None:
+        """Save the game after a change (:meth:`screen_saves.Saves.save`; the embed saves nothing)."""
+        self.saves.save()
 
-    def _replay_seek(self, text: str) -> None:
-        """The slider or a game's button: to the move it names (counted from the replay's start);
-        anything but a plain whole number is ignored."""
-        if self.mode == "replay" and text.isascii() and text.isdigit() and len(text) <= 6:
-            self._replay_to(self._replay_first + int(text))
+    def sound_on(self) -> bool:
+        """Whether the page plays the cues (:meth:`screen_menu.Menu.sound_on`)."""
+        return self.menu.sound_on()
 
-    def _replay_position(self, current: session.Session, step: int) -> tuple[api.State, str, sound.Cue | None]:
-        """The position after ``step`` actions, what the last of them did and its sound (cached, built forward)."""
-        if step in self._replay:
-            return self._replay[step]
-        found: tuple[api.State, str, sound.Cue | None]
-        if step == self._replay_first:
-            found = (current.replay_at(step), "", None)
-        else:
-            previous = self._replay.get(step - 1)
-            state = previous[0].clone() if previous is not None else current.replay_at(step - 1)
-            event = state.apply(current.state.history[step - 1])
-            found = (state, event.describe(current.names), sound.cue(event.kind, over=self.can_replay(state)))
-        self._replay[step] = found
-        return found
+    def _on_sound(self) -> None:
+        self.menu.toggle_sound()
 
-    def _replay_frame(self, current: session.Session) -> Frame:
-        state, text, _ = self._replay_position(current, self.replay_step)
-        bar = lc_html.replay_bar(self.replay_step, self._replay_first, len(current.state.history), text,
-                                 self._replay_games)
-        return Frame("replay", lc_html.REPLAY_LAYOUT, {
-            "replay-bar": bar, "replay-table": self.entry.renderer.position(state, current.names)},
-            focus=({"action": "replay-next"}, {"action": "close-replay"}))
+    def theme(self) -> colour_theme.Theme:
+        """The colour theme (:meth:`screen_menu.Menu.theme`)."""
+        return self.menu.theme()
 
-    def _on_close_replay(self) -> None:
-        if self.mode == "replay":
-            self.mode = "play"
-            self._replay = {}
-            self.render()
+    def damaged_keys(self, key: str) -> list[str]:
+        return self.saves.damaged_keys(key)
+
+    def read_stats(self) -> stats.Stats:
+        return self.saves.read_stats()
+
+    can_replay = staticmethod(screen_replay.Replay.can_replay)
+
+    @property
+    def think_log(self) -> list[tuple[float, float, float]]:
+        return self.computer.log
+
+    @property
+    def hint(self) -> api.Action | None:
+        return self.computer.hint
+
+    @property
+    def hint_text(self) -> str:
+        return self.computer.hint_text
+
+    @property
+    def hinting(self) -> bool:
+        return self.computer.hinting
 
     # -- for adapters --------------------------------------------------------------------------------
     @property
@@ -1327,349 +614,50 @@ class Screen:
     def interactive(self) -> bool:
         """True when the person to act may click the table now."""
         current = self.session
-        return (current is not None and self.mode == "play" and not self.menu_open and not self.sheet
-                and not self.thinking and current.is_person_turn())
+        return (current is not None and self.states.phase is Phase.PLAY and self.states.overlay is Overlay.NONE
+                and current.is_person_turn())
 
     def phase(self) -> str:
         if self.menu_open:
             return "menu"
         if self.sheet:
             return self.sheet
-        if self.mode == "document" and self.document is not None:
+        if self.states.phase is Phase.DOCUMENT and self.document is not None:
             return self.document.phase(self)
-        if self.mode != "play" or self.session is None:
+        if not self.is_playing() or self.session is None:
             return self.mode
         if self.thinking or (self.session.is_computer_turn() and not self.session.state.is_terminal()):
             return "ai"
         return self.adapter.phase(self)
 
-    def render(self) -> None:
-        root = self.root
-        if root is None:
-            return
-        current = self.session
-        root.set_data("phase", self.phase())
-        root.set_data("moves", str(len(current.state.history)) if current is not None else "0")
-        root.set_data("sound", "on" if self.sound_on() else "off")
-        root.set_data("theme", self.theme().value)
-        root.set_class("lc-in-game", current is not None)
-        if self.document is not None:
-            self.host.set_info(self.document.info(self))
-        else:
-            self.host.set_info(self.adapter.info(self) if current is not None and self.mode == "play" else "")
-        title = i18n._(self.game.title)
-        if self.menu_open:
-            words = self.document.words if self.document is not None else self.adapter.words
-            learn = f'<p class="lc-menu-learn">{lc_html.learn_link(self.game.name)}</p>'
-            entries = [*self._tool_entries(current), *self.menu_entries,
-                       lc_html.Entry(i18n._("Turn sound off") if self.sound_on() else i18n._("Turn sound on"), "sound")]
-            settings = lc_html.theme_switch(self.theme()) + lc_html.language_switch()
-            self._panel("menu", lc_html.menu(learn + settings, words=words, confirm=self.confirming, entries=entries))
-        elif self.sheet == "rules":
-            self._panel("rules", rules_summary.page(self.entry.summary, overlay=True))
-        elif self.sheet == "stats":
-            self._panel("stats", stats.page(self.read_stats(), [self.game], overlay=True))
-        elif self.mode == "replay" and current is not None:
-            self._frame(self._replay_frame(current))
-        elif self.mode == "setup":
-            last = self.last_setup()
-            assist = last is not None and last.pref(session.ASSIST) == "1"
-            self._panel("setup", lc_html.with_assist(self.adapter.setup_form(self, last), assist))
-        elif self.mode == "problem":
-            self._panel("problem", lc_html.problem(title, self.problem, prefix=self.adapter.prefix,
-                                                   kept=len(self.damaged_copies)))
-        elif self.mode == "stale":
-            self._panel("stale", lc_html.stale(i18n._(STALE)))
-        elif self.mode == "handover" and current is not None:
-            who = current.name(current.current_player)
-            self._panel("handover", lc_html.handover(who, self.adapter.handover_note(self), self.adapter.words))
-        elif self.mode == "document" and self.document is not None:
-            self._frame(self.document.render(self))
-        elif current is not None:
-            self._frame(self.adapter.render(self))
-        self._render_outer(current)
-
-    def _tool_entries(self, current: session.Session | None) -> list[lc_html.Entry]:
-        """The menu's entry for the table, as the game stands: after a game (or between the games of
-        a match), its replay.  The turn's tools are on the table (:meth:`_toolbar`)."""
-        if current is None or self.mode != "play" or self.document is not None or not self.can_replay(current.state):
-            return []
-        return [lc_html.Entry(i18n._("Replay the game") if current.state.is_terminal() else
-                              i18n._("Replay the games so far"), "replay")]
-
-    def _toolbar(self, current: session.Session) -> str:
-        """The turn's tools on the table, one tap each (``lostcities.ui.html.toolbar``): *Suggest a
-        move* while it is the person's turn, *Undo* while their last action may be taken back, *Moves*."""
-        hint = "thinking" if self.hinting else ("shown" if self.hint is not None else "")
-        can_hint = self.interactive() and bool(current.game.bot_levels) and not current.state.is_terminal()
-        return lc_html.toolbar(moves=len(current.log), moves_open=self.moves_open, assists=current.assists(),
-                               can_hint=can_hint, hint=hint, can_undo=not self.thinking and current.can_undo())
-
-    def _render_outer(self, current: session.Session | None) -> None:
-        """The tools row and the move log under the table, and the suggestion's highlights."""
-        root = self.root
-        if root is None:
-            return
-        playing = current is not None and self.mode == "play" and not self.menu_open and not self.sheet
-        toolbar = tools = moves = ""
-        if playing and current is not None:
-            # The turn's tools stand in the screen's bar, beside the menu button; a suggestion's
-            # sentence and the move log under the table.
-            toolbar = self._toolbar(current)
-            tools = lc_html.hint_note(self.hint_text) if self.hint is not None else ""
-            if self.moves_open and current.log:
-                moves = lc_html.move_log([str(entry["text"]) for entry in current.log])
-        focus = root.focused()
-        for region, html in (("toolbar", toolbar), ("tools", tools), ("moves", moves)):
-            if self._outer.get(region) != html:
-                root.set_html(region, html)
-                self._outer[region] = html
-        if focus and not root.focus(focus):  # a tool that went (Undo, once used): back to the table
-            any(root.focus(place) for place in self._focus_places)
-        root.set_class("lc-moves-open", bool(moves))
-        marks = self._hint_marks() if playing else ()
-        if marks or self._marked:
-            root.mark(marks)
-        self._marked = marks
-
-    def _panel(self, name: str, html: str) -> None:
-        """A whole-area panel (menu, setup...): replaces the main region."""
-        if self.root is not None and (self._layout != name or self._parts.get("main") != html):
-            self.root.set_html("main", html)
-        self._layout = name
-        self._parts = {"main": html}
-
-    def _frame(self, frame: Frame) -> None:
-        root = self.root
-        if root is None:
-            return
-        focus = root.focused()
-        lost = focus is None and self._had_focus and root.is_focus_lost()
-        if self._layout != frame.layout:
-            root.set_html("main", frame.skeleton)
-            self._layout = frame.layout
-            self._parts = {}
-        for region, html in frame.parts.items():
-            if self._parts.get(region) != html:
-                root.set_html(region, html)
-                self._parts[region] = html
-        self._focus_places = frame.focus
-        wanted, self.focus_next = self.focus_next, ()
-        if not ((focus or lost) and any(root.focus(place) for place in wanted)) and (
-                (focus and not root.focus(focus)) or lost):  # never left on the page's body
-            any(root.focus(place) for place in frame.focus)
-        self._had_focus = root.focused() is not None
-
-
 MENU_TOOLS: typing.Final = frozenset({"hint", "undo-move", "moves", "replay"})
 """The table's tools (on the table, the replay in the menu: see ``Screen._tool_entries``): chosen while the
 menu is open, the menu closes and the tool acts on the table."""
 _ACTIONS: dict[str, typing.Callable[[Screen], None]] = {
-    "skip": Screen._on_skip,
-    "moves": Screen._on_moves,
-    "rules": Screen._on_rules,
-    "stats": Screen._on_stats,
-    "close-sheet": Screen._on_close_sheet,
-    "hint": Screen._on_hint,
+    "skip": lambda scr: scr.menu.skip(),
+    "moves": lambda scr: scr.menu.toggle_moves(),
+    "rules": lambda scr: scr.menu.rules(),
+    "stats": lambda scr: scr.menu.stats(),
+    "close-sheet": lambda scr: scr.menu.close_sheet(),
+    "hint": lambda scr: scr.computer.on_hint(),
     "undo-move": Screen._on_undo,
-    "replay": Screen._on_replay,
-    "replay-first": lambda scr: scr._replay_to(scr._replay_first),
-    "replay-prev": lambda scr: scr._replay_to(scr.replay_step - 1),
-    "replay-next": lambda scr: scr._replay_to(scr.replay_step + 1),
-    "replay-last": lambda scr: scr._replay_to(1 << 30),
-    "close-replay": Screen._on_close_replay,
+    "replay": lambda scr: scr.replay.open(),
+    "replay-first": lambda scr: scr.replay.to(scr.replay.first),
+    "replay-prev": lambda scr: scr.replay.to(scr.replay.step - 1),
+    "replay-next": lambda scr: scr.replay.to(scr.replay.step + 1),
+    "replay-last": lambda scr: scr.replay.to(1 << 30),
+    "close-replay": lambda scr: scr.replay.close(),
     "start": Screen._on_start,
     "ready": Screen._on_ready,
-    "menu": Screen._on_menu,
-    "close-menu": Screen._on_close_menu,
-    "new-match": Screen._on_new,
-    "confirm-new": Screen._on_confirm_new,
-    "new-after-problem": Screen._on_new,
+    "menu": lambda scr: scr.menu.toggle(),
+    "close-menu": lambda scr: scr.menu.close(),
+    "new-match": lambda scr: scr.menu.new(),
+    "confirm-new": lambda scr: scr.menu.confirm_new(),
+    "new-after-problem": lambda scr: scr.menu.new(),
     "load-newer": Screen._on_load_newer,
     "sound": Screen._on_sound,
-    "theme-light": lambda scr: scr._on_theme(colour_theme.Theme.LIGHT),
-    "theme-dark": lambda scr: scr._on_theme(colour_theme.Theme.DARK),
-    "theme-auto": lambda scr: scr._on_theme(colour_theme.Theme.AUTO),
+    "theme-light": lambda scr: scr.menu.choose_theme(colour_theme.Theme.LIGHT),
+    "theme-dark": lambda scr: scr.menu.choose_theme(colour_theme.Theme.DARK),
+    "theme-auto": lambda scr: scr.menu.choose_theme(colour_theme.Theme.AUTO),
 }
 """The screen's own actions (``home`` and ``dismiss`` belong to the app shell)."""
-
-
-# -- in memory --------------------------------------------------------------------------------------
-
-
-class MemoryRoot:
-    """A :class:`Root` kept in memory: regions as HTML strings, for tests and pageless runs."""
-
-    def __init__(self, shell: str) -> None:
-        self.shell = shell
-        self.regions: dict[str, str] = {"main": ""}
-        self.data: dict[str, str] = {}
-        self.classes: set[str] = set()
-        self.form: dict[str, str] = {}
-        """Form values a test 'typed'."""
-        self.focus_data: dict[str, str] | None = None
-        self.handler: typing.Callable[[Input], None] | None = None
-        self.closed = False
-        self.marked: list[dict[str, str]] = []
-        """The ``data-*`` descriptions highlighted last (:meth:`mark`)."""
-
-    def set_html(self, region: str, html: str) -> None:
-        if region == "main":
-            # The regions inside main go with it; those of the shell around it stay.
-            self.regions = {"main": html, **{k: v for k, v in self.regions.items() if k in lc_html.OUTER_REGIONS}}
-        elif region in lc_html.OUTER_REGIONS and f'data-region="{region}"' not in self.shell:
-            return
-        else:
-            self.regions[region] = html
-
-    def spot(self, names: typing.Sequence[str], arrows: typing.Sequence[tuple[str, str]] = ()) -> None:
-        page = self.html()
-        self.spots = tuple(name for name in names if f'data-spot="{name}"' in page)
-        self.arrows = tuple(pair for pair in arrows if all(f'data-spot="{n}"' in page for n in pair))
-
-    def set_data(self, name: str, value: str) -> None:
-        self.data[name] = value
-
-    def set_class(self, name: str, on: bool) -> None:
-        (self.classes.add if on else self.classes.discard)(name)
-
-    def values(self) -> dict[str, str]:
-        return dict(self.form)
-
-    def focus(self, data: typing.Mapping[str, str]) -> bool:
-        page = self.html()
-        if not all(f'data-{key}="{value}"' in page for key, value in data.items()):
-            return False
-        self.focus_data = dict(data)
-        return True
-
-    def focused(self) -> dict[str, str] | None:
-        return self.focus_data
-
-    def is_focus_lost(self) -> bool:
-        return self.focus_data is None
-
-    def mark(self, places: typing.Sequence[typing.Mapping[str, str]]) -> None:
-        self.marked = [dict(place) for place in places]
-
-    def listen(self, handler: typing.Callable[[Input], None]) -> None:
-        if self.handler is not None:
-            raise RuntimeError("the screen listener is installed once")
-        self.handler = handler
-
-    def close(self) -> None:
-        self.handler = None
-        self.regions = {}
-        self.closed = True
-
-    def html(self) -> str:
-        """Every region's HTML, the main one first."""
-        return "".join(self.regions.values())
-
-    def click(self, action: str = "", target: str = "", **data: str) -> None:
-        """Deliver a click to the screen's listener."""
-        assert self.handler is not None, "no listener"
-        self.handler(Input("click", action=action, target=target, data=data))
-
-    def change(self, action: str, *, value: str, **data: str) -> None:
-        """Deliver a changed input (a slider, a field) to the screen's listener."""
-        assert self.handler is not None, "no listener"
-        self.handler(Input("change", action=action, data=data, value=value))
-
-
-class MemoryHost:
-    """A :class:`Host` in memory: a dict for storage (None: storage off), a
-    manual clock and timer queue (:meth:`run` fires them), lists of notices and
-    console lines."""
-
-    def __init__(self, *, storage: dict[str, str] | None = None, seed: int | None = 1,
-                 quota: int | None = None) -> None:
-        self.storage = storage
-        self.quota = quota
-        """Characters the storage holds in all (None: no limit), as a browser's quota."""
-        self.seed = seed
-        self.think_slice: float | None = SLICE_SECONDS
-        self.root: MemoryRoot | None = None
-        self.now = 0.0
-        self.timers: dict[int, tuple[float, typing.Callable[[], None]]] = {}
-        self._next = 0
-        self.notices: list[tuple[str, str]] = []
-        self.logs: list[tuple[str, str]] = []
-        self.info = ""
-        self.watchers: dict[str, list[typing.Callable[[str | None], None]]] = {}
-        self.full = False
-        """True: writes fail as if the storage were full."""
-        self.downloads: list[tuple[str, str]] = []
-        """Files offered to the player: (name, text)."""
-
-    def mount(self, shell: str) -> MemoryRoot:
-        self.root = MemoryRoot(shell)
-        return self.root
-
-    def storage_get(self, key: str) -> str | None:
-        if self.storage is None:
-            raise StorageError("storage is off")
-        return self.storage.get(key)
-
-    def storage_set(self, key: str, text: str) -> None:
-        if self.storage is None or self.full:
-            raise StorageError("storage is off or full")
-        used = sum(len(k) + len(v) for k, v in self.storage.items() if k != key)
-        if self.quota is not None and used + len(key) + len(text) > self.quota:
-            raise StorageError("QuotaExceededError")
-        self.storage[key] = text
-
-    def storage_remove(self, key: str) -> None:
-        if self.storage is not None:
-            self.storage.pop(key, None)
-
-    def watch_storage(self, key: str, func: typing.Callable[[str | None], None]) -> typing.Callable[[], None]:
-        self.watchers.setdefault(key, []).append(func)
-        return lambda: self.watchers[key].remove(func)
-
-    def other_tab_writes(self, key: str, text: str | None) -> None:
-        """Simulate another tab: change storage and fire the ``storage`` event."""
-        if self.storage is not None:
-            if text is None:
-                self.storage.pop(key, None)
-            else:
-                self.storage[key] = text
-        for func in list(self.watchers.get(key, [])):
-            func(text)
-
-    def later(self, ms: int, func: typing.Callable[[], None]) -> int:
-        self._next += 1
-        self.timers[self._next] = (self.now + ms / 1000, func)
-        return self._next
-
-    def cancel(self, handle: int) -> None:
-        self.timers.pop(handle, None)
-
-    def clock(self) -> float:
-        return self.now
-
-    def run(self, limit: int = 100_000) -> int:
-        """Fire due timers in order (advancing the clock) until none is left; returns how many fired."""
-        fired = 0
-        while self.timers and fired < limit:
-            handle = min(self.timers, key=lambda h: (self.timers[h][0], h))
-            when, func = self.timers.pop(handle)
-            self.now = max(self.now, when) + 0.001
-            func()
-            fired += 1
-        return fired
-
-    def notify(self, text: str, kind: str = "info") -> None:
-        self.notices.append((kind, text))
-
-    def clear_notice(self) -> None:
-        self.notices.clear()
-
-    def console(self, level: str, text: str) -> None:
-        self.logs.append((level, text))
-
-    def set_info(self, text: str) -> None:
-        self.info = text
-
-    def download(self, name: str, text: str) -> None:
-        self.downloads.append((name, text))

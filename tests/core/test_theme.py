@@ -71,7 +71,7 @@ def test_the_embed_takes_its_theme_from_its_parameter_and_keeps_nothing(query: d
     shown.mount()
     host.run()
     assert shown.theme().value == expected
-    shown._on_theme(colour_theme.Theme.DARK)
+    shown.menu.choose_theme(colour_theme.Theme.DARK)
     assert shown.theme() is colour_theme.Theme.DARK and storage == kept
 
 
