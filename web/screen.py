@@ -84,8 +84,8 @@ import screen_states
 import screen_types
 from lostcities import api, errors, i18n, session
 from lostcities.ui import games, sound, stats
-from lostcities.ui import theme as colour_theme
 from lostcities.ui import html as lc_html
+from lostcities.ui import theme as colour_theme
 
 STORAGE_OFF: typing.Final = screen_saves.STORAGE_OFF
 STALE: typing.Final = screen_draw.STALE
