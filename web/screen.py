@@ -363,9 +363,13 @@ class Screen:
         self.host.storage_remove(self.last_key)
         fresh = session.Session.new(setup, self.rng("deal"), deal=False, revision=revision)
         self.session = fresh
+        dealt: api.Event | None = None
         while fresh.state.is_chance() and self.adapter.wants_chance(self):
-            self.adapter.on_event(self, fresh.deal(self.rng("deal")))
+            dealt = fresh.deal(self.rng("deal"))
+            self.adapter.on_event(self, dealt)
         self.start(fresh, resumed=False)
+        if dealt is not None:  # the new game's first deal sounds like any later one
+            self.menu.cue(sound.cue(dealt.kind, over=False))
 
     def start(self, current: session.Session, *, resumed: bool = True) -> None:
         self._stop()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pathlib
 import random
 import re
+import typing
 
 import pytest
 
@@ -47,6 +48,19 @@ def test_every_event_kind_of_every_game_has_its_cue(name: str) -> None:
     assert {sound.BY_KIND[k] for k in kinds if k in sound.BY_KIND} == {
         "card": {sound.Cue.CARD}, "board": {sound.Cue.CARD, sound.Cue.PIECE},
         "roll": {sound.Cue.DICE, sound.Cue.MARK}}[name]
+
+
+@pytest.mark.parametrize(("adapter", "form", "heard_first"), [
+    (card_screen.CardAdapter(), {"opponent": "easy", "games": "1", "pace": "instant"}, ["card"]),
+    (board_screen.BoardAdapter(), {"seat1": "human", "seat2": "easy", "pace": "instant"}, ["card"]),
+])
+def test_a_new_games_first_deal_sounds(adapter: typing.Any, form: dict[str, str], heard_first: list[str]) -> None:
+    """The deal that starts a new game from its form sounds like the later deals (it is dealt before the
+    table is drawn, not as a move on it)."""
+    table = features.Table(adapter)
+    heard = cues(table)
+    table.start(**form)
+    assert heard[:1] == heard_first
 
 
 def test_the_person_and_the_computer_sound_and_the_end_of_a_game_sounds_once() -> None:
