@@ -16,6 +16,12 @@ and the slowest single move).
 Targets (issue 10): two players, 400 short games: hard beats medium in at
 least 65%, medium beats easy in at least 75%; four players, 200 long games,
 one hard against three mediums: hard wins at least 40% (25% is parity).
+Issue 22: four players, 200 long games, hard against three mediums: hard wins at
+least 45%; two players, hard against ``frozen`` (session 23's hard, kept in
+``benchmarks/frozen``) at least 60%::
+
+    PYTHONPATH=core python benchmarks/ai_board.py --players 2 --pairings hard-frozen --games 400
+
 ``--games`` counts games (rounded up to a multiple of ``players``).
 """
 
@@ -27,6 +33,8 @@ import random
 import sys
 import time
 import typing
+
+from frozen import board_hard_s23 as frozen_ai
 
 from lostcities import board, bots
 from lostcities.board import ai as board_ai
@@ -45,6 +53,8 @@ def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, c
         return bots.RandomBot()
     if level == "hard":
         return board_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock])
+    if level == "frozen":
+        return frozen_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock])
     return board_ai.bot(level)
 
 
@@ -118,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=None, help="games per pairing (default 400, 200 for 4 players)")
     parser.add_argument("--pairings", default=None,
                         help="comma-separated LEVEL-LEVEL pairings: one bot of the first level, the others of the "
-                             "second (levels: easy, medium, hard, random)")
+                             "second (levels: easy, medium, hard, frozen, random)")
     parser.add_argument("--hard-time", type=float, default=0.8,
                         help="hard bot's time budget per move in seconds (default 0.8, the bot's own default)")
     parser.add_argument("--clock", choices=tuple(CLOCKS), default="cpu",

@@ -1,0 +1,1240 @@
+"""Computer players for Lost Cities: The Board Game (2-4 players, any seat).
+
+Three levels, all obtained with :func:`bot` (the board game's entry in
+:mod:`lostcities.ui.games` offers them by level) and all
+following :class:`lostcities.bots.Bot` (``think(view, rng)`` is a generator
+that yields ``None`` between slices of work and returns the action)::
+
+    >>> import random
+    >>> from lostcities import bots, board
+    >>> state = board.Game(players=3).new_game(random.Random(3))
+    >>> players = [bot("easy"), bot("medium"), bot("hard", iterations=4)]
+    >>> picks = [bots.choose(player, state.view(0), random.Random(0)) for player in players]
+    >>> all(state.is_legal(action) for action in picks)
+    True
+
+* ``easy``: a casual player.  It advances where the next card fits closely,
+  starts an expedition once it holds three cards of a colour (the researcher
+  on a colour of four or more), discards what it holds least of, nearly
+  always draws from the draw pile, never thinks about the round's end, and
+  now and then plays a random legal action.
+* ``medium``: a sound heuristic.  Each path is valued by where its piece is
+  expected to end the round: the cards in hand that still fit, a share of the
+  unseen cards that may still be drawn and played, the turns left (the draw
+  pile and how close the fifth bridge crossing is), the stones' points (the
+  researcher's doubled) and the tiles on the way (an artifact is worth what
+  one more token is worth on the artifact track, an arrow a free step).
+  Progress made now counts in full, progress expected later only in part, so
+  it prefers the big steps (onto stone 4, across the bridge, into the lost
+  city) and tiles within reach; a step is worth more than a turn spent on a
+  discard, and a card that skips values costs the unseen cards it makes
+  useless.  It starts an expedition only when its piece is expected to end
+  well in the plus (a piece on the board costs a little: one fewer for
+  later), puts the researcher where the prospects are best, discards what it
+  cannot use, weighs what a discard gives the next players, draws a discard
+  when it is worth more than a blind draw (never the card it just
+  discarded), and at the fourth crossing it crosses (ending the round) only
+  when that leaves it in the lead.
+* ``hard``: determinized Monte Carlo search (:mod:`lostcities.search`).  The
+  heuristic proposes a few candidates (its own choice, the anchor, first);
+  every sample deals the unseen cards anew into the other hands, the removed
+  cards and the draw pile, and every candidate is played out on it to the
+  end of the round on a compact copy of the position, every player following
+  a light sketch of the heuristic (a round in 2-4 ms on CPython).  The result
+  of a play-out is the candidate's margin over the best other player (the
+  totals after the round plus the artifact track's expected value).
+  Sequential halving (:class:`lostcities.search.Halving`) keeps the heuristic's
+  choice unless another candidate beats it by a clear statistical margin.  A
+  decision is about 120 play-outs (0.2-0.4 s on CPython); it yields after
+  every play-out and stops at ``time_budget`` seconds (0.8 s by default, for
+  slow machines and the browser) or after ``iterations`` samples.
+
+The bots only ever see their :class:`lostcities.board.View`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+import typing
+
+from lostcities import api, bots
+from lostcities.board import data, rules
+
+from . import search_s23 as search  # frozen with this copy (see __init__)
+
+# -- compact tables -----------------------------------------------------------------------
+# A card is its code in rules.CARDS: colour * 11 + value.
+
+_NC = rules.NUM_COLOURS
+_NV = rules.NUM_VALUES
+_N_CARDS = len(rules.CARDS)
+_COL = rules.COLOUR_OF
+_VAL = rules.VALUE_OF
+_LC = data.LOST_CITY
+_CROSS = data.BRIDGE_AFTER + 1
+"""The stone beyond the bridge: reaching it is a crossing."""
+_ENDING = data.CROSSINGS_TO_END
+_STONE = (0, *data.STONE_VALUES)
+"""Points of a piece (adventurer) on stone 0 (camp, no piece) .. 9."""
+_ART, _ARROW = -1, -2
+_TILE_CODE = {"artifact": _ART, "arrow": _ARROW}
+_SPACE = [[-1] * (_LC + 1) for _ in range(_NC)]
+for _i, (_colour, _stone) in enumerate(rules.SPACES):
+    _SPACE[_colour.index][_stone] = _i
+_KINDS = (rules.Kind.ADVENTURER, rules.Kind.RESEARCHER)
+
+# action codes inside the compact world
+_DISCARD, _ADVANCE, _START_ADV, _START_RES = 0, 1, 2, 3
+_PLAY, _MOVE, _DRAW = 0, 1, 2
+
+
+def _track(artifacts: float, short: bool) -> float:
+    """The artifact track, linear between whole counts."""
+    track = data.SHORT_TRACK if short else data.LONG_TRACK
+    top = len(track) - 1
+    if artifacts >= top:
+        return float(track[top])
+    lo = int(artifacts)
+    return track[lo] + (artifacts - lo) * (track[lo + 1] - track[lo])
+
+
+class _World:
+    """A compact, mutable position for evaluation and play-outs.
+
+    ``deck`` holds the sampled draw pile as one stream per player (top last):
+    a player drawing from the draw pile takes the next card of its own stream
+    (of another one once its own is empty), so that the cards a player
+    receives do not shift when somebody takes a discard instead (the samples
+    of different candidates stay comparable).  The streams are empty in a
+    world built from a view (only ``deck_size`` matters there)."""
+
+    __slots__ = ("any_piece", "crossed", "deck", "deck_size", "dirs", "discarded", "found", "hands", "n",
+                 "over", "phase", "piles", "player", "pts", "pub", "res", "rounds_left", "short", "stones",
+                 "tiles", "tokens", "tops", "turns", "up_down")
+    n: int
+    up_down: bool
+    any_piece: bool
+    short: bool
+    rounds_left: int
+    """Rounds still to come after this one."""
+    hands: list[list[int]]
+    tops: list[list[int]]
+    """Value of the last card of each column, -1 for an empty column."""
+    dirs: list[list[int]]
+    """Direction of each column: 1 up, -1 down, 0 not fixed yet."""
+    stones: list[list[int]]
+    res: list[int]
+    """Colour of each researcher on a path, -1 in the camp."""
+    tiles: list[list[int]]
+    """Tile code per colour and stone (0 none, -1 artifact, -2 arrow, n points)."""
+    crossed: int
+    found: list[int]
+    pts: list[int]
+    tokens: list[int]
+    deck: list[list[int]]
+    deck_size: int
+    piles: list[list[int]]
+    pub: list[int]
+    """Copies of each card in columns and discard piles."""
+    player: int
+    phase: int
+    over: bool
+    discarded: int
+    """Colour discarded this turn (-1 none): the heuristic does not draw it back."""
+    turns: int
+    """Player turns played in this world (a play-out cap)."""
+
+    def copy(self) -> _World:
+        w = _World.__new__(_World)
+        w.n = self.n
+        w.up_down = self.up_down
+        w.any_piece = self.any_piece
+        w.short = self.short
+        w.rounds_left = self.rounds_left
+        w.hands = [h[:] for h in self.hands]
+        w.tops = [t[:] for t in self.tops]
+        w.dirs = [d[:] for d in self.dirs]
+        w.stones = [s[:] for s in self.stones]
+        w.res = self.res[:]
+        w.tiles = [t[:] for t in self.tiles]
+        w.crossed = self.crossed
+        w.found = self.found[:]
+        w.pts = self.pts[:]
+        w.tokens = self.tokens
+        w.deck = [d[:] for d in self.deck]
+        w.deck_size = self.deck_size
+        w.piles = [p[:] for p in self.piles]
+        w.pub = self.pub[:]
+        w.player = self.player
+        w.phase = self.phase
+        w.over = self.over
+        w.discarded = self.discarded
+        w.turns = self.turns
+        return w
+
+    # -- rules (the subset the bots use) ---------------------------------------------
+    def can_move(self, p: int) -> bool:
+        return any(0 < s < _LC for s in self.stones[p])
+
+    def play(self, kind: int, x: int) -> None:
+        """Discard, advance or start with card ``x`` for the player to act."""
+        p = self.player
+        self.hands[p].remove(x)
+        self.pub[x] += 1
+        c = _COL[x]
+        self.phase = _DRAW
+        if kind == _DISCARD:
+            self.piles[c].append(x)
+            self.discarded = c
+            return
+        v = _VAL[x]
+        top = self.tops[p][c]
+        if top >= 0 and self.dirs[p][c] == 0 and v != top:
+            self.dirs[p][c] = 1 if v > top else -1
+        self.tops[p][c] = v
+        if kind == _START_RES:
+            self.res[p] = c
+        if self.stones[p][c] >= _LC:
+            if self.can_move(p):
+                self.phase = _MOVE
+            return
+        self.step(p, c)
+
+    def move(self, c: int) -> None:
+        """Answer a pending move: the piece on path ``c`` (-1: none)."""
+        self.phase = _DRAW
+        if c >= 0:
+            self.step(self.player, c)
+
+    def step(self, p: int, c: int) -> None:
+        stones = self.stones[p]
+        s = stones[c] + 1
+        stones[c] = s
+        if s == _CROSS:
+            self.crossed += 1
+            if self.crossed >= _ENDING:
+                self.over = True
+                return
+        tile = self.tiles[c][s]
+        if tile == 0:
+            return
+        if tile == _ART:
+            self.tiles[c][s] = 0
+            self.found[p] += 1
+        elif tile == _ARROW:
+            if self.can_move(p):
+                self.phase = _MOVE
+        else:
+            self.pts[p] += tile
+
+    def draw(self, c: int) -> None:
+        """Draw (``c`` < 0: the draw pile) and end the turn."""
+        p = self.player
+        if c < 0:
+            stream = self.deck[p]
+            if not stream:
+                stream = next(d for d in self.deck if d)
+            self.hands[p].append(stream.pop())
+            self.deck_size -= 1
+        else:
+            x = self.piles[c].pop()
+            self.pub[x] -= 1
+            self.hands[p].append(x)
+        self.discarded = -1
+        self.turns += 1
+        if self.deck_size <= 0:
+            self.over = True
+            return
+        self.player = (p + 1) % self.n
+        self.phase = _PLAY
+
+    def fits(self, p: int, x: int) -> bool:
+        """Card ``x`` may be added to ``p``'s column of its colour (a piece is there)."""
+        c = _COL[x]
+        v = _VAL[x]
+        top = self.tops[p][c]
+        if top < 0:
+            return _opens(self.hands[p], x, self.up_down)
+        d = self.dirs[p][c]
+        if d > 0 or not self.up_down:
+            return v >= top
+        if d < 0:
+            return v <= top
+        return True
+
+    def plays(self, p: int) -> list[tuple[int, int]]:
+        """The legal plays of ``p``: (kind, card)."""
+        out: list[tuple[int, int]] = []
+        stones = self.stones[p]
+        res = self.res[p]
+        adventurers = sum(1 for c in range(_NC) if stones[c] and c != res)
+        hand = self.hands[p]
+        previous = -1
+        for x in hand:
+            if x == previous:
+                continue
+            previous = x
+            c = _COL[x]
+            if stones[c]:
+                if self.fits(p, x):
+                    out.append((_ADVANCE, x))
+            elif _opens(hand, x, self.up_down):
+                if adventurers < data.ADVENTURERS:
+                    out.append((_START_ADV, x))
+                if res < 0:
+                    out.append((_START_RES, x))
+            out.append((_DISCARD, x))
+        return out
+
+    def net(self, p: int) -> int:
+        stones = self.stones[p]
+        res = self.res[p]
+        return sum(_STONE[s] * (2 if c == res else 1) for c, s in enumerate(stones))
+
+    def worth(self, p: int) -> float:
+        """What ``p`` would have if the round ended now: the total after the
+        round's scoring plus the artifact track's expected value."""
+        total = max(0, self.pts[p] + self.net(p))
+        return total + _artifact_worth(self.tokens[p] + self.found[p], self.rounds_left, self.n, self.short)
+
+
+def _opens(hand: typing.Sequence[int], x: int, up_down: bool) -> bool:
+    """``x`` is the lowest card of its colour in ``hand`` (or the highest with up and down)."""
+    c = _COL[x]
+    v = _VAL[x]
+    values = [_VAL[y] for y in hand if _COL[y] == c]
+    return v == min(values) or (up_down and v == max(values))
+
+
+_FUTURE_SHARE = 0.55
+"""Share of a round's nine artifacts expected to be found, per round to come."""
+
+
+def _artifact_worth(count: float, rounds_left: int, n: int, short: bool) -> float:
+    """The expected track points of ``count`` artifacts, with the rounds to come."""
+    return _track(count + rounds_left * data.ARTIFACT_TILES * _FUTURE_SHARE / n, short)
+
+
+def _read_columns(w: _World, v: rules.View) -> None:
+    """Each column's top value and direction, and the cards it shows (``w.pub``)."""
+    w.tops = [[-1] * _NC for _ in range(w.n)]
+    w.dirs = [[0] * _NC for _ in range(w.n)]
+    w.pub = [0] * _N_CARDS
+    for q in range(w.n):
+        for c, col in enumerate(v.columns[q]):
+            if col:
+                values = [card.value for card in col]
+                w.tops[q][c] = values[-1]
+                w.dirs[q][c] = next((1 if u > values[0] else -1 for u in values if u != values[0]), 0)
+                for card in col:
+                    w.pub[card.index] += 1
+
+
+def _tile_grid(v: rules.View) -> list[list[int]]:
+    """The tiles by path and stone (0 where there is none)."""
+    tiles = [[0] * (_LC + 1) for _ in range(_NC)]
+    for i, tile in enumerate(v.tiles):
+        if tile is not None:
+            colour, stone = rules.SPACES[i]
+            tiles[colour.index][stone] = _TILE_CODE.get(tile.id) or tile.points
+    return tiles
+
+
+def _world_from_view(v: rules.View) -> _World:
+    """The public position plus the viewer's hand; the others' hands hold
+    only their publicly known cards and the draw pile is empty."""
+    game = v.game
+    n = game.players
+    w = _World.__new__(_World)
+    w.n = n
+    w.up_down = game.up_and_down
+    w.any_piece = game.any_piece
+    w.short = game.is_short
+    w.rounds_left = game.rounds - max(1, v.round)
+    me = v.player
+    w.hands = [[c.index for c in v.known[q]] if q != me else [c.index for c in v.hand] for q in range(n)]
+    _read_columns(w, v)
+    w.piles = [[card.index for card in pile] for pile in v.discard_piles]
+    for pile in w.piles:
+        for x in pile:
+            w.pub[x] += 1
+    w.stones = [list(s) for s in v.stones]
+    w.res = list(v.researcher)
+    w.tiles = _tile_grid(v)
+    w.crossed = v.bridges_crossed
+    w.found = list(v.found)
+    own = v.totals[me]
+    w.pts = [own if t is None else t for t in v.totals]  # type: ignore[misc]
+    w.tokens = list(v.artifact_tokens)
+    w.deck = [[] for _ in range(n)]
+    w.deck_size = v.draw_pile_size
+    w.player = v.current_player
+    w.phase = {rules.Phase.PLAY: _PLAY, rules.Phase.MOVE: _MOVE}.get(v.phase, _DRAW)
+    w.over = False
+    w.discarded = -1
+    w.turns = 0
+    return w
+
+
+def _sample(template: _World, v: rules.View, unseen: list[int], rng: random.Random) -> _World:
+    """A determinization: the unseen cards dealt at random into the other
+    hands (their secret part), the removed cards and the draw pile."""
+    w = template.copy()
+    pool = unseen[:]
+    rng.shuffle(pool)
+    at = 0
+    for q in range(w.n):
+        if q != v.player:
+            secret = v.hand_sizes[q] - len(v.known[q])
+            w.hands[q].extend(pool[at:at + secret])
+            at += secret
+    at += v.removed
+    rest = pool[at:]
+    w.deck = [rest[q::w.n] for q in range(w.n)]
+    return w
+
+
+# -- the heuristic --------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Params:
+    """Weights of the medium heuristic (pass keyword arguments to override single
+    weights; an unknown one raises ``TypeError``)."""
+
+    gamma: float = 0.7
+    """Weight of progress expected later against progress made now."""
+    playable_share: float = 0.6
+    """Share of the unseen cards drawn in time that is still played."""
+    start_margin: float = 10.0
+    """Points a new expedition's piece must be expected to end above."""
+    researcher_option: float = 0.5
+    """Share of the researcher's doubling counted while it waits in the camp."""
+    arrow: float = 6.0
+    """Worth of an arrow tile (a free step)."""
+    bridge_rate: float = 0.5
+    """Steps per player turn towards the next bridge crossings."""
+    danger: float = 0.6
+    """Weight of what a discard gives the next player (half that for the others)."""
+    deny: float = 0.2
+    """Weight of taking a card the next player could use."""
+    blind: float = 2.0
+    """Expected worth of a blind draw from the draw pile."""
+    tempo: float = 4.0
+    """Worth of a step made now rather than a turn spent on a discard."""
+    piece_cost: float = 4.0
+    """Cost of putting one more piece on the board (one fewer for later)."""
+    option_draws: float = 0.5
+    """Weight of the unseen cards for an expedition not started yet."""
+
+
+DEFAULT = Params()
+
+
+def _turns_left(w: _World, prm: Params) -> float:
+    """Turns the player to act is expected to get after this one."""
+    n = w.n
+    by_deck = w.deck_size / n
+    need = _ENDING - w.crossed
+    distances = sorted(_CROSS - s for stones in w.stones for s in stones if 0 < s < _CROSS)
+    distances.extend([_CROSS + 1] * need)
+    by_bridge = sum(distances[:need]) / (prm.bridge_rate * n)
+    return min(by_deck, by_bridge)
+
+
+class _Eval:
+    """The heuristic's tables for player ``p`` in ``w``."""
+
+    __slots__ = ("art", "cum", "f", "held", "m", "p", "pre", "prm", "suf", "turns", "tv", "w")
+
+    def __init__(self, w: _World, p: int, prm: Params) -> None:
+        self.w = w
+        self.p = p
+        self.prm = prm
+        hand = w.hands[p]
+        unseen = [2 - k for k in w.pub]
+        for x in hand:
+            unseen[x] -= 1
+        total = 0
+        suf: list[list[float]] = []
+        pre: list[list[float]] = []
+        for c in range(_NC):
+            base = c * _NV
+            above = [0.0] * (_NV + 1)
+            acc = 0.0
+            for v in range(_NV - 1, -1, -1):
+                k = unseen[base + v]
+                if k > 0:
+                    acc += k
+                above[v] = acc
+            total += int(acc)
+            suf.append(above)
+            pr = [0.0] * _NV
+            acc = 0.0
+            for v in range(_NV):
+                k = unseen[base + v]
+                if k > 0:
+                    acc += k
+                pr[v] = acc
+            pre.append(pr)
+        self.suf = suf
+        self.pre = pre
+        turns = _turns_left(w, prm)
+        self.turns = turns
+        self.f = min(0.8, prm.playable_share * turns / max(1, total))
+        count = w.tokens[p] + w.found[p]
+        here = _artifact_worth(count, w.rounds_left, w.n, w.short)
+        art = max(3.0, (_artifact_worth(count + 2, w.rounds_left, w.n, w.short) - here) / 2)
+        self.art = art
+        tv = []
+        cum = []
+        for c in range(_NC):
+            row = [0.0] * (_LC + 2)
+            acc_row = [0.0] * (_LC + 2)
+            acc = 0.0
+            for s in range(1, _LC + 1):
+                t = w.tiles[c][s]
+                val = 0.0 if t == 0 else (art if t == _ART else (prm.arrow if t == _ARROW else float(t)))
+                row[s] = val
+                acc += val
+                acc_row[s] = acc
+            acc_row[_LC + 1] = acc
+            tv.append(row)
+            cum.append(acc_row)
+        self.tv = tv
+        self.cum = cum
+        held: list[list[int]] = [[] for _ in range(_NC)]
+        for x in hand:
+            held[_COL[x]].append(_VAL[x])
+        self.held = held
+        self.m = [self.moves(c, held[c], w.tops[p][c], w.dirs[p][c], w.stones[p][c] > 0) for c in range(_NC)]
+
+    def moves(self, c: int, values: list[int], top: int, d: int, placed: bool) -> float:
+        """Expected steps still to come on path ``c`` (from the cards ``values``
+        held in that colour and a share of the unseen ones)."""
+        f = self.f
+        w = self.w
+        if top < 0:
+            if not values:
+                return 0.0
+            if not placed:
+                f *= self.prm.option_draws
+            low = min(values)
+            m = len(values) + f * self.suf[c][low]
+            if w.up_down:
+                m = max(m, len(values) + f * self.pre[c][max(values)])
+            return m
+        if d > 0 or not w.up_down:
+            return sum(1 for v in values if v >= top) + f * self.suf[c][top]
+        if d < 0:
+            return sum(1 for v in values if v <= top) + f * self.pre[c][top]
+        return max(sum(1 for v in values if v >= top) + f * self.suf[c][top],
+                   sum(1 for v in values if v <= top) + f * self.pre[c][top])
+
+    def piece(self, c: int, s: int, factor: int, m: float) -> float:
+        """Worth of a piece on stone ``s`` of path ``c`` expected to make ``m``
+        more steps: its points now plus ``gamma`` of what the steps add."""
+        cur = _STONE[s] * factor
+        if m <= 0.0:
+            return float(cur)
+        e = s + m
+        if e >= _LC:
+            end = _STONE[_LC] * factor + self.cum[c][_LC] - self.cum[c][s]
+        else:
+            lo = int(e)
+            fr = e - lo
+            stone = _STONE[lo] + fr * (_STONE[lo + 1] - _STONE[lo])
+            end = stone * factor + self.cum[c][lo] - self.cum[c][s] + fr * self.tv[c][lo + 1]
+        return cur + self.prm.gamma * (end - cur)
+
+    def option(self, c: int, m: float) -> tuple[float, float]:
+        """An expedition not started: (its worth, the stone part of its
+        expected end) or (0, 0) when not worth starting."""
+        if m < 1.0:
+            return 0.0, 0.0
+        e = min(float(_LC), m)
+        lo = int(e)
+        fr = e - lo
+        stone = _STONE[lo] + (fr * (_STONE[lo + 1] - _STONE[lo]) if lo < _LC else 0.0)
+        end = stone + self.cum[c][lo] + (fr * self.tv[c][lo + 1] if lo < _LC else 0.0)
+        if end <= self.prm.start_margin:
+            return 0.0, 0.0
+        return self.prm.gamma * (end - self.prm.start_margin), stone
+
+    def total(self, stones: typing.Sequence[int], res: int, m: typing.Sequence[float], adventurers: int) -> float:
+        """Worth of the position: every piece and every expedition that may still start."""
+        turns = self.turns
+        wanted = 0.0
+        opts = []
+        for c in range(_NC):
+            if stones[c]:
+                if stones[c] < _LC:
+                    wanted += m[c]
+            elif m[c] >= 1.0:
+                opts.append(c)
+        free = data.ADVENTURERS - adventurers + (1 if res < 0 else 0)
+        scale = 1.0 if wanted <= turns or wanted <= 0 else turns / wanted
+        value = 0.0
+        for c in range(_NC):
+            if stones[c]:
+                value += self.piece(c, stones[c], 2 if c == res else 1, m[c] * scale)
+        if opts and free > 0 and turns >= 1.0:
+            best: list[tuple[float, float]] = []
+            for c in opts:
+                worth, stone = self.option(c, min(m[c], turns) * scale)
+                if worth > 0.0:
+                    best.append((worth, stone))
+            best.sort(reverse=True)
+            for worth, _ in best[:free]:
+                value += worth
+            if res < 0 and best:
+                value += self.prm.researcher_option * self.prm.gamma * max(0.0, max(s for _, s in best))
+        return value
+
+    def base(self) -> float:
+        w, p = self.w, self.p
+        stones = w.stones[p]
+        res = w.res[p]
+        return self.total(stones, res, self.m, _adventurers(stones, res))
+
+    def after_play(self, kind: int, x: int) -> float:
+        """Worth of the position after ``p`` plays ``kind`` with card ``x``,
+        the tile reached included; a fifth crossing is judged by the lead."""
+        w, p = self.w, self.p
+        c = _COL[x]
+        v = _VAL[x]
+        values = self.held[c][:]
+        values.remove(v)
+        stones = list(w.stones[p])
+        res = w.res[p]
+        m = list(self.m)
+        gain = 0.0
+        if kind == _DISCARD:
+            m[c] = self.moves(c, values, w.tops[p][c], w.dirs[p][c], stones[c] > 0)
+            gain -= self.danger(x)
+        else:
+            top = w.tops[p][c]
+            d = w.dirs[p][c]
+            if top >= 0 and d == 0 and v != top:
+                d = 1 if v > top else -1
+            if kind == _START_RES:
+                res = c
+            if kind != _ADVANCE:
+                gain -= self.prm.piece_cost
+            else:
+                gain += self.prm.tempo
+            m[c] = self.moves(c, values, v, d, True)
+            s = stones[c]
+            if s < _LC:
+                stones[c] = s + 1
+                if s + 1 == _CROSS and w.crossed + 1 >= _ENDING:
+                    return self.ending(c)
+                gain += self.tv[c][s + 1]
+            else:
+                gain += self.extra_step(stones, res)
+        return gain + self.total(stones, res, m, _adventurers(stones, res))
+
+    def extra_step(self, stones: list[int], res: int) -> float:
+        """A free step (a lost-city move): the best immediate gain."""
+        best = 0.0
+        for c in range(_NC):
+            s = stones[c]
+            if 0 < s < _LC:
+                best = max(best, (_STONE[s + 1] - _STONE[s]) * (2 if c == res else 1) + self.tv[c][s + 1])
+        return best
+
+    def after_move(self, c: int) -> float:
+        """Worth after moving the piece on path ``c`` one stone (-1: none)."""
+        w, p = self.w, self.p
+        stones = list(w.stones[p])
+        res = w.res[p]
+        gain = 0.0
+        if c >= 0:
+            s = stones[c]
+            stones[c] = s + 1
+            if s + 1 == _CROSS and w.crossed + 1 >= _ENDING:
+                return self.ending(c)
+            gain = self.tv[c][s + 1]
+        return gain + self.total(stones, res, self.m, _adventurers(stones, res))
+
+    def ending(self, c: int) -> float:
+        """Worth of ending the round by a fifth crossing on path ``c``: very
+        good when it leaves ``p`` in the lead, very bad otherwise."""
+        w, p = self.w, self.p
+        w.stones[p][c] += 1
+        try:
+            worths = [w.worth(q) for q in range(w.n)]
+        finally:
+            w.stones[p][c] -= 1
+        margin = search.margin(worths, p)
+        return (1000.0 if margin > 0 else -1000.0) + margin
+
+    def danger(self, x: int) -> float:
+        """What discarding ``x`` may give the next players."""
+        w, p = self.w, self.p
+        c = _COL[x]
+        v = _VAL[x]
+        out = 0.0
+        for k in range(1, w.n):
+            q = (p + k) % w.n
+            s = w.stones[q][c]
+            if not s or s >= _LC:
+                continue
+            top = w.tops[q][c]
+            d = w.dirs[q][c]
+            if top < 0 or (v >= top if (d > 0 or not w.up_down) else (v <= top if d < 0 else True)):
+                weight = self.prm.danger if k == 1 else self.prm.danger / 2
+                out += weight * ((_STONE[s + 1] - _STONE[s]) * (2 if w.res[q] == c else 1) + self.tv[c][s + 1])
+        return out
+
+    def take(self, y: int) -> float:
+        """Gain of holding ``y`` (a discard pile's top) besides the hand."""
+        w, p = self.w, self.p
+        c = _COL[y]
+        values = [*self.held[c], _VAL[y]]
+        m = list(self.m)
+        m[c] = self.moves(c, values, w.tops[p][c], w.dirs[p][c], w.stones[p][c] > 0)
+        stones = w.stones[p]
+        res = w.res[p]
+        adv = _adventurers(stones, res)
+        return self.total(stones, res, m, adv) - self.total(stones, res, self.m, adv)
+
+
+def _adventurers(stones: typing.Sequence[int], res: int) -> int:
+    return sum(1 for c in range(_NC) if stones[c] and c != res)
+
+
+def _play_scores(w: _World, prm: Params, plays: list[tuple[int, int]]) -> list[float]:
+    ev = _Eval(w, w.player, prm)
+    return [ev.after_play(kind, x) for kind, x in plays]
+
+
+def _best_play(w: _World, prm: Params) -> tuple[int, int]:
+    plays = w.plays(w.player)
+    scores = _play_scores(w, prm, plays)
+    return plays[max(range(len(plays)), key=scores.__getitem__)]
+
+
+def _move_scores(w: _World, prm: Params, options: list[int]) -> list[float]:
+    ev = _Eval(w, w.player, prm)
+    return [ev.after_move(c) for c in options]
+
+
+def _move_options(w: _World) -> list[int]:
+    return [-1, *(c for c, s in enumerate(w.stones[w.player]) if 0 < s < _LC)]
+
+
+def _best_move(w: _World, prm: Params) -> int:
+    options = _move_options(w)
+    scores = _move_scores(w, prm, options)
+    return options[max(range(len(options)), key=scores.__getitem__)]
+
+
+def _draw_scores(w: _World, prm: Params, options: list[int]) -> list[float]:
+    """Worth of each draw (-1: the draw pile)."""
+    ev: _Eval | None = None
+    out = []
+    for c in options:
+        if c < 0:
+            out.append(prm.blind)
+            continue
+        if c == w.discarded:
+            out.append(-1.0)
+            continue
+        if ev is None:
+            ev = _Eval(w, w.player, prm)
+        y = w.piles[c][-1]
+        out.append(ev.take(y) + prm.deny * ev.danger(y))
+    return out
+
+
+def _draw_options(w: _World) -> list[int]:
+    return [-1, *(c for c in range(_NC) if w.piles[c])]
+
+
+def _best_draw(w: _World, prm: Params) -> int:
+    options = _draw_options(w)
+    scores = _draw_scores(w, prm, options)
+    return options[max(range(len(options)), key=scores.__getitem__)]
+
+
+def _projected(w: _World, q: int, prm: Params) -> float:
+    """``q``'s worth with the heuristic's projection of the rest of the round."""
+    ev = _Eval(w, q, prm)
+    total = max(0.0, w.pts[q] + ev.base())
+    return total + _artifact_worth(w.tokens[q] + w.found[q], w.rounds_left, w.n, w.short)
+
+
+_TURN_CAP = 400
+"""Player turns after which a play-out stops (a round has at most 80 draws;
+taking discards keeps the draw pile as it is)."""
+
+
+def _act(w: _World, prm: Params) -> None:
+    """One decision of the player to act by the heuristic."""
+    if w.phase == _PLAY:
+        kind, x = _best_play(w, prm)
+        w.play(kind, x)
+    elif w.phase == _MOVE:
+        w.move(_best_move(w, prm))
+    else:
+        c = _best_draw(w, prm)
+        if c >= 0 and w.turns > _TURN_CAP // 2:
+            c = -1
+        w.draw(c)
+
+
+def _playout(w: _World, prm: Params) -> None:
+    """Finish the round in ``w``, every player following the heuristic."""
+    while not w.over and w.turns < _TURN_CAP:
+        _act(w, prm)
+
+
+# -- the light policy of play-outs --------------------------------------------------------
+# The heuristic above costs about a millisecond a decision; play-outs follow
+# this cheaper sketch of it (the same ideas, counted roughly), so that a
+# round is played out in a few milliseconds.
+
+
+def _tile_worth(w: _World, p: int, c: int, s: int) -> float:
+    t = w.tiles[c][s]
+    if t == 0:
+        return 0.0
+    if t == _ART:
+        return 8.0
+    if t == _ARROW:
+        return DEFAULT.arrow
+    return float(t)
+
+
+def _ends_well(w: _World, p: int, c: int) -> bool:
+    """Whether the fifth crossing by ``p``'s piece on path ``c`` leaves ``p`` in the lead."""
+    w.stones[p][c] += 1
+    try:
+        return search.margin([w.worth(q) for q in range(w.n)], p) > 0
+    finally:
+        w.stones[p][c] -= 1
+
+
+def _light_play(w: _World) -> tuple[int, int]:
+    p = w.player
+    n = w.n
+    hand = w.hands[p]
+    stones = w.stones[p]
+    res = w.res[p]
+    count = [0] * _NC
+    lowest = [99] * _NC
+    for x in hand:
+        c = _COL[x]
+        count[c] += 1
+        if x < lowest[c]:
+            lowest[c] = x
+    turns = _turns_left(w, DEFAULT)
+    pool = w.deck_size + (data.HAND_SIZE * (n - 1)) + (data.REMOVED_WITH_TWO if n == 2 else 0)
+    f = min(0.8, 0.6 * turns / pool)
+    gap_cost = 0.7 * 7.0 * f * 2.0
+    best = -1e9
+    choice = (_DISCARD, hand[0])
+    adventurers = _adventurers(stones, res)
+    for c in range(_NC):
+        if not count[c]:
+            continue
+        if stones[c]:
+            advance = _light_advance(w, p, c, gap_cost)
+            if advance is not None and advance[0] > best:
+                best, choice = advance[0], (_ADVANCE, advance[1])
+        elif turns >= 4.0:
+            start = _light_start(w, p, c, count[c], lowest[c], f, adventurers)
+            if start is not None and start[0] > best:
+                best, choice = start[0], (start[1], lowest[c])
+    return _light_discard(w, p, count, best, choice)
+
+
+def _light_advance(w: _World, p: int, c: int, gap_cost: float) -> tuple[float, int] | None:
+    """The light policy's score of advancing on path ``c`` (with the fitting card
+    closest to the top of the column), or None without a fitting card."""
+    stones, res, top = w.stones[p], w.res[p], w.tops[p][c]
+    s = stones[c]
+    pick = -1
+    gap = 99
+    for x in w.hands[p]:
+        if _COL[x] == c and w.fits(p, x):
+            g = abs(_VAL[x] - top) if top >= 0 else 0
+            if g < gap:
+                pick, gap = x, g
+    if pick < 0:
+        return None
+    if s >= _LC:
+        step = 0.0
+        for d in range(_NC):
+            t = stones[d]
+            if 0 < t < _LC:
+                step = max(step, (_STONE[t + 1] - _STONE[t]) * (2 if d == res else 1))
+        return 0.3 * step - gap_cost * gap, pick
+    if s + 1 == _CROSS and w.crossed + 1 >= _ENDING:
+        return (1000.0 if _ends_well(w, p, c) else -1000.0), pick
+    delta = (_STONE[s + 1] - _STONE[s]) * (2 if c == res else 1)
+    return 0.3 * (delta + _tile_worth(w, p, c, s + 1)) - gap_cost * gap, pick
+
+
+def _light_start(w: _World, p: int, c: int, count: int, lowest: int, f: float,
+                 adventurers: int) -> tuple[float, int] | None:
+    """The light policy's score and piece kind for starting path ``c`` with
+    ``lowest``, or None when not worth it or not possible."""
+    e = min(float(_LC), count + f * 2.0 * (_NV - _VAL[lowest]))
+    lo = int(e)
+    end = _STONE[lo] + (e - lo) * (_STONE[lo + 1] - _STONE[lo]) if lo < _LC else float(_STONE[_LC])
+    for t in range(2, lo + 1):
+        end += _tile_worth(w, p, c, t)
+    if end <= DEFAULT.start_margin:
+        return None
+    score = 1.0 + 0.02 * (end - DEFAULT.start_margin)
+    if w.res[p] < 0 and (end >= 25.0 or adventurers >= data.ADVENTURERS):
+        kind = _START_RES
+    elif adventurers < data.ADVENTURERS:
+        kind = _START_ADV
+    else:
+        return None
+    return (score, kind) if _opens(w.hands[p], lowest, w.up_down) else None
+
+
+def _light_discard(w: _World, p: int, count: typing.Sequence[int], best: float,
+                   choice: tuple[int, int]) -> tuple[int, int]:
+    """``choice`` (scored ``best``), or the cheapest discard if it loses less."""
+    stones = w.stones[p]
+    for x in w.hands[p]:
+        c = _COL[x]
+        s = stones[c]
+        if s:
+            loss = 5.0 if s < _LC and w.fits(p, x) else 0.0
+        else:
+            loss = 0.5 + 0.05 * (_NV - _VAL[x]) + (2.0 if count[c] >= 3 else 0.0)
+        q = (p + 1) % w.n
+        t = w.stones[q][c]
+        if 0 < t < _LC and w.tops[q][c] >= 0 and _VAL[x] >= w.tops[q][c]:
+            loss += DEFAULT.danger * (_STONE[t + 1] - _STONE[t])
+        if -loss > best:
+            best, choice = -loss, (_DISCARD, x)
+    return choice
+
+
+def _light_move(w: _World) -> int:
+    p = w.player
+    stones = w.stones[p]
+    best, choice = 0.0, -1
+    for c in range(_NC):
+        s = stones[c]
+        if 0 < s < _LC:
+            if s + 1 == _CROSS and w.crossed + 1 >= _ENDING:
+                score = 1000.0 if _ends_well(w, p, c) else -1000.0
+            else:
+                score = (_STONE[s + 1] - _STONE[s]) * (2 if c == w.res[p] else 1) + _tile_worth(w, p, c, s + 1)
+            if score > best:
+                best, choice = score, c
+    return choice
+
+
+def _light_draw(w: _World) -> int:
+    p = w.player
+    if w.turns > _TURN_CAP // 2:
+        return -1
+    best, choice = 1, -1
+    for c in range(_NC):
+        pile = w.piles[c]
+        s = w.stones[p][c]
+        if not pile or c == w.discarded or not 0 < s < _LC:
+            continue
+        y = pile[-1]
+        top = w.tops[p][c]
+        if top >= 0 and w.fits(p, y):
+            gap = abs(_VAL[y] - top)
+            if gap < best:
+                best, choice = gap, c
+    return choice
+
+
+def _light_playout(w: _World, lead: int = 0, prm: Params = DEFAULT) -> None:
+    """Finish the round in ``w``, every player following the light policy
+    (the full heuristic for the first ``lead`` decisions)."""
+    while lead > 0 and not w.over and w.turns < _TURN_CAP:
+        _act(w, prm)
+        lead -= 1
+    while not w.over and w.turns < _TURN_CAP:
+        phase = w.phase
+        if phase == _PLAY:
+            kind, x = _light_play(w)
+            w.play(kind, x)
+        elif phase == _MOVE:
+            w.move(_light_move(w))
+        else:
+            w.draw(_light_draw(w))
+
+
+# -- bots ---------------------------------------------------------------------------------------
+
+
+def _to_action(w: _World, step: int, kind: int, x: int) -> api.Action:
+    if step == _PLAY:
+        card = rules.CARDS[x]
+        if kind == _DISCARD:
+            return rules.Discard(card)
+        if kind == _ADVANCE:
+            return rules.Advance(card)
+        return rules.Start(card, _KINDS[kind - _START_ADV])
+    if step == _MOVE:
+        return rules.Move(None if x < 0 else rules.COLOURS[x])
+    return rules.Draw(None if x < 0 else rules.COLOURS[x])
+
+
+def _code(action: api.Action) -> tuple[int, int] | None:
+    """An action as ``(kind, card)`` (a play), ``(-1, colour)`` (a move or a
+    draw, -1 for none or the draw pile); None for a move from the camp."""
+    if isinstance(action, rules.Discard):
+        return _DISCARD, action.card.index
+    if isinstance(action, rules.Advance):
+        return _ADVANCE, action.card.index
+    if isinstance(action, rules.Start):
+        return _START_ADV + _KINDS.index(action.kind), action.card.index
+    if isinstance(action, rules.Move):
+        if action.kind is not None:
+            return None
+        return -1, -1 if action.colour is None else action.colour.index
+    if isinstance(action, rules.Draw):
+        return -1, -1 if action.colour is None else action.colour.index
+    return None
+
+
+def _scored(v: rules.View, w: _World, prm: Params) -> list[tuple[float, api.Action]]:
+    """Every legal action of the view with the heuristic's score, best first
+    (a move from the camp, the ``any_piece`` reading, is never chosen)."""
+    legal = v.legal_actions()
+    coded = [(a, _code(a)) for a in legal]
+    usable = [(a, code) for a, code in coded if code is not None]
+    if w.phase == _PLAY:
+        scores = _play_scores(w, prm, [code for _, code in usable])
+    elif w.phase == _MOVE:
+        scores = _move_scores(w, prm, [code[1] for _, code in usable])
+    else:
+        scores = _draw_scores(w, prm, [code[1] for _, code in usable])
+    ranked = sorted(zip(scores, range(len(usable)), strict=True), reverse=True)
+    return [(score, usable[i][0]) for score, i in ranked]
+
+
+_STALL_LIMIT = 3
+"""A bot draws from the draw pile after this many discard-pile draws while
+the draw pile kept its size (so that bots never take discards forever)."""
+
+
+class _Memory:
+    """What a bot remembers of its own last actions: the colour it has just
+    discarded (it does not draw that card back) and how often in a row it
+    drew from a discard pile while the draw pile kept its size."""
+
+    _key: tuple[int, int] = (-1, -1)
+    _discarded: int = -1
+    _stall_key: tuple[int, int] = (-1, -1)
+    _stalls: int = 0
+
+    def _world(self, v: rules.View) -> tuple[_World, bool]:
+        """The compact world of ``v`` and whether the bot must draw from the draw pile."""
+        w = _world_from_view(v)
+        key = (v.round, v.draw_pile_size)
+        if w.phase == _DRAW and key == self._key:
+            w.discarded = self._discarded
+        return w, w.phase == _DRAW and key == self._stall_key and self._stalls >= _STALL_LIMIT
+
+    def _remember(self, v: rules.View, action: api.Action) -> api.Action:
+        key = (v.round, v.draw_pile_size)
+        if isinstance(action, rules.Discard):
+            self._key, self._discarded = key, action.card.colour.index
+        elif isinstance(action, rules.Draw):
+            self._key, self._discarded = (-1, -1), -1
+            if action.colour is None:
+                self._stall_key, self._stalls = (-1, -1), 0
+            elif key == self._stall_key:
+                self._stalls += 1
+            else:
+                self._stall_key, self._stalls = key, 1
+        return action
+
+
+class MediumBot(_Memory, bots.Instant[rules.View]):
+    """The ``medium`` level: the path-value heuristic, one decision at a time."""
+
+    name = "medium"
+    view_type = rules.View
+
+    def __init__(self, params: Params | None = None) -> None:
+        self.params = params or Params()
+
+    def decide(self, v: rules.View, rng: random.Random) -> api.Action:
+        w, stalled = self._world(v)
+        if stalled:
+            return self._remember(v, rules.Draw())
+        return self._remember(v, _scored(v, w, self.params)[0][1])
+
+
+class EasyBot(bots.Instant[rules.View]):
+    """The ``easy`` level: a casual player with slips."""
+
+    name = "easy"
+    view_type = rules.View
+
+    def __init__(self, blunder: float = 0.25) -> None:
+        self.blunder = blunder
+
+    def decide(self, v: rules.View, rng: random.Random) -> api.Action:
+        legal = v.legal_actions()
+        if v.phase is rules.Phase.DRAW:
+            return _easy_draw(v, legal)
+        if rng.random() < self.blunder:
+            return rng.choice(legal)
+        if v.phase is rules.Phase.MOVE:
+            return _easy_move(v, legal)
+        return _easy_play(v, legal)
+
+
+def _easy_draw(v: rules.View, legal: typing.Sequence[api.Action]) -> api.Action:
+    """A discard that fits a started column closely (0 or 1 above its top), else the draw pile."""
+    for action in legal:
+        if isinstance(action, rules.Draw) and action.colour is not None:
+            card = v.discard_piles[action.colour.index][-1]
+            column = v.columns[v.player][action.colour.index]
+            if column and 0 <= card.value - column[-1].value <= 1 and v.piece(v.player, card.colour):
+                return action
+    return rules.Draw()
+
+
+def _easy_move(v: rules.View, legal: typing.Sequence[api.Action]) -> api.Action:
+    """The piece furthest along moves (none if no piece can)."""
+    moves = [a for a in legal if isinstance(a, rules.Move) and a.colour is not None and a.kind is None]
+    if not moves:
+        return rules.Move()
+    return max(moves, key=lambda a: v.stones[v.player][a.colour.index] if a.colour else 0)
+
+
+def _easy_play(v: rules.View, legal: typing.Sequence[api.Action]) -> api.Action:
+    """A close advance, else a start with three cards of a colour, else the lowest
+    advance, else the discard of the least useful card."""
+    counts = [0] * _NC
+    for card in v.hand:
+        counts[card.colour.index] += 1
+    advances = [a for a in legal if isinstance(a, rules.Advance)]
+    close = []
+    for a in advances:
+        column = v.columns[v.player][a.card.colour.index]
+        gap = a.card.value - column[-1].value if column else 0
+        if abs(gap) <= 2:
+            close.append((abs(gap), a.card.value, a))
+    if close:
+        return min(close, key=lambda t: (t[0], t[1]))[2]
+    starts = [a for a in legal if isinstance(a, rules.Start) and counts[a.card.colour.index] >= 3]
+    if starts:
+        best = max(counts[a.card.colour.index] for a in starts)
+        wanted = rules.Kind.RESEARCHER if best >= 4 else rules.Kind.ADVENTURER
+        pick = [a for a in starts if counts[a.card.colour.index] == best]
+        return next((a for a in pick if a.kind is wanted), pick[0])
+    if advances:
+        return min(advances, key=lambda a: a.card.value)
+    discards = [a for a in legal if isinstance(a, rules.Discard)]
+    started = [s > 0 for s in v.stones[v.player]]
+    return min(discards, key=lambda a: (started[a.card.colour.index], counts[a.card.colour.index], -a.card.value))
+
+
+class HardBot(_Memory):
+    """The ``hard`` level: determinized Monte Carlo search over the heuristic's candidates.
+
+    At a play step the heuristic's ``candidates`` best plays are raced, at a
+    move step every move, at a draw step the draws the heuristic rates within
+    ``draw_window`` points of its choice (a single candidate is played at
+    once).  Each sample deals the unseen cards anew; each candidate is played
+    out on it to the end of the round, the first ``lead`` decisions of the
+    play-out by the heuristic, the rest by its light sketch; the result is the
+    candidate's margin of ``worth`` (total after the round plus the artifact
+    track's expected value) over the best other player.
+    :class:`lostcities.search.Halving` (stages of about ``stage`` play-outs)
+    keeps the heuristic's choice unless another beats it by ``confidence``
+    standard errors; the whole schedule is about 300 play-outs, at most about
+    0.5 s on CPython (stages of 40 made it 120 and won 62.5% of 400 short
+    two-player games against medium, below the 65% aimed at).
+
+    ``time_budget`` (seconds, None for no cap; ``clock`` tells the time, read
+    after every play-out) and ``iterations`` (samples, None for no cap) bound
+    the search; with ``time_budget=None`` and a fixed rng seed the choice is
+    reproducible.  The default budget of 0.8 s only matters on slow machines
+    (Pyodide runs 2-3 times slower than CPython): a decision never lasts
+    longer than the budget and one play-out."""
+
+    name = "hard"
+
+    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, candidates: int = 5,
+                 draw_window: float = 6.0, confidence: float = 1.0, stage: int = 100, lead: int = 0,
+                 horizon: int = 0, params: Params | None = None, clock: search.Clock = time.perf_counter) -> None:
+        search.check_limits(time_budget, iterations, bounded=True)
+        self.time_budget = time_budget
+        self.iterations = iterations
+        self.candidates = candidates
+        self.draw_window = draw_window
+        self.confidence = confidence
+        self.stage = stage
+        self.lead = lead
+        self.horizon = horizon
+        self.params = params or Params()
+        self.clock = clock
+
+    def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
+        v = bots.own_view(view, rules.View)
+        until = search.deadline(self.time_budget, self.clock)
+        template, stalled = self._world(v)
+        if stalled:
+            return self._remember(v, rules.Draw())
+        ranked = _scored(v, template, self.params)
+        step = template.phase
+        if step == _PLAY:
+            chosen = ranked[: self.candidates]
+        elif step == _MOVE:
+            chosen = ranked
+        else:
+            chosen = [r for r in ranked if r[0] >= ranked[0][0] - self.draw_window]
+        if len(chosen) < 2:
+            return self._remember(v, ranked[0][1])
+        codes = [typing.cast(tuple[int, int], _code(a)) for _, a in chosen]
+        unseen = v.unseen()
+        me = v.player
+        prm = self.params
+
+        def sample(r: random.Random) -> _World:
+            return _sample(template, v, unseen, r)
+
+        def playout(world: _World, i: int) -> float:
+            w = world.copy()
+            kind, x = codes[i]
+            if step == _PLAY:
+                w.play(kind, x)
+            elif step == _MOVE:
+                w.move(x)
+            else:
+                w.draw(x)
+            if self.horizon:
+                for _ in range(self.horizon):
+                    if w.over:
+                        break
+                    _act(w, prm)
+                if not w.over:
+                    return search.margin([_projected(w, q, prm) for q in range(w.n)], me)
+            else:
+                _light_playout(w, self.lead, prm)
+            return search.margin([w.worth(q) for q in range(w.n)], me)
+
+        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self.stage)
+        best = yield from search.run(len(codes), sample, playout, rng, schedule, until=until,
+                                     samples=self.iterations, clock=self.clock)
+        return self._remember(v, chosen[best][1])
+
+
+bot: typing.Final = bots.Levels(easy=EasyBot, medium=MediumBot, hard=HardBot)
+"""The bot of a level, options to its constructor: ``bot("hard", time_budget=0.2)``."""
+LEVELS: typing.Final = bot.names
+"""The levels, weakest first (``board.Game.bot_levels``)."""
