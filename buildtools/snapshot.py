@@ -49,14 +49,37 @@ del _prepare, JOB
 PAGE_ONLY_IMPORTS = frozenset({"js", "pyodide", "pyscript", "polyscript"})
 
 
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
 def imported_roots(source: str) -> set[str]:
-    """The top-level names of the absolute imports of a module's source."""
+    """The top-level names of the absolute imports of a module's source, but those only the type
+    checker reads (``if typing.TYPE_CHECKING:``: a screen's part naming the screen it belongs to).
+
+    >>> source = '''
+    ... import a.b
+    ... if typing.TYPE_CHECKING:
+    ...     import e
+    ... else:
+    ...     from f import g
+    ... '''
+    >>> sorted(imported_roots(source))
+    ['a', 'f']
+    """
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    nodes: list[ast.AST] = [ast.parse(source)]
+    while nodes:
+        node = nodes.pop()
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            nodes.extend(node.orelse)
+            continue
         if isinstance(node, ast.Import):
             found.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             found.add(node.module.split(".")[0])
+        nodes.extend(ast.iter_child_nodes(node))
     return found
 
 

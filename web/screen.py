@@ -13,11 +13,15 @@ Where to read what (each a module of a few hundred lines, composed by :class:`Sc
 - ``screen_states.py``: the phases (setup, play, a computer thinking, hand-over, replay, stale,
   problem, a document...) and the overlays (menu, rules, statistics) as data, with every change
   allowed between them: :attr:`Screen.states` changes only through :meth:`Screen.go`;
-- ``screen.py`` (this module): mounting, the flow of a turn, input dispatch, the menu's actions;
+- ``screen.py`` (this module): the composition, mounting, and the flow of a turn;
+- ``screen_input.py`` (:attr:`Screen.inputs`): input dispatch, the screen's own actions (``ACTIONS``);
+- ``screen_hooks.py`` (:attr:`Screen.hooks`): the named points where the screen's owner adds to the
+  flow (the embed's lessons, records and host messages: ``embed_screen.py``); the app adds nothing;
 - ``screen_saves.py`` (:attr:`Screen.saves`): saving, restoring, damaged saves, other tabs, statistics;
 - ``screen_computer.py`` (:attr:`Screen.computer`): the computer's turns and *Suggest a move*;
 - ``screen_replay.py`` (:attr:`Screen.replay`): the replay of a finished game;
 - ``screen_draw.py`` (:attr:`Screen.drawing`): drawing the phase into the root's regions;
+- ``screen_menu.py`` (:attr:`Screen.menu`): the menu, the pages over the game, sound and colours;
 - ``screen_types.py``: the :class:`Host`, :class:`Root`, :class:`Adapter` and :class:`Document`
   protocols and the values they exchange; ``memory_host.py``: :class:`MemoryHost` for tests.
 
@@ -77,6 +81,8 @@ import typing
 import memory_host
 import screen_computer
 import screen_draw
+import screen_hooks
+import screen_input
 import screen_menu
 import screen_replay
 import screen_saves
@@ -135,9 +141,12 @@ ThinkStats = screen_computer.ThinkStats
 class Screen:
     """The controller of one game's screen: mount it, it restores or sets up a game."""
 
-    def __init__(self, adapter: Adapter, host: Host) -> None:
+    def __init__(self, adapter: Adapter, host: Host, hooks: screen_hooks.Hooks = screen_hooks.APP) -> None:
         self.adapter = adapter
         self.host = host
+        self.hooks = hooks
+        """What the screen's owner adds at the named points of the flow (:mod:`screen_hooks`; the
+        app adds nothing, the embed its lessons, records and messages to the host page)."""
         self.game = adapter.game
         self.key = f"lostcities:{self.game.name}:save"
         self.damaged_key = f"lostcities:{self.game.name}:damaged"
@@ -174,11 +183,12 @@ class Screen:
         noises surprises)."""
         self.theme_choice: colour_theme.Theme | None = None
         """The colour theme for this screen alone (the embed's ``theme``; None: the browser's choice)."""
-        self.saves = screen_saves.Saves(self)
-        self.computer = screen_computer.Computer(self)
-        self.replay = screen_replay.Replay(self)
-        self.drawing = screen_draw.Drawing(self)
-        self.menu = screen_menu.Menu(self)
+        self.saves: screen_saves.Saves = screen_saves.Saves(self)
+        self.computer: screen_computer.Computer = screen_computer.Computer(self)
+        self.replay: screen_replay.Replay = screen_replay.Replay(self)
+        self.drawing: screen_draw.Drawing = screen_draw.Drawing(self)
+        self.menu: screen_menu.Menu = screen_menu.Menu(self)
+        self.inputs: screen_input.Inputs = screen_input.Inputs(self)
 
     # -- the phase -----------------------------------------------------------------------------------
     def go(self, event: screen_states.Event) -> None:
@@ -217,7 +227,7 @@ class Screen:
         overlay = self.states.overlay
         return overlay.value if overlay in (Overlay.RULES, Overlay.STATS) else ""
 
-    def _back_to_play(self) -> None:
+    def back_to_play(self) -> None:
         """From a computer's turn or a hand-over back to the table (an embed's lesson step)."""
         if self.states.phase is Phase.THINKING:
             self.go(Event.THOUGHT)
@@ -226,16 +236,19 @@ class Screen:
 
     # -- lifecycle -----------------------------------------------------------------------------------
     def mount(self) -> None:
-        self.root = self.host.mount(self.adapter.shell())
+        self.root = self.host.mount(self.hooks.shell(self, self.adapter.shell()))
         self.root.listen(self.on_input)
-        try:
-            self._unwatch = self.host.watch_storage(self.key, self.saves.on_storage)
-        except StorageError:
-            self._unwatch = None
+        self._unwatch = None
+        if self.hooks.saves:
+            try:
+                self._unwatch = self.host.watch_storage(self.key, self.saves.on_storage)
+            except StorageError:
+                self._unwatch = None
         self.restore()
+        self.hooks.mounted(self)
 
     def unmount(self) -> None:
-        self._stop()
+        self.stop()
         if self._unwatch is not None:
             self._unwatch()
             self._unwatch = None
@@ -244,7 +257,7 @@ class Screen:
             self.root = None
         self.host.set_info("")
 
-    def _stop(self) -> None:
+    def stop(self) -> None:
         """Abandon every pending timer and any thinking in flight."""
         self._token += 1
         for handle in self._timers:
@@ -286,8 +299,11 @@ class Screen:
 
     # -- what opens: a save, a document, the setup form, a game ------------------------------------
     def restore(self) -> None:
-        """Continue the saved game, or show the setup (a damaged save is set aside)."""
-        self._stop()
+        """Open what the hooks open, else continue the saved game, or show the setup (a damaged save
+        is set aside)."""
+        self.stop()
+        if self.hooks.open(self):
+            return
         last = self.saves.read(self.last_key) or ""
         factory = self.adapter.documents.get(last)
         stored = self.saves.read(self.doc_key(last)) if factory is not None else None
@@ -317,12 +333,14 @@ class Screen:
         return f"lostcities:{self.game.name}:{name}"
 
     def _go_stale(self) -> None:
-        self._stop()
+        self.stop()
         self.go(Event.STALE)
         self.render()
 
     def forget(self) -> None:
         """Remove the save (or the open document's) and the memory of the last document."""
+        if not self.hooks.saves:
+            return
         if self.document is not None:
             self.host.storage_remove(self.doc_key(self.document.name))
         else:
@@ -330,7 +348,7 @@ class Screen:
         self.host.storage_remove(self.last_key)
 
     def open_document(self, document: Document) -> None:
-        self._stop()
+        self.stop()
         self.session = None
         self.document = document
         self.go(Event.DOCUMENT)
@@ -340,7 +358,7 @@ class Screen:
 
     # -- the flow of a game --------------------------------------------------------------------------
     def show_setup(self, error: str = "") -> None:
-        self._stop()
+        self.stop()
         self.session = None
         self.document = None
         self.go(Event.SETUP)
@@ -348,6 +366,8 @@ class Screen:
         self.render()
 
     def last_setup(self) -> session.Setup | None:
+        if not self.hooks.saves:
+            return None
         text = self.saves.read(self.prefs_key)
         if text is None:
             return None
@@ -372,7 +392,7 @@ class Screen:
             self.menu.cue(sound.cue(dealt.kind, over=False))
 
     def start(self, current: session.Session, *, resumed: bool = True) -> None:
-        self._stop()
+        self.stop()
         self.session = current
         self.error = ""
         self.go(Event.RESTORED)
@@ -382,10 +402,13 @@ class Screen:
         if not resumed:
             self.save()
         self.saves.record_stats()
-        self._settle(None)
+        self.settle(None)
 
-    def _settle(self, event: api.Event | None) -> None:
-        """After a change: hand-over if needed, render, and let chance or a computer move."""
+    def settle(self, event: api.Event | None) -> None:
+        """After a change: hand-over if needed, render, and let chance or a computer move (unless the
+        hooks settle it: an embed's lesson plays its own replies)."""
+        if self.hooks.settle(self, event):
+            return
         current = self.session
         phase = self.states.phase
         if current is None or phase not in (Phase.PLAY, Phase.HANDOVER):
@@ -397,115 +420,54 @@ class Screen:
         if self.states.phase is not Phase.PLAY or self.states.overlay is not Overlay.NONE:
             return
         if current.state.is_chance() and self.adapter.wants_chance(self):
-            self.later(self.adapter.pause(self, event), self._deal)
+            self.later(self.adapter.pause(self, event), self.deal)
         elif current.is_computer_turn():
             self.go(Event.THINK)
             self.render()
             self.later(self.adapter.pause(self, event), self.computer.think)
 
-    # -- input ---------------------------------------------------------------------------------------
+    # -- input (screen_input) ----------------------------------------------------------------------
     def on_input(self, event: Input) -> None:
-        self.guard(lambda: self._route(event))
+        """An input of the screen's element (:meth:`screen_input.Inputs.route`), guarded."""
+        self.guard(lambda: self.inputs.route(event))
 
-    def _route(self, event: Input) -> None:
-        """The problem panel's downloads (they read the button's data), else :meth:`_dispatch`."""
-        if event.kind == "click" and event.action == "download-damaged":
-            self.saves.download_damaged(event.data.get("copy", ""))
-            return
-        if event.action == "replay-to" and event.kind in ("click", "change"):
-            self.replay.seek(event.value if event.kind == "change" else event.data.get("step", ""))
-            return
-        self._dispatch(event)
-
-    def _dispatch(self, event: Input) -> None:
-        if event.kind == "key" and event.key == "Escape" and self.menu_open:
-            self.go(Event.CLOSE_MENU)
-            self.render()
-            return
-        if event.kind == "key" and event.key == "Escape" and (self.sheet or self.states.phase is Phase.REPLAY):
-            self.menu.close_sheet() if self.sheet else self.replay.close()
-            return
-        handler = _ACTIONS.get(event.action) if event.kind == "click" else None
-        if handler is not None and event.action in MENU_TOOLS and self.menu_open:
-            # A tool chosen in the menu: the menu closes, the tool acts on the table.
-            self.go(Event.CLOSE_MENU)
-            handler(self)
-            self.render()
-            return
-        if handler is not None:
-            handler(self)
-            return
-        if self.states.overlay is not Overlay.NONE or self.states.phase is Phase.REPLAY:
-            return
-        if self.states.phase is Phase.DOCUMENT and self.document is not None:
-            if self.document.on_input(self, event) == REDRAW:
-                self.saves.save_document()
-                self.render()
-            return
-        if not self.is_playing():
-            return
-        command = self.adapter.on_input(self, event)
-        if isinstance(command, Do):
-            self.act(command.action)
-        elif command == DEAL:
-            self._deal()
-        elif command == REDRAW:
-            self.render()
-
-    def _on_start(self) -> None:
-        if self.states.phase is not Phase.SETUP or self.root is None:
-            return
-        values = self.root.values()
-        try:
-            setup = self.adapter.read_setup(self, values)
-            if values.get(session.ASSIST) == "1" and len(setup.people) > 1:
-                setup = session.Setup.create(setup.game, setup.seats, dict(setup.options),
-                                             {**dict(setup.prefs), session.ASSIST: "1"})
-            self.new_game(setup)
-        except OpenDocument as opened:
-            factory = self.adapter.documents.get(opened.name)
-            if factory is None:
-                raise
-            document = factory()
-            try:
-                document.create(self, opened.values)
-            except errors.InvalidOptionError as err:
-                self.show_setup(lc_html.to_sentence(err.reason))
-                return
-            self.open_document(document)
-            self.saves.save_document()
-        except errors.InvalidOptionError as err:
-            self.show_setup(lc_html.to_sentence(err.reason))
-
-    def _on_ready(self) -> None:
+    def ready(self) -> None:
+        """*Ready*: the person shown at a hand-over holds the device."""
         if self.states.phase is Phase.HANDOVER and self.session is not None:
             self.session.reveal()
             self.go(Event.READY)
-            self._settle(None)
+            self.settle(None)
             if self.root is not None:
                 self.root.focus({"target": "hand"})
 
-    def _on_load_newer(self) -> None:
+    def load_newer(self) -> None:
+        """*Load the newer game* (stale): the save another tab wrote."""
         if self.states.phase is Phase.STALE:
             self.restore()
 
     def act(self, action: api.Action | str) -> bool:
-        """Apply a person's action (checked once, by ``apply``); a refusal shows its reason."""
+        """Apply a person's action (checked once, by ``apply``, or judged by the hooks); a refusal
+        shows its reason."""
         current = self.session
         if current is None or not current.is_person_turn() or not self.is_playing() or self.menu_open:
             return False
         before = (len(current.state.history), json.dumps(current.ui))
         try:
-            event = current.apply(action)
+            event = self.hooks.apply(self, current, action)
         except errors.GameError as err:
             self.error = err.reason[:1].upper() + err.reason[1:] + "."
+            self.hooks.illegal(self, action, err)
             self.render()
             return False
+        if event is None:
+            return False
         self._ui_before = before
-        self._after(event)
+        self.after(event)
         return True
 
-    def _after(self, event: api.Event) -> None:
+    def after(self, event: api.Event) -> None:
+        """An action was applied (a person's, a computer's, chance's): narrate, save, draw, go on."""
+        self.hooks.event(self, event)
         self.error = ""
         self.computer.clear_hint()
         self.adapter.on_event(self, event)
@@ -515,13 +477,15 @@ class Screen:
         if self.states.phase is Phase.STALE:
             return
         self.saves.record_stats()
-        self._settle(event)
+        self.settle(event)
+        self.hooks.settled(self, event)
 
-    def _deal(self) -> None:
+    def deal(self) -> None:
+        """Chance acts now: the hooks' deal (a lesson's scripted one), else at random."""
         current = self.session
         if current is None or not current.state.is_chance():
             return
-        self._after(current.deal(self.rng("deal")))
+        self.after(self.hooks.deal(self) or current.deal(self.rng("deal")))
 
     # -- undo ----------------------------------------------------------------------------------------
     @property
@@ -530,7 +494,7 @@ class Screen:
         its renderer (replay positions, hint highlights), its rules summary."""
         return games.get(self.game.name)
 
-    def _on_undo(self) -> None:
+    def undo(self) -> None:
         """Take back the person's own last action (see ``Session.undo``): the state is
         rebuilt from the record without it; the adapter's notes come back too."""
         current = self.session
@@ -545,19 +509,18 @@ class Screen:
         self.error = ""
         self.adapter.begin(self)
         self.save()
-        self._settle(None)
+        self.settle(None)
 
     # -- the parts, for the embed and the tests ----------------------------------------------------
     def render(self) -> None:
-        """Draw the screen as its phase stands (:meth:`screen_draw.Drawing.draw`)."""
+        """Draw the screen as its phase stands (:meth:`screen_draw.Drawing.draw`), then what the hooks add."""
         self.drawing.draw()
-
-    def _render_outer(self, current: session.Session | None) -> None:
-        self.drawing.outer(current)
+        self.hooks.drawn(self)
 
     def save(self) -> None:
         """Save the game after a change (:meth:`screen_saves.Saves.save`; the embed saves nothing)."""
-        self.saves.save()
+        if self.hooks.saves:
+            self.saves.save()
 
     def sound_on(self) -> bool:
         """Whether the page plays the cues (:meth:`screen_menu.Menu.sound_on`)."""
@@ -619,7 +582,7 @@ class Screen:
         """True when the person to act may click the table now."""
         current = self.session
         return (current is not None and self.states.phase is Phase.PLAY and self.states.overlay is Overlay.NONE
-                and current.is_person_turn())
+                and current.is_person_turn() and self.hooks.interactive(self))
 
     def phase(self) -> str:
         if self.menu_open:
@@ -634,34 +597,5 @@ class Screen:
             return "ai"
         return self.adapter.phase(self)
 
-MENU_TOOLS: typing.Final = frozenset({"hint", "undo-move", "moves", "replay"})
-"""The table's tools (on the table, the replay in the menu: see ``Screen._tool_entries``): chosen while the
-menu is open, the menu closes and the tool acts on the table."""
-_ACTIONS: dict[str, typing.Callable[[Screen], None]] = {
-    "skip": lambda scr: scr.menu.skip(),
-    "moves": lambda scr: scr.menu.toggle_moves(),
-    "rules": lambda scr: scr.menu.rules(),
-    "stats": lambda scr: scr.menu.stats(),
-    "close-sheet": lambda scr: scr.menu.close_sheet(),
-    "hint": lambda scr: scr.computer.on_hint(),
-    "undo-move": Screen._on_undo,
-    "replay": lambda scr: scr.replay.open(),
-    "replay-first": lambda scr: scr.replay.to(scr.replay.first),
-    "replay-prev": lambda scr: scr.replay.to(scr.replay.step - 1),
-    "replay-next": lambda scr: scr.replay.to(scr.replay.step + 1),
-    "replay-last": lambda scr: scr.replay.to(1 << 30),
-    "close-replay": lambda scr: scr.replay.close(),
-    "start": Screen._on_start,
-    "ready": Screen._on_ready,
-    "menu": lambda scr: scr.menu.toggle(),
-    "close-menu": lambda scr: scr.menu.close(),
-    "new-match": lambda scr: scr.menu.new(),
-    "confirm-new": lambda scr: scr.menu.confirm_new(),
-    "new-after-problem": lambda scr: scr.menu.new(),
-    "load-newer": Screen._on_load_newer,
-    "sound": Screen._on_sound,
-    "theme-light": lambda scr: scr.menu.choose_theme(colour_theme.Theme.LIGHT),
-    "theme-dark": lambda scr: scr.menu.choose_theme(colour_theme.Theme.DARK),
-    "theme-auto": lambda scr: scr.menu.choose_theme(colour_theme.Theme.AUTO),
-}
-"""The screen's own actions (``home`` and ``dismiss`` belong to the app shell)."""
+
+MENU_TOOLS: typing.Final = screen_input.MENU_TOOLS

@@ -131,7 +131,7 @@ class Computer:
                 scr.host.console("warn", f"{scr.game.title}: the computer chose an illegal action ({err}); "
                                           "it plays a legal one instead.")
             event = current.apply(current.state.legal_actions()[0])
-        scr._after(event)
+        scr.after(event)
 
     def clear_hint(self) -> None:
         self._hint_token += 1

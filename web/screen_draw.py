@@ -71,8 +71,8 @@ class Drawing:
             assist = last is not None and last.pref(session.ASSIST) == "1"
             self.panel("setup", lc_html.with_assist(scr.adapter.setup_form(scr, last), assist))
         elif scr.states.phase is screen_states.Phase.PROBLEM:
-            self.panel("problem", lc_html.problem(title, scr.problem, prefix=scr.adapter.prefix,
-                                                   kept=len(scr.saves.damaged_copies)))
+            self.panel("problem", scr.hooks.problem(scr) or lc_html.problem(
+                title, scr.problem, prefix=scr.adapter.prefix, kept=len(scr.saves.damaged_copies)))
         elif scr.states.phase is screen_states.Phase.STALE:
             self.panel("stale", lc_html.stale(i18n._(STALE)))
         elif scr.states.phase is screen_states.Phase.HANDOVER and current is not None:
@@ -104,12 +104,14 @@ class Drawing:
                                can_hint=can_hint, hint=hint, can_undo=not scr.thinking and current.can_undo())
 
     def outer(self, current: session.Session | None) -> None:
-        """The tools row and the move log under the table, and the suggestion's highlights."""
+        """The tools row and the move log under the table, and the suggestion's highlights (none where
+        the hooks keep the table's tools away: an embed's lesson or record)."""
         scr = self.screen
         root = scr.root
         if root is None:
             return
-        playing = current is not None and scr.is_playing() and scr.states.overlay is screen_states.Overlay.NONE
+        playing = (current is not None and scr.is_playing() and scr.states.overlay is screen_states.Overlay.NONE
+                   and scr.hooks.tools(scr))
         toolbar = tools = moves = ""
         if playing and current is not None:
             # The turn's tools stand in the screen's bar, beside the menu button; a suggestion's

@@ -37,13 +37,13 @@ class Menu:
             scr.computer.clear_hint()
             scr.render()
             if not scr.menu_open:
-                scr._settle(None)
+                scr.settle(None)
 
     def close(self) -> None:
         scr = self.screen
         if scr.states.allows(screen_states.Event.CLOSE_MENU):
             scr.go(screen_states.Event.CLOSE_MENU)
-        scr._settle(None)
+        scr.settle(None)
 
     def new(self) -> None:
         self.screen.forget()
@@ -82,7 +82,7 @@ class Menu:
         scr = self.screen
         if scr.sheet:
             scr.go(screen_states.Event.CLOSE_SHEET)
-            scr._settle(None)
+            scr.settle(None)
 
     def toggle_moves(self) -> None:
         """The *Moves* toggle: the log panel under the table opens or closes."""
