@@ -478,20 +478,12 @@ def test_the_turns_tools_are_on_the_table_at_every_size(shared: sync_api.Page) -
     assert not problems, "\n".join(problems)
 
 
-SHORT_PHONE_BOARD: typing.Final = pytest.mark.xfail(
-    strict=True, reason="issue 20: the board game's table is taller than a 360x640 screen (its hand takes two rows "
-                        "of 44 px cards there); not solved yet")
-
-
 @pytest.mark.parametrize("size", [pytest.param(size, id=f"{size[0]}x{size[1]}") for size in SIX_VIEWPORTS])
 @pytest.mark.parametrize("game", ["card", "board", "roll"])
-def test_each_games_table_fits_the_six_sizes(shared: sync_api.Page, game: str, size: tuple[int, int],
-                                             request: pytest.FixtureRequest) -> None:
+def test_each_games_table_fits_the_six_sizes(shared: sync_api.Page, game: str, size: tuple[int, int]) -> None:
     """Every game mid-game at each of the six sizes, 1280x800 and 360x640 included: the whole screen fits
     (no page scrolling either way, nothing beyond the screen's edges, no control covered, overlapping or
     under 44 px: :data:`MEASURE_JS`)."""
-    if (game, size) == ("board", (360, 640)):
-        request.applymarker(SHORT_PHONE_BOARD)
     shared.set_viewport_size({"width": size[0], "height": size[1]})
     shared.evaluate("localStorage.removeItem('lostcities:roll:companion')")  # a companion sheet comes first
     open_position(shared, game, positions.mid_game(game))
