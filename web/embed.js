@@ -90,7 +90,13 @@
 
   var lastHeight = 0;
   function reportSize() {
-    var height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    var root = document.documentElement;
+    var height = Math.ceil(root.getBoundingClientRect().height);
+    // What overflows the page's own box counts too (a table that cannot shrink to the frame's height,
+    // as the board game's in a phone-wide frame): the frame grows to it, and settles where the table
+    // has its designed height (--frame-h, web/embed.css) or no longer overflows.  A page that fits
+    // reports its box, so a frame also shrinks.
+    if (root.scrollHeight > root.clientHeight + 1) height = Math.max(height, root.scrollHeight);
     if (height && height !== lastHeight) {
       lastHeight = height;
       post({ type: "resize", height: height });

@@ -558,7 +558,7 @@ def test_a_parent_that_is_not_the_real_one_is_said_in_the_console(rules_page: sy
 
 
 @pytest.mark.parametrize(("width", "tut"), [(320, "card-wagers"), (360, "card-wagers"), (768, "card-wagers"),
-                                            (360, "board-lowest-card")])
+                                            (360, "board-lowest-card"), (390, "board-lowest-card")])
 def test_the_frame_height_settles_at_its_width(partitioned: sync_api.Browser, site: str, host: str, width: int,
                                                tut: str) -> None:
     context = partitioned.new_context(viewport={"width": width + 16, "height": 800})
@@ -579,6 +579,8 @@ def test_the_frame_height_settles_at_its_width(partitioned: sync_api.Browser, si
         height = page.locator("iframe").evaluate("f => f.getBoundingClientRect().height")
         assert height == resizes[-1]["height"] < 1600
         assert frame.locator("html").evaluate("h => h.scrollWidth <= h.clientWidth"), "the table overflows sideways"
+        inside = frame.locator("html").evaluate("h => [h.scrollHeight, h.clientHeight]")
+        assert inside[0] <= inside[1] + 1, f"the frame scrolls inside itself: {inside[0]} px of content in {inside[1]}"
     finally:
         context.close()
 
