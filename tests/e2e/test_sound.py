@@ -33,7 +33,8 @@ def test_sound_is_off_until_turned_on_in_the_menu_and_the_choice_is_kept(page: s
     features.start_card(page, site)
     assert page.locator(".lc-screen").get_attribute("data-sound") == "off"
     features.discard_first(page)
-    assert heard(page) == [{"name": "card", "audible": False}] and contexts(page) == 0
+    # The new game's deal, then the discard: both cued, neither heard.
+    assert heard(page) == [{"name": "card", "audible": False}] * 2 and contexts(page) == 0
     page.click("[data-action='menu']")
     toggle = page.locator("[data-action='sound']")
     assert toggle.inner_text() == "Turn sound on"
@@ -46,7 +47,7 @@ def test_sound_is_off_until_turned_on_in_the_menu_and_the_choice_is_kept(page: s
     draw_from_deck(page)
     # The person's draw, then the computer's play (or discard) and draw, each when it is drawn.
     page.wait_for_function("window.lcSounds.filter(s => s.audible).length >= 3", timeout=TIMEOUT_MS)
-    assert [s["name"] for s in heard(page)][1:4] == ["card"] * 3 and contexts(page) == 1
+    assert [s["name"] for s in heard(page)][2:5] == ["card"] * 3 and contexts(page) == 1
     page.reload()
     page.wait_for_selector(conftest.READY, state="attached", timeout=conftest.BOOT_TIMEOUT_MS)
     page.locator(".lc-screen[data-sound='on']").wait_for(state="attached", timeout=TIMEOUT_MS)
