@@ -1035,7 +1035,7 @@ class State(api.State):
 
     def _do(self, action: api.Action) -> None:
         if isinstance(action, Roll):
-            self.fast_roll(tuple(c.index for c in action.colours), action.numbers)
+            self.fast_roll(tuple(c.index for c in action.colours), action.numbers, action)
             return
         actor = self._actor
         sheet = self._sheets[actor]
@@ -1141,9 +1141,10 @@ class State(api.State):
         return tuple(turn_actions)
 
     # -- fast, unchecked steps (also used by the AI's simulations) -------------
-    def fast_roll(self, colours: tuple[int, ...], numbers: tuple[int, ...]) -> None:
-        """Start the turn with these dice (colour indices and faces)."""
-        self._roll = Roll(tuple(COLOURS[c] for c in colours), numbers)
+    def fast_roll(self, colours: tuple[int, ...], numbers: tuple[int, ...], roll: Roll | None = None) -> None:
+        """Start the turn with these dice (colour indices and faces); ``roll``: the same dice as a
+        checked :class:`Roll`, kept as it is (not built and checked again)."""
+        self._roll = Roll(tuple(COLOURS[c] for c in colours), numbers) if roll is None else roll
         self._pool_colours = tuple(colours)
         self._pool_numbers = tuple(numbers)
         self._phase = Phase.ACTIVE
