@@ -11,6 +11,7 @@ and the embed's reasons for refusing its parameters and messages.
 
 from __future__ import annotations
 
+import functools
 import html.parser
 import random
 import re
@@ -76,21 +77,44 @@ def unmarked(text: str) -> list[str]:
     return WORD.findall(text)
 
 
-def page_words(markup: str) -> list[str]:
+@functools.lru_cache(maxsize=4096)
+def _read_part(markup: str) -> tuple[str, tuple[str, ...]] | None:
+    """The text and the labels of one part of a page, or None when the parser does not end that part
+    in the state it starts in (a tag, a text or a foreign element left open): such a part is only read
+    as part of the whole page.  Parts repeat from one screen to the next (a screen redraws a region at
+    a time): each is parsed once."""
     parser = _Texts()
     parser.feed(markup)
-    return [word for text in ["".join(parser.texts), *parser.labels] for word in unmarked(text)]
+    if parser.rawdata or parser.foreign or parser.cdata_elem is not None:
+        return None
+    return "".join(parser.texts), tuple(parser.labels)
 
 
-def assert_translated(markup: str, where: str) -> None:
+def page_words(markup: str | tuple[str, ...]) -> list[str]:
+    """The words of a page (or of its parts in order, which read as their concatenation) that bypass
+    the catalogs."""
+    parts = (markup,) if isinstance(markup, str) else markup
+    read = [_read_part(part) for part in parts]
+    if any(part is None for part in read):
+        whole = _Texts()
+        whole.feed("".join(parts))
+        texts, labels = "".join(whole.texts), whole.labels
+    else:
+        texts = "".join(part[0] for part in read if part is not None)
+        labels = [label for part in read if part is not None for label in part[1]]
+    return [word for text in [texts, *labels] for word in unmarked(text)]
+
+
+def assert_translated(markup: str | tuple[str, ...], where: str) -> None:
     words = page_words(markup)
     assert not words, f"{where}: words that bypass the catalogs: {words[:12]}"
 
 
-def everything_shown(host: screen.MemoryHost) -> str:
+def everything_shown(host: screen.MemoryHost) -> tuple[str, ...]:
+    """What the screen shows, part by part (its regions, its shell, the notices, the info line)."""
     assert host.root is not None
     notices = "".join(f"<p>{lc_html.esc(text)}</p>" for text, _ in host.notices)
-    return "".join(host.root.regions.values()) + host.root.shell + notices + f"<p>{lc_html.esc(host.info)}</p>"
+    return (*host.root.regions.values(), host.root.shell, notices, f"<p>{lc_html.esc(host.info)}</p>")
 
 
 def assert_menu_translated(host: screen.MemoryHost) -> None:
