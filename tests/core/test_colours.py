@@ -267,6 +267,13 @@ TEXT: typing.Final[tuple[Pair, ...]] = (
 )
 """Words and the ground they stand on: 4.5:1 in each theme."""
 
+MARKS: typing.Final = ("hl", "recent")
+"""The edges that say "you can play here" (a target, the chosen card, die or box: ``--hl``) and "the opponent's
+last move" (``--recent``)."""
+MARKED: typing.Final = ("paper", "panel", "table", "tray", "sheet", "box", *(f"s-{x}" for x in EXPEDITIONS))
+"""Every ground those edges are drawn on: the page, a panel, the card table, Roll & Write's dice tray, sheet and
+boxes, and each expedition's column."""
+
 GRAPHICS: typing.Final[tuple[Pair, ...]] = (
     *(("slot-ink", (f"s-{x}",)) for x in EXPEDITIONS),                      # an empty column's symbol
     *((f"k-{x}", (f"s-{x}",)) for x in EXPEDITIONS),                        # a pile's symbol and edge
@@ -278,6 +285,7 @@ GRAPHICS: typing.Final[tuple[Pair, ...]] = (
     ("accent", ("panel",)), ("chart-last", ("panel",)), ("chart-negative-last", ("panel",)),
     ("dome-claimed", ("dome",)), ("exhaust", ("slot",)), ("art-mark", ("box",)), ("stars", ("panel",)),
     ("back-edge", ("table",)), ("hinted", ("paper",)),
+    *((mark, (ground,)) for mark in MARKS for ground in MARKED),              # a target's, a last move's edge
 )
 """Symbols, lines and edges that carry meaning, and their ground: 3:1 in each theme."""
 
@@ -303,6 +311,18 @@ def test_words_and_graphics_keep_wcag_aa_contrast_in_each_theme(theme: str, more
     if more:
         failing += too_low(colours, STRONG_TEXT, 7.0)
     assert not failing, f"{theme} theme{' (more contrast)' if more else ''}:\n  " + "\n  ".join(failing)
+
+
+@pytest.mark.parametrize("more", [False, True], ids=["usual", "more-contrast"])
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_target_and_the_last_move_are_never_confused_by_colour(theme: str, more: bool) -> None:
+    """The two marks of the table stay apart for every colour vision deficiency, and the target stays an
+    orange (its meaning since the first session: warm, unlike the last move's cool teal)."""
+    colours = theme_palette(theme, more=more)
+    near = [d for d in DEFICIENCIES if distance(colours["hl"], colours["recent"], d) < CONFUSABLE_BELOW]
+    assert not near, f"{theme}: --hl and --recent could be confused under {near}"
+    hue = Color(colours["hl"]).convert("oklch")["hue"]
+    assert 35 <= hue <= 80, f"{theme}: --hl is no longer an orange (hue {hue:.0f})"
 
 
 def test_the_dark_theme_is_dark_and_the_light_one_light() -> None:
