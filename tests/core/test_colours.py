@@ -336,6 +336,77 @@ def test_the_dark_theme_is_dark_and_the_light_one_light() -> None:
     assert dark["c-Y"] == light["c-Y"], "a card keeps its colour"
 
 
+# -- browsers without light-dark() --------------------------------------------------------------------
+
+FALLBACK: typing.Final = "@supports not (color: light-dark(#000, #fff))"
+"""The block of ``web/style.css`` that browsers without ``light-dark()`` read (Chromium before 123, Safari before
+17.5): a custom property set to ``light-dark(...)`` is kept there as it is written and makes every colour that
+uses it invalid, so each must be given again as a plain colour, for each theme."""
+SYSTEM_DARK: typing.Final = "@media (prefers-color-scheme: dark)"
+MORE: typing.Final = "@media (prefers-contrast: more)"
+
+
+def rules(text: str, within: tuple[str, ...] = ()) -> typing.Iterator[tuple[tuple[str, ...], str, str]]:
+    """Every style rule of ``text`` (comments removed) as (the at-rules around it, outermost first; its
+    selector; its body)."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    at = 0
+    while (brace := text.find("{", at)) >= 0:
+        prelude, depth, end = " ".join(text[at:brace].split()), 1, brace + 1
+        while depth:
+            depth += (text[end] == "{") - (text[end] == "}")
+            end += 1
+        body = text[brace + 1:end - 1]
+        if prelude.startswith("@"):
+            yield from rules(body, (*within, prelude))
+        else:
+            yield within, prelude, body
+        at = end
+
+
+def written_light_dark(block: str) -> dict[str, tuple[str, str]]:
+    """The colours of a palette block written as ``light-dark(<light>, <dark>)``, by name."""
+    found = declarations(block)
+    return {name: found[name] for name in re.findall(r"--([A-Za-z0-9-]+):\s*light-dark\(", block)}
+
+
+def test_every_light_dark_colour_has_its_fallback_in_both_themes() -> None:
+    """Without ``light-dark()``, the light theme is the palette's light colours and the dark theme (the system's
+    when no theme is chosen, or the menu's choice) its dark ones, with more contrast too where it is asked."""
+    text = (WEB / PALETTE_SHEET).read_text(encoding="utf-8")
+    usual = written_light_dark(root_block(text, 0))
+    more = written_light_dark(root_block(text, text.index(MORE)))
+    assert len(usual) > 90 and len(more) > 20
+    given: dict[tuple[tuple[str, ...], str], dict[str, str]] = {
+        (within, selector): {name: value.strip() for name, value in re.findall(r"--([A-Za-z0-9-]+):\s*([^;]+);", body)}
+        for within, selector, body in rules(text) if within[:1] == (FALLBACK,)}
+    wanted = {}
+    for extra, pairs in (((), usual), ((MORE,), more)):
+        wanted[((FALLBACK, *extra), ":root")] = {name: pair[0] for name, pair in pairs.items()}
+        dark = {name: pair[1] for name, pair in pairs.items()}
+        wanted[((FALLBACK, *extra, SYSTEM_DARK), ':root:not([data-theme="light"])')] = dark
+        wanted[((FALLBACK, *extra), ':root[data-theme="dark"]')] = dark
+    missing = [f"{' '.join(place[0][1:]) or 'always'} {place[1]}: no such rule" for place in wanted
+               if place not in given]
+    assert not missing, f"web/{PALETTE_SHEET}'s fallback for browsers without light-dark():\n  " + "\n  ".join(missing)
+    wrong = [f"{' '.join(place[0][1:]) or 'always'} {place[1]} --{name}: {given[place].get(name)} instead of {value}"
+             for place, colours in wanted.items() for name, value in colours.items() if given[place].get(name) != value]
+    extra = [f"{place[1]} --{name}" for place, colours in wanted.items() for name in set(given[place]) - set(colours)]
+    assert not wrong and not extra, "the fallback differs from the palette:\n  " + "\n  ".join(wrong + extra)
+    assert set(given) == set(wanted), f"other rules in the fallback: {set(given) - set(wanted)}"
+
+
+def test_light_dark_is_used_only_in_the_palette() -> None:
+    """Any other ``light-dark()`` would have no fallback."""
+    for sheet in sorted(WEB.glob("*.css")):
+        text = re.sub(r"/\*.*?\*/", "", sheet.read_text(encoding="utf-8"), flags=re.S)
+        if sheet.name == PALETTE_SHEET:
+            for block in (root_block(text, 0), root_block(text, text.index(MORE))):
+                text = text.replace(block, "")
+            text = text.replace(FALLBACK, "")
+        assert "light-dark(" not in text, f"web/{sheet.name} uses light-dark() outside the palette"
+
+
 NEUTRAL_SHADE: typing.Final = re.compile(r"rgba\((0, 0, 0|255, 255, 255), 0?\.\d+\)|rgba\(0, 0, 0, 0\)")
 """A black or white shade (shadows, a wager's stripes): drawn the same on any ground, in either theme."""
 
@@ -347,6 +418,7 @@ def test_every_colour_of_the_style_sheets_comes_from_the_palette(sheet: str) -> 
         text = text.replace(root_block(text, 0), "")
         more = text.index("@media (prefers-contrast: more)")
         text = text.replace(root_block(text, more), "")
+        text = "".join(body for within, _, body in rules(text) if within[:1] != (FALLBACK,))  # its colours again
     literal = [m.group(0) for m in re.finditer(COLOUR + r"|hsla?\([^()]*\)", text)
                if not NEUTRAL_SHADE.fullmatch(m.group(0))]
     assert not literal, f"web/{sheet} has colours outside the palette: {sorted(set(literal))}"
