@@ -380,7 +380,7 @@ def test_every_light_dark_colour_has_its_fallback_in_both_themes() -> None:
     given: dict[tuple[tuple[str, ...], str], dict[str, str]] = {
         (within, selector): {name: value.strip() for name, value in re.findall(r"--([A-Za-z0-9-]+):\s*([^;]+);", body)}
         for within, selector, body in rules(text) if within[:1] == (FALLBACK,)}
-    wanted = {}
+    wanted: dict[tuple[tuple[str, ...], str], dict[str, str]] = {}
     for extra, pairs in (((), usual), ((MORE,), more)):
         wanted[((FALLBACK, *extra), ":root")] = {name: pair[0] for name, pair in pairs.items()}
         dark = {name: pair[1] for name, pair in pairs.items()}
@@ -391,8 +391,8 @@ def test_every_light_dark_colour_has_its_fallback_in_both_themes() -> None:
     assert not missing, f"web/{PALETTE_SHEET}'s fallback for browsers without light-dark():\n  " + "\n  ".join(missing)
     wrong = [f"{' '.join(place[0][1:]) or 'always'} {place[1]} --{name}: {given[place].get(name)} instead of {value}"
              for place, colours in wanted.items() for name, value in colours.items() if given[place].get(name) != value]
-    extra = [f"{place[1]} --{name}" for place, colours in wanted.items() for name in set(given[place]) - set(colours)]
-    assert not wrong and not extra, "the fallback differs from the palette:\n  " + "\n  ".join(wrong + extra)
+    surplus = [f"{place[1]} --{name}" for place, colours in wanted.items() for name in set(given[place]) - set(colours)]
+    assert not wrong and not surplus, "the fallback differs from the palette:\n  " + "\n  ".join(wrong + surplus)
     assert set(given) == set(wanted), f"other rules in the fallback: {set(given) - set(wanted)}"
 
 
