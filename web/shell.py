@@ -7,11 +7,11 @@ the page's own thread (``web/main.py``, with ``web/host.py``) or in a Web Worker
 ``pyscript``.
 
 ``#learn/<game>`` lists a game's tutorials and ``#learn/<tutorial id>`` opens one (an
-:class:`embed_screen.EmbeddedScreen`, as in a rules site's frame).  ``?seed=N`` makes every deal
-and roll repeatable; ``?lang=de|en`` chooses the language (and is remembered), else the one chosen
-before, else the browser's own (:func:`choose_language`); the language links of the home page and
-the menu switch it (:meth:`Shell.switch_language`: the screen is drawn again from its save, a game
-in progress goes on).
+:class:`embed_screen.EmbeddedScreen`, as in a rules site's frame; ``#learn/<tutorial id>/<n>`` at its
+step n).  ``?seed=N`` makes every deal and roll repeatable; ``?lang=de|en`` chooses the language (and is
+remembered), else the one chosen before, else the browser's own (:func:`choose_language`); the language
+links of the home page and the menu switch it (:meth:`Shell.switch_language`: the screen is drawn again
+from its save, a game in progress goes on).
 """
 
 from __future__ import annotations
@@ -141,6 +141,7 @@ class Shell:
         """Open the page of the address's hash (``#card/...``)."""
         parts = hash_text.lstrip("#").lower().split("/")
         route, sub = parts[0], (parts[1] if len(parts) > 1 else "")
+        step = parts[2] if len(parts) > 2 else ""
         if self.screen is not None:
             self.screen.unmount()
             self.screen = None
@@ -149,18 +150,18 @@ class Shell:
         self.route = route
         self.set_crumb()
         try:
-            self._open(route, sub)
+            self._open(route, sub, step)
         finally:
             if self._pending_error:
                 error, self._pending_error = self._pending_error, None
                 self.host.notify(f"{error} {self.host.notice_text()}".strip(), "error")
             self.page.finish(route or "home")
 
-    def _open(self, route: str, sub: str) -> None:
+    def _open(self, route: str, sub: str, step: str = "") -> None:
         playable = PLAYABLE.get(route)
         if route == "learn":
             self.set_crumb(i18n._("Learn to play"))
-            self.open_learn(sub)
+            self.open_learn(sub, step)
         elif playable is not None:
             self.screen = screen.Screen(playable.adapter(), self.host)
             self.set_crumb(lc_html.short_title(self.screen.game))
@@ -205,11 +206,16 @@ class Shell:
             self.host.storage_set(LANG_KEY, code)
         self.open_route(hash_text)
 
-    def open_learn(self, name: str) -> None:
-        """``#learn/<game>``: the game's tutorials; ``#learn/<id>``: one of them."""
+    def open_learn(self, name: str, step: str = "") -> None:
+        """``#learn/<game>``: the game's tutorials; ``#learn/<id>``: one of them; ``#learn/<id>/<n>``: its step
+        ``n`` (a step it does not have is said, and the tutorial opens at its start)."""
         found = tutorial.tutorials().get(name)
         if found is not None and found.game in PLAYABLE:
-            config = embed.Config.from_query({"tut": found.id})
+            try:
+                config = embed.Config.from_query({"tut": found.id, **({"step": step} if step else {})})
+            except embed.EmbedError as err:
+                self.host.notify(lc_html.to_sentence(err.reason), "error")
+                config = embed.Config.from_query({"tut": found.id})
             self.screen = embed_screen.EmbeddedScreen(PLAYABLE[found.game].adapter(), self.host, config,
                                                       lambda message: None, links=self.lesson_links)
             self.screen.mount()

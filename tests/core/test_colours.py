@@ -267,6 +267,13 @@ TEXT: typing.Final[tuple[Pair, ...]] = (
 )
 """Words and the ground they stand on: 4.5:1 in each theme."""
 
+MARKS: typing.Final = ("hl", "recent")
+"""The edges that say "you can play here" (a target, the chosen card, die or box: ``--hl``) and "the opponent's
+last move" (``--recent``)."""
+MARKED: typing.Final = ("paper", "panel", "table", "tray", "sheet", "box", *(f"s-{x}" for x in EXPEDITIONS))
+"""Every ground those edges are drawn on: the page, a panel, the card table, Roll & Write's dice tray, sheet and
+boxes, and each expedition's column."""
+
 GRAPHICS: typing.Final[tuple[Pair, ...]] = (
     *(("slot-ink", (f"s-{x}",)) for x in EXPEDITIONS),                      # an empty column's symbol
     *((f"k-{x}", (f"s-{x}",)) for x in EXPEDITIONS),                        # a pile's symbol and edge
@@ -278,6 +285,7 @@ GRAPHICS: typing.Final[tuple[Pair, ...]] = (
     ("accent", ("panel",)), ("chart-last", ("panel",)), ("chart-negative-last", ("panel",)),
     ("dome-claimed", ("dome",)), ("exhaust", ("slot",)), ("art-mark", ("box",)), ("stars", ("panel",)),
     ("back-edge", ("table",)), ("hinted", ("paper",)),
+    *((mark, (ground,)) for mark in MARKS for ground in MARKED),              # a target's, a last move's edge
 )
 """Symbols, lines and edges that carry meaning, and their ground: 3:1 in each theme."""
 
@@ -305,6 +313,18 @@ def test_words_and_graphics_keep_wcag_aa_contrast_in_each_theme(theme: str, more
     assert not failing, f"{theme} theme{' (more contrast)' if more else ''}:\n  " + "\n  ".join(failing)
 
 
+@pytest.mark.parametrize("more", [False, True], ids=["usual", "more-contrast"])
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_target_and_the_last_move_are_never_confused_by_colour(theme: str, more: bool) -> None:
+    """The two marks of the table stay apart for every colour vision deficiency, and the target stays an
+    orange (its meaning since the first session: warm, unlike the last move's cool teal)."""
+    colours = theme_palette(theme, more=more)
+    near = [d for d in DEFICIENCIES if distance(colours["hl"], colours["recent"], d) < CONFUSABLE_BELOW]
+    assert not near, f"{theme}: --hl and --recent could be confused under {near}"
+    hue = Color(colours["hl"]).convert("oklch")["hue"]
+    assert 35 <= hue <= 80, f"{theme}: --hl is no longer an orange (hue {hue:.0f})"
+
+
 def test_the_dark_theme_is_dark_and_the_light_one_light() -> None:
     light, dark = theme_palette("light"), theme_palette("dark")
     assert Color(light["paper"]).luminance() > 0.7 and Color(dark["paper"]).luminance() < 0.05
@@ -314,6 +334,77 @@ def test_the_dark_theme_is_dark_and_the_light_one_light() -> None:
         card, column = Color(light[f"c-{x}"]).convert("oklch"), Color(dark[f"s-{x}"]).convert("oklch")
         assert abs((card["hue"] - column["hue"] + 180) % 360 - 180) < 30, x
     assert dark["c-Y"] == light["c-Y"], "a card keeps its colour"
+
+
+# -- browsers without light-dark() --------------------------------------------------------------------
+
+FALLBACK: typing.Final = "@supports not (color: light-dark(#000, #fff))"
+"""The block of ``web/style.css`` that browsers without ``light-dark()`` read (Chromium before 123, Safari before
+17.5): a custom property set to ``light-dark(...)`` is kept there as it is written and makes every colour that
+uses it invalid, so each must be given again as a plain colour, for each theme."""
+SYSTEM_DARK: typing.Final = "@media (prefers-color-scheme: dark)"
+MORE: typing.Final = "@media (prefers-contrast: more)"
+
+
+def rules(text: str, within: tuple[str, ...] = ()) -> typing.Iterator[tuple[tuple[str, ...], str, str]]:
+    """Every style rule of ``text`` (comments removed) as (the at-rules around it, outermost first; its
+    selector; its body)."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    at = 0
+    while (brace := text.find("{", at)) >= 0:
+        prelude, depth, end = " ".join(text[at:brace].split()), 1, brace + 1
+        while depth:
+            depth += (text[end] == "{") - (text[end] == "}")
+            end += 1
+        body = text[brace + 1:end - 1]
+        if prelude.startswith("@"):
+            yield from rules(body, (*within, prelude))
+        else:
+            yield within, prelude, body
+        at = end
+
+
+def written_light_dark(block: str) -> dict[str, tuple[str, str]]:
+    """The colours of a palette block written as ``light-dark(<light>, <dark>)``, by name."""
+    found = declarations(block)
+    return {name: found[name] for name in re.findall(r"--([A-Za-z0-9-]+):\s*light-dark\(", block)}
+
+
+def test_every_light_dark_colour_has_its_fallback_in_both_themes() -> None:
+    """Without ``light-dark()``, the light theme is the palette's light colours and the dark theme (the system's
+    when no theme is chosen, or the menu's choice) its dark ones, with more contrast too where it is asked."""
+    text = (WEB / PALETTE_SHEET).read_text(encoding="utf-8")
+    usual = written_light_dark(root_block(text, 0))
+    more = written_light_dark(root_block(text, text.index(MORE)))
+    assert len(usual) > 90 and len(more) > 20
+    given: dict[tuple[tuple[str, ...], str], dict[str, str]] = {
+        (within, selector): {name: value.strip() for name, value in re.findall(r"--([A-Za-z0-9-]+):\s*([^;]+);", body)}
+        for within, selector, body in rules(text) if within[:1] == (FALLBACK,)}
+    wanted: dict[tuple[tuple[str, ...], str], dict[str, str]] = {}
+    for extra, pairs in (((), usual), ((MORE,), more)):
+        wanted[((FALLBACK, *extra), ":root")] = {name: pair[0] for name, pair in pairs.items()}
+        dark = {name: pair[1] for name, pair in pairs.items()}
+        wanted[((FALLBACK, *extra, SYSTEM_DARK), ':root:not([data-theme="light"])')] = dark
+        wanted[((FALLBACK, *extra), ':root[data-theme="dark"]')] = dark
+    missing = [f"{' '.join(place[0][1:]) or 'always'} {place[1]}: no such rule" for place in wanted
+               if place not in given]
+    assert not missing, f"web/{PALETTE_SHEET}'s fallback for browsers without light-dark():\n  " + "\n  ".join(missing)
+    wrong = [f"{' '.join(place[0][1:]) or 'always'} {place[1]} --{name}: {given[place].get(name)} instead of {value}"
+             for place, colours in wanted.items() for name, value in colours.items() if given[place].get(name) != value]
+    surplus = [f"{place[1]} --{name}" for place, colours in wanted.items() for name in set(given[place]) - set(colours)]
+    assert not wrong and not surplus, "the fallback differs from the palette:\n  " + "\n  ".join(wrong + surplus)
+    assert set(given) == set(wanted), f"other rules in the fallback: {set(given) - set(wanted)}"
+
+
+def test_light_dark_is_used_only_in_the_palette() -> None:
+    """Any other ``light-dark()`` would have no fallback."""
+    for sheet in sorted(WEB.glob("*.css")):
+        text = re.sub(r"/\*.*?\*/", "", sheet.read_text(encoding="utf-8"), flags=re.S)
+        if sheet.name == PALETTE_SHEET:
+            for block in (root_block(text, 0), root_block(text, text.index(MORE))):
+                text = text.replace(block, "")
+            text = text.replace(FALLBACK, "")
+        assert "light-dark(" not in text, f"web/{sheet.name} uses light-dark() outside the palette"
 
 
 NEUTRAL_SHADE: typing.Final = re.compile(r"rgba\((0, 0, 0|255, 255, 255), 0?\.\d+\)|rgba\(0, 0, 0, 0\)")
@@ -327,6 +418,7 @@ def test_every_colour_of_the_style_sheets_comes_from_the_palette(sheet: str) -> 
         text = text.replace(root_block(text, 0), "")
         more = text.index("@media (prefers-contrast: more)")
         text = text.replace(root_block(text, more), "")
+        text = "".join(body for within, _, body in rules(text) if within[:1] != (FALLBACK,))  # its colours again
     literal = [m.group(0) for m in re.finditer(COLOUR + r"|hsla?\([^()]*\)", text)
                if not NEUTRAL_SHADE.fullmatch(m.group(0))]
     assert not literal, f"web/{sheet} has colours outside the palette: {sorted(set(literal))}"

@@ -658,3 +658,64 @@ def test_without_a_shared_worker_each_frame_starts_its_own_engine(rules_page: sy
     frame.locator("[data-target=hand][data-card=Y3]").click()
     frame.locator("[data-target=column][data-colour=Y]").click()
     assert wait_event(page, "move")[0]["action"] == "play Y3"
+
+
+# -- issue 20: the table's tools in a frame's free play -----------------------------------------------
+
+TOOLS_FIT_JS: typing.Final = """() => {
+  const W = innerWidth, bar = [...document.querySelectorAll('.lc-toolbar button')];
+  return bar.map((b) => { const r = b.getBoundingClientRect(), hit = document.elementFromPoint(r.x + r.width / 2,
+    r.y + r.height / 2); return [b.dataset.action, r.left >= 0 && r.right <= W && r.width >= 44 && r.height >= 44,
+    !!hit && b.contains(hit)]; });
+}"""
+"""Each tool: its action, whether it is whole in the frame and at least 44 px, whether a tap at its centre
+reaches it."""
+
+
+@pytest.mark.parametrize("width", [360, 820])
+def test_a_reader_can_suggest_and_undo_in_a_free_play_frame(partitioned: sync_api.Browser, site: str, host: str,
+                                                            width: int) -> None:
+    """Free play in a frame has the turn's tools on its table, as the app has: *Suggest a move* (reached with
+    the keyboard: the frame's first stops), *Undo* and *Moves*, whole and tappable at a phone's and a column's
+    width; a lesson loaded into the same frame hides them (they would spoil its exercise)."""
+    context = partitioned.new_context(viewport={"width": width + 16, "height": 900})
+    try:
+        page = context.new_page()
+        frame = open_embed(page, host, site, game="card", mode="play", autoplay="1", seed="3", id="fp")
+        wait_event(page, "ready")
+        frame.locator("[data-phase='play']").wait_for(state="attached")
+        hand = frame.locator(".lc-hand [data-card]")
+        before = sorted(hand.evaluate_all("cards => cards.map(c => c.dataset.card)"))
+        fits = frame.locator("html").evaluate(TOOLS_FIT_JS)
+        assert [tool[0] for tool in fits] == ["hint", "undo-move", "moves"], fits
+        assert all(whole and reached for _, whole, reached in fits), f"at {width} px: {fits}"
+        # The keyboard: from the frame's start, Tab reaches Suggest a move; Enter asks for it.
+        page.locator("iframe").focus()
+        for _ in range(4):
+            page.keyboard.press("Tab")
+            if frame.locator(":focus").get_attribute("data-action") == "hint":
+                break
+        assert frame.locator(":focus").get_attribute("data-action") == "hint", "Tab never reaches Suggest a move"
+        page.keyboard.press("Enter")
+        sync_api.expect(frame.locator(".lc-tools .lc-hint-text")).to_be_visible(timeout=30_000)
+        sync_api.expect(frame.locator("[data-action=hint]")).to_have_attribute("aria-pressed", "true")
+        # A card discarded (the turn's first half: nothing revealed yet), then Undo: the card is back in the hand.
+        undo = frame.locator("[data-action=undo-move]")
+        assert undo.get_attribute("aria-disabled") == "true"
+        hand.first.click()
+        frame.locator("[data-target='discard'].is-target").first.click()
+        frame.locator("[data-phase='draw']").wait_for(state="attached")
+        assert sorted(hand.evaluate_all("cards => cards.map(c => c.dataset.card)")) != before
+        sync_api.expect(frame.locator(".lc-toolbar [data-action=moves]")).to_contain_text("Moves (1)")
+        assert undo.get_attribute("aria-disabled") is None
+        undo.click()
+        frame.locator("[data-phase='play']").wait_for(state="attached")
+        sync_api.expect(frame.locator(".lc-toolbar [data-action=moves]")).to_contain_text("Moves (0)")
+        assert sorted(hand.evaluate_all("cards => cards.map(c => c.dataset.card)")) == before
+        # A lesson in the same frame: no tools, and the bar takes no room.
+        page.evaluate("m => window.frameHandle.load(m)", {"tutorial": "card-first-expedition"})
+        frame.locator(".lc-lesson-count[data-step='1']").wait_for(state="attached", timeout=30_000)
+        assert frame.locator(".lc-toolbar button").count() == 0
+        assert frame.locator(".lc-bar").evaluate("b => getComputedStyle(b).position") == "absolute"  # out of the flow
+    finally:
+        context.close()
