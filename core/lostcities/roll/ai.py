@@ -561,7 +561,10 @@ SOLO_DEPTH: typing.Final = 10
 """Alone, the hard bot plays a play-out this many turns after the current one and values the
 sheet then (:meth:`Policy.value`) instead of playing on to the end: a solo game's end is
 far and its luck large, so a short play-out and the estimate compare actions with far less
-noise, and the budget buys about five times as many play-outs early in a game."""
+noise, and the budget buys about five times as many play-outs early in a game.  A turn of a
+short play-out costs about 12% more (its start and its estimate are shared by fewer turns),
+but the race ends sooner: over two solo games a decision took 0.053 CPU s on average and
+0.155 s at most on CPython, against 0.068 s and 0.179 s with whole-game play-outs."""
 
 SOLO_CONFIDENCE: typing.Final = 2.0
 """Alone, the hard bot leaves the greedy's choice only for an action better by this many standard
