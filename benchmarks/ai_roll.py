@@ -16,7 +16,8 @@ on a deterministic clock (``--work`` play-out turns a decision, ``roll_ai.BUDGET
 by default, no time cap), so a seed replays a figure on any machine and under
 any load.  Prints hard's mean score with its standard error, and the tuned greedy
 policy's on the same rolls; ``--baseline`` plays the hard bot with the two-player
-weights too (session 21's hard, before the solo weights) and prints the paired
+weights, the two-player confidence and play-outs to the end of the game too (session 21's
+hard, before the solo weights and :data:`roll_ai.SOLO_DEPTH`) and prints the paired
 gain with its standard error; ``--save`` appends every game's scores to a file
 as it ends, ``--summary`` prints the figures of such a file (of a partial run
 too).  ``--calibrate`` measures the play-out turns per CPU second on CPython
@@ -93,15 +94,16 @@ def _solo_game(bot: bots.Bot, seed: int) -> tuple[int, int]:
 
 def solo(task: tuple[int, int | None, bool]) -> dict[str, typing.Any]:
     """``(seed, work, baseline)`` -> the scores of the hard bot, of its greedy play-out policy
-    and (with ``baseline``) of the hard bot with the two-player weights (session 21's hard)
-    on the same rolls, and hard's decisions."""
+    and (with ``baseline``) of the hard bot with the two-player weights and whole-game play-outs
+    (session 21's hard) on the same rolls, and hard's decisions."""
     seed, work, baseline = task
     hard = roll_ai.HardBot(time_budget=None, budget=work)
     score, decisions = _solo_game(hard, seed)
     result: dict[str, typing.Any] = {"seed": seed, "hard": score, "decisions": decisions,
                                      "greedy": _solo_game(roll_ai.EasyBot(roll_ai.hard_weights(1)), seed)[0]}
     if baseline:
-        before = roll_ai.HardBot(time_budget=None, budget=work, weights=roll_ai.Weights(), confidence=1.0)
+        before = roll_ai.HardBot(time_budget=None, budget=work, weights=roll_ai.Weights(), confidence=1.0,
+                                 depth=roll_ai.WHOLE_GAME)
         result["before"] = _solo_game(before, seed)[0]
     return result
 

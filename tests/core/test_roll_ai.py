@@ -281,3 +281,65 @@ def test_hard_plays_alone_with_the_solo_weights() -> None:
         bots.choose(roll_ai.bot("hard", time_budget=None, budget=50), two.view(two.current_player), random.Random(0))
     assert seen == [roll_ai.SOLO_WEIGHTS, roll_ai.Weights()]
     assert confidences == [roll_ai.SOLO_CONFIDENCE, 1.0]
+
+
+def test_the_value_estimate_with_no_turn_left_is_the_score() -> None:
+    rng = random.Random(3)
+    for players in (1, 2):
+        policy = roll_ai.Policy(roll_ai.evaluator(players, roll_ai.hard_weights(players)))
+        policy.look_ahead(0)
+        state = roll.Game(players=players).new_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(state.sample_chance(rng))
+                continue
+            for sheet in state.sheets:
+                assert policy.value(sheet) == sheet.score()
+            state.apply(bots.choose(roll_ai.bot("easy"), state.view(state.current_player), rng))
+    odd = make_sheet({R: [1, 2, 2, 3, 4, 5, 6, 7, 8]}, circles=[R, G], tops=[R], dice=9)
+    assert policy.value(odd) == odd.score()
+
+
+def test_the_value_estimate_prices_a_refusal_as_the_greedy_does() -> None:
+    policy = roll_ai.Policy(roll_ai.evaluator(1, roll_ai.SOLO_WEIGHTS))
+    for turns in (1, 4, 30):
+        policy.look_ahead(turns)
+        for dice in range(roll.data.DICE_SYMBOLS):
+            sheet = make_sheet({R: [2, 3]}, dice=dice)
+            refused = sheet.copy()
+            refused.fast_refuse()
+            assert policy.value(refused) - policy.value(sheet) == pytest.approx(policy.refuse_gain(sheet))
+
+
+def test_a_short_playout_ends_in_the_value_estimate() -> None:
+    state = roll.Game(players=1).new_game(random.Random(2))
+    policy = roll_ai.Policy(roll_ai.evaluator(1, roll_ai.SOLO_WEIGHTS))
+    played = state.clone()
+    work = [0]
+    estimate = roll_ai.playout(played, policy, random.Random(1), 3, work)
+    assert work == [4] and not played.is_terminal()
+    policy.prepare(played.sheets, played.turn)
+    assert estimate == [policy.value(played.sheets[0])]
+    finished = roll_ai.playout(state.clone(), policy, random.Random(1), roll_ai.WHOLE_GAME)
+    assert all(isinstance(s, int) for s in finished) and finished != estimate
+
+
+def test_hard_plays_out_a_few_turns_alone_and_whole_games_with_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    depths = []
+    real = roll_ai.playout
+
+    def spy(state: roll.State, policy: roll_ai.Policy, rng: random.Random, max_turns: int = roll_ai.WHOLE_GAME,
+            work: list[int] | None = None) -> list[float]:
+        depths.append(max_turns)
+        return real(state, policy, rng, max_turns, work)
+
+    monkeypatch.setattr(roll_ai, "playout", spy)
+    for players, depth in ((1, None), (2, None), (1, roll_ai.WHOLE_GAME), (2, 5)):
+        state = roll.Game(players=players).new_game(random.Random(4))
+        depths.clear()
+        bots.choose(roll_ai.HardBot(time_budget=None, budget=200, depth=depth), state.view(state.current_player),
+                    random.Random(0))
+        expected = depth or (roll_ai.SOLO_DEPTH if players == 1 else roll_ai.WHOLE_GAME)
+        assert depths and set(depths) == {expected}
+    with pytest.raises(ValueError, match="depth=0"):
+        roll_ai.HardBot(depth=0)

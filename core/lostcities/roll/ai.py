@@ -34,7 +34,9 @@ action)::
   ``time_budget`` seconds (0.15 s by default; the clock is read after every
   play-out, so a decision lasts at most its budgets and one play-out) only
   bound it on a slower machine, and ``iterations`` samples cap it for tests.
-  Alone on its sheet it plays with :data:`SOLO_WEIGHTS` (:func:`hard_weights`).
+  Alone on its sheet it plays with :data:`SOLO_WEIGHTS` (:func:`hard_weights`), and
+  a play-out lasts :data:`SOLO_DEPTH` turns, after which the value estimate of the
+  sheet (:meth:`Policy.value`) stands for the rest of the game.
 
 Running a bot in slices: ``thinking = bot.think(view, rng)``, then call
 ``next(thinking)`` until it raises ``StopIteration``, whose ``value`` is the
@@ -48,8 +50,9 @@ once: with ``T`` turns left, every turn the player sees the colour with the
 probability the dice give and the lowest usable number the number dice give;
 writing costs the turn (a fixed price) and earns the next box (its share of
 artefacts and arrows, the bridge when still open).  The value of a sheet is the
-sum of its expeditions' values plus the artefact and dice columns and the
-bridges already scored; a choice is worth the change it makes.  ``T`` is
+sum of its expeditions' values plus the artefact and dice columns, the
+bridges already scored and what the refusals still to take are worth kept
+(:meth:`Policy.value`); a choice is worth the change it makes.  ``T`` is
 estimated from how close the open bridges are to being passed.
 """
 
@@ -290,8 +293,12 @@ class Policy:
         self.turns = int(self.weights.length)
 
     def prepare(self, sheets: typing.Sequence[roll.Sheet], turn: int) -> None:
-        self.turns = turns_left(sheets, self.weights, turn)
-        self.tab = self.ev.table(self.turns)
+        self.look_ahead(turns_left(sheets, self.weights, turn))
+
+    def look_ahead(self, turns: int) -> None:
+        """Value sheets as if ``turns`` turns were left (:meth:`prepare` estimates them)."""
+        self.turns = turns
+        self.tab = self.ev.table(turns)
 
     # gains ------------------------------------------------------------------
     @staticmethod
@@ -388,6 +395,39 @@ class Policy:
                     scored.append((self.circle_gain(sheet, e), (e, n, _CIRCLE)))
         return scored
 
+    def value(self, sheet: roll.Sheet) -> float:
+        """Estimated final score of ``sheet`` less the price of the turns it still needs
+        (call :meth:`prepare` or :meth:`look_ahead` first): each expedition's table value,
+        the artefact and dice columns, the bonuses scored, and every refusal left before
+        the exhausting one at the price :meth:`refuse_gain` puts on spending it.  With no
+        turn left it is the score.
+
+        >>> policy = Policy(evaluator(1))
+        >>> policy.look_ahead(0)
+        >>> policy.value(roll.Sheet())
+        -80.0
+        """
+        tab = self.tab
+        boxes, circles, tops, bridges = sheet.boxes, sheet.circles, sheet.tops, sheet.bridges
+        total = float(_ART[sheet.artefacts])
+        for e in range(6):
+            b = boxes[e]
+            k = len(b)
+            c = circles[e]
+            if k == _BOXES and tops[e]:
+                total += _EXP[_BOXES] * (2 if c else 1)
+            else:
+                total += tab[bridges[e] is _OPEN][c][k * _STRIDE + (b[-1] if k else 0)]
+        for mark in bridges:
+            if mark is _SCORED:
+                total += _BONUS
+        d = sheet.dice
+        total += _DICE[d]
+        w = self.weights
+        for j in range(d, roll.data.DICE_SYMBOLS - 1):
+            total += w.keep_refusal * min(1.0, self.turns / (w.refusal_slack * (roll.data.DICE_SYMBOLS - 1 - j)))
+        return total
+
     def choose(self, sheet: roll.Sheet, colours: typing.Iterable[int], numbers: typing.Iterable[int]) -> Option:
         best_gain, best = -math.inf, None
         for g, option in self.options(sheet, colours, numbers):
@@ -410,6 +450,10 @@ class Policy:
 # -- play-outs ---------------------------------------------------------------------------
 
 
+WHOLE_GAME: typing.Final = 1000
+"""Play-out turns that take any game to its end (a game lasts fewer than 100 turns)."""
+
+
 def finish_turn(state: roll.State, policy: Policy) -> None:
     """Let every player still to choose this turn play greedily (fast, unchecked)."""
     policy.prepare(state.sheets, state.turn)
@@ -422,10 +466,12 @@ def finish_turn(state: roll.State, policy: Policy) -> None:
         state.fast_next()
 
 
-def playout(state: roll.State, policy: Policy, rng: random.Random, max_turns: int = 1000,
-            work: list[int] | None = None) -> list[int]:
-    """Play ``state`` (a disposable copy) to the end greedily; return the final scores.
-    ``work[0]``, when given, counts the turns played (the current one included).
+def playout(state: roll.State, policy: Policy, rng: random.Random, max_turns: int = WHOLE_GAME,
+            work: list[int] | None = None) -> list[float]:
+    """Play ``state`` (a disposable copy) greedily for ``max_turns`` turns at most (after the
+    current one); return the final scores, or when the game goes on, the value estimates of
+    the sheets then (:meth:`Policy.value`).  ``work[0]``, when given, counts the turns played
+    (the current one included).
 
     ``state.before`` is not maintained: the state is only good for scoring afterwards."""
     finish_turn(state, policy)
@@ -434,7 +480,8 @@ def playout(state: roll.State, policy: Policy, rng: random.Random, max_turns: in
     turn = state.turn
     rand = rng.random
     limit = turn + max_turns
-    if state.phase is roll.Phase.ROLL:
+    over = state.phase is not roll.Phase.ROLL
+    if not over:
         while turn < limit:
             colours = [int(rand() * 6), int(rand() * 6), int(rand() * 6)]
             numbers = [int(rand() * 10), int(rand() * 10), int(rand() * 10)]
@@ -448,10 +495,14 @@ def playout(state: roll.State, policy: Policy, rng: random.Random, max_turns: in
                 for k in range(1, n):
                     policy.play(sheets[(active + k) % n], colours, numbers)
             if _end_of_turn(sheets):
+                over = True
                 break
             turn += 1
     if work is not None:
         work[0] += turn - state.turn + 1
+    if not over:
+        policy.prepare(sheets, turn)
+        return [policy.value(s) for s in sheets]
     return [s.score() for s in sheets]
 
 
@@ -506,6 +557,15 @@ and refusals are kept longer.  Tuned by the greedy policy's mean over 500 seeded
 (728 with :class:`Weights`' defaults, 746 with these)."""
 
 
+SOLO_DEPTH: typing.Final = 10
+"""Alone, the hard bot plays a play-out this many turns after the current one and values the
+sheet then (:meth:`Policy.value`) instead of playing on to the end: a solo game's end is
+far and its luck large, so a short play-out and the estimate compare actions with far less
+noise, and the budget buys about five times as many play-outs early in a game.  A turn of a
+short play-out costs about 12% more (its start and its estimate are shared by fewer turns),
+but the race ends sooner: over two solo games a decision took 0.053 CPU s on average and
+0.155 s at most on CPython, against 0.068 s and 0.179 s with whole-game play-outs."""
+
 SOLO_CONFIDENCE: typing.Final = 2.0
 """Alone, the hard bot leaves the greedy's choice only for an action better by this many standard
 errors: a solo score varies a lot from one play-out to the next, and with several challengers one
@@ -548,7 +608,8 @@ class EasyBot:
 
 class HardBot:
     """Monte Carlo search: every promising legal action is followed by greedy
-    play-outs over sampled future rolls (the same rolls for every action), and
+    play-outs over sampled future rolls (the same rolls for every action; alone,
+    :data:`SOLO_DEPTH` turns and then the value estimate of the sheet), and
     the action with the best mean final margin wins if it beats the greedy's
     own choice clearly.  Actions that trail the leader clearly (paired
     comparison over the same rolls) are dropped early.  ``clock`` tells the
@@ -557,8 +618,8 @@ class HardBot:
     name = "hard"
 
     def __init__(self, time_budget: float | None = 0.15, iterations: int | None = None, budget: int | None = BUDGET,
-                 weights: Weights | None = None, candidates: int = 6,
-                 confidence: float | None = None, clock: search.Clock = time.perf_counter) -> None:
+                 weights: Weights | None = None, candidates: int = 6, confidence: float | None = None,
+                 depth: int | None = None, clock: search.Clock = time.perf_counter) -> None:
         search.check_limits(time_budget, iterations, bounded=budget is None)
         search.check_work(budget)
         self.time_budget = time_budget
@@ -571,6 +632,12 @@ class HardBot:
         self.confidence = confidence
         """Standard errors by which an action must beat the greedy's choice to replace it (None:
         :data:`SOLO_CONFIDENCE` alone on the sheet, 1 with other players)."""
+        if depth is not None and depth < 1:
+            raise ValueError(f"a play-out needs at least one turn, not depth={depth}")
+        self.depth = depth
+        """Turns a play-out lasts at most after the current one, then the value estimate of the
+        sheets stands for the rest of the game (None: :data:`SOLO_DEPTH` alone on the sheet, the
+        whole game with other players; :data:`WHOLE_GAME` plays every play-out to its end)."""
         self.clock = clock
         self.last_work = 0
         """Play-out turns spent by the last decision (for benchmarks and tests)."""
@@ -583,12 +650,13 @@ class HardBot:
         me = v.player
 
         work = [0]
+        depth = self.depth or (SOLO_DEPTH if v.game.players == 1 else WHOLE_GAME)
 
         def play(sample: tuple[api.State, int], i: int) -> float:
             base, seed = sample
             state = typing.cast(roll.State, base.clone())
             state.apply_unchecked(legal[i])
-            return search.margin(playout(state, policy, random.Random(seed), work=work), me)
+            return search.margin(playout(state, policy, random.Random(seed), depth, work), me)
 
         confidence = self.confidence or (SOLO_CONFIDENCE if v.game.players == 1 else 1.0)
         schedule = search.Racing(anchor=legal.index(anchor), confidence=confidence)
