@@ -33,7 +33,7 @@ def test_python_runs_in_a_worker_and_the_card_game_plays_against_the_computer(
     test_card.take_turn(page)
     assert test_card.wait_phase(page, "play") == "play"  # the computer answered
     assert test_card.saved(page)["revision"] > before, "the worker's save did not reach localStorage"
-    page.wait_for_function("document.documentElement.dataset.snapshot === 'restored'")
+    page.wait_for_function("() => document.documentElement.dataset.snapshot === 'restored'")
     # Pyodide without WebAssembly stack switching (web/engine.mjs: it crashes Chromium now and then)
     assert [worker.evaluate("'Suspending' in WebAssembly") for worker in page.workers] == [False]
 
