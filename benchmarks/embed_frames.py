@@ -191,7 +191,8 @@ def launch(playwright: sync_api.Playwright, partitioned: bool) -> sync_api.Brows
         args=[*ARGS, "--disable-features=" + ",".join(f for f in features if f != "ThirdPartyStoragePartitioning")])
 
 
-def frames_ready(playwright: sync_api.Playwright, contender: Contender, count: int, partitioned: bool) -> None:
+def frames_ready(playwright: sync_api.Playwright, contender: Contender, count: int, partitioned: bool,
+                 breakdown: bool = False) -> None:
     """``count`` frames started one after the other: the time until all are ready, the memory and
     CPU time they add."""
     browser = launch(playwright, partitioned)
@@ -210,6 +211,8 @@ def frames_ready(playwright: sync_api.Playwright, contender: Contender, count: i
         page.wait_for_timeout(2000)
         memory = memory_mb() - base_memory
         shared = page.frames[1].evaluate("document.documentElement.dataset.engineShared || ''")
+        if breakdown:
+            print_breakdown(page)
     finally:
         browser.close()
     contender.add(f"ready {count}", ready)
@@ -217,6 +220,34 @@ def frames_ready(playwright: sync_api.Playwright, contender: Contender, count: i
     contender.add(f"cpu {count}", cpu)
     print(f"  {contender.name:8s} {count} frame{'s' if count > 1 else ' '}: all ready {ready:7.0f} ms  "
           f"extra PSS {memory:6.0f} MB  CPU {cpu:5.1f} s{'  (shared worker)' if shared else ''}", flush=True)
+
+
+FRAME_TIMES = """() => {
+  const at = (name) => {
+    const found = performance.getEntriesByName(name);
+    return found.length ? performance.timeOrigin + found[0].startTime : null;
+  };
+  const nav = performance.getEntriesByType("navigation")[0];
+  return {created: performance.timeOrigin, loaded: nav ? performance.timeOrigin + nav.domContentLoadedEventEnd : null,
+          asked: at("lostcities:engine-asked"), answered: at("lostcities:engine-answered"),
+          drew: at("lostcities:engine-drew"),
+          applied: performance.getEntriesByName("lostcities:apply").map((m) => Math.round(m.duration)).join("+")};
+}"""
+
+
+def print_breakdown(page: sync_api.Page) -> None:
+    """Where each frame's time went, in ms from the host page's start of the frames (web/view.js's
+    marks): its document created, parsed, the engine asked (the SharedWorker connected), the engine's
+    first answer (it had started), its first drawing, and the frame's ``ready`` on the host page."""
+    origin = page.evaluate("performance.timeOrigin + window.startedAt")
+    ready = sorted(page.evaluate("window.readyAt.map((t) => performance.timeOrigin + t)"))
+    print("    frame   created  parsed   asked answered    drew   (ms from the start; applying the drawing: ms)")
+    for index, frame in enumerate(page.frames[1:]):
+        times = frame.evaluate(FRAME_TIMES)
+        cells = " ".join(f"{times[key] - origin:8.0f}" if times[key] else "       -"
+                         for key in ("created", "loaded", "asked", "answered", "drew"))
+        print(f"    {index:5d} {cells}   {times['applied']}")
+    print("    ready on the host page: " + " ".join(f"{value - origin:.0f}" for value in ready))
 
 
 def before_play(playwright: sync_api.Playwright, contender: Contender, partitioned: bool) -> None:
@@ -253,6 +284,8 @@ def main() -> int:
                         help="Playwright's Chromium as it comes: third-party storage partitioning off (no shared "
                              "worker for a third-party frame: each falls back to its own)")
     parser.add_argument("--site", type=pathlib.Path, help="measure this site directory as it is (no build)")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="print where each frame's time went (web/view.js's marks)")
     args = parser.parse_args()
     os.environ["LOSTCITIES_QUIET_SERVER"] = "1"
     site = args.site.resolve() if args.site else build.build()
@@ -267,7 +300,7 @@ def main() -> int:
             print(f"run {run + 1}:", flush=True)
             for contender in contenders:
                 for count in (1, args.frames):
-                    frames_ready(playwright, contender, count, not args.unpartitioned)
+                    frames_ready(playwright, contender, count, not args.unpartitioned, args.breakdown)
     print(f"\nmedians of {args.runs} run(s), {time.monotonic() - started:.0f} s in all:")
     report: dict[str, dict[str, float]] = {}
     for contender in contenders:

@@ -3,7 +3,7 @@
 The home page, *Learn to play*, the rules summaries and each game's new-game form are the markup the
 app draws once Python runs (``web/main.py`` draws them with the same functions of
 ``web/catalogue.py``; each game's form comes from its :class:`screen.Screen` mounted on a
-:class:`screen.MemoryHost` with empty storage), so the built ``index.html`` is readable and usable
+:class:`memory_host.MemoryHost` with empty storage), so the built ``index.html`` is readable and usable
 at its first paint and Python's own drawing changes nothing on screen.  The embed's posters are a
 built-in tutorial's first position, drawn by the embedded screen the same way.
 
@@ -81,8 +81,9 @@ def app_modules() -> typing.Iterator[types.SimpleNamespace]:
     before = set(sys.modules)
     sys.path[:0] = [str(ROOT / "core"), str(ROOT / "web")]
     try:
-        names = ("catalogue", "screen", "embed_screen", "lostcities", "lostcities.session", "lostcities.i18n",
-                 "lostcities.ui.html", "lostcities.ui.embed", "lostcities.ui.tutorial", "lostcities.ui.rules_summary")
+        names = ("catalogue", "screen", "memory_host", "embed_screen", "lostcities", "lostcities.session",
+                 "lostcities.i18n", "lostcities.ui.html", "lostcities.ui.embed", "lostcities.ui.tutorial",
+                 "lostcities.ui.rules_summary")
         found = {name.rsplit(".", 1)[-1]: importlib.import_module(name) for name in names}
         yield types.SimpleNamespace(**found)
     finally:
@@ -95,7 +96,7 @@ REGION = '(<(\\w+)\\b[^>]*\\sdata-region="{name}"[^>]*>)(</\\2>)'
 
 
 def page_of(root: typing.Any) -> str:
-    """A :class:`screen.MemoryRoot` as the page holds it: the shell with every region's markup in
+    """A :class:`memory_host.MemoryRoot` as the page holds it: the shell with every region's markup in
     its place and the root's ``data-*`` attributes and classes on its element."""
     text = str(root.shell)
     for name, inner in root.regions.items():
@@ -131,7 +132,7 @@ def routes_of(m: types.SimpleNamespace, lang: str) -> list[Route]:
         routes.append(Route(f"learn/{name}", m.catalogue.learn_page(name, {}), crumb(_("Learn to play")), lang=lang))
         routes.append(Route(f"rules/{name}", m.rules_summary.page(game.entry.summary),
                             crumb(_("Rules: {game}").format(game=m.html.short_title(cls))), lang=lang))
-        host = m.screen.MemoryHost(storage={}, seed=None)
+        host = m.memory_host.MemoryHost(storage={}, seed=None)
         scr = m.screen.Screen(game.adapter(), host)
         scr.mount()
         if scr.mode != "setup" or host.notices:
@@ -175,7 +176,7 @@ def posters_of(m: types.SimpleNamespace) -> dict[str, str]:
     for tut in m.tutorial.tutorials().values():
         if tut.game not in playable:
             continue
-        host = m.screen.MemoryHost(storage={}, seed=None)
+        host = m.memory_host.MemoryHost(storage={}, seed=None)
         config = m.embed.Config.from_query({"tut": tut.id})
         scr = m.embed_screen.EmbeddedScreen(playable[tut.game].adapter(), host, config, lambda message: None)
         scr.mount()

@@ -40,12 +40,15 @@ RUNTIME_WHEELS: dict[str, tuple[str, str]] = {
 ENTRY_PAGES: dict[str, str | None] = {
     # page of the built site -> its source and its Python entry point (None: a page without Python)
     "index.html": "main.py",
+    "engine-page.html": "main.py",
     "embed.html": None,
     "embed-demo.html": None,
 }
 """The site's pages: ``index.html`` is the repository's own; the others live in ``web/`` and
-are placed beside it.  Each gets the style sheets; their entry points stay out of Python's
-file system (PyScript runs them as the page's script)."""
+are placed beside it.  ``engine-page.html`` is ``index.html`` with Python on the page (PyScript,
+``?engine=page``, where web/boot.js sends it), the one page whose policy allows ``'unsafe-eval'``.
+Each gets the style sheets; their entry points stay out of Python's file system (PyScript runs
+them as the page's script)."""
 
 EARLY_STYLES: typing.Final = ("style.css", "embed.css")
 """The sheets the embed's first paint links itself; the others come with the engine."""
@@ -57,8 +60,13 @@ def web_files() -> list[pathlib.Path]:
     return sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
 
 
+ENGINES: typing.Final = {"index.html": ("worker", ""), "engine-page.html": ("page", " 'unsafe-eval'")}
+"""The app's two pages from one source: where its engine runs, and what that adds to ``script-src``
+(PyScript 0.7.31 assembles its start-up hooks with ``Function()``; the worker's page evaluates no text)."""
+
+
 def page_source(name: str) -> pathlib.Path:
-    return ROOT / name if name == "index.html" else ROOT / "web" / name
+    return ROOT / "index.html" if name in ENGINES else ROOT / "web" / name
 
 
 def copy(src: pathlib.Path, dst: pathlib.Path) -> None:
@@ -361,9 +369,11 @@ def write_pages(site: Site) -> None:
         links = preloads(site.core_wheel, entry, chunks, site.modules, site.snapshot) if entry else []
         values = {"<!--PRELOAD-LIST-->": ",".join(f"{rel} {href}" for rel, href in links),
                   "  <!--STYLES-->\n": linked, "<!--STYLE-LIST-->": late,
-                  "<!--NOSCRIPT-->": drawn.noscript.get(name, "")}
-        if name == "index.html":
-            values |= {"<!--HOME-->": drawn.home, "<!--PAGES-->": pages.templates(drawn)}
+                  "<!--NOSCRIPT-->": drawn.noscript.get(page_source(name).name, "")}
+        if name in ENGINES:
+            engine, evaluates = ENGINES[name]
+            values |= {"<!--HOME-->": drawn.home, "<!--PAGES-->": pages.templates(drawn),
+                       "<!--ENGINE-->": engine, " <!--EVAL-->": evaluates}
         if name == "embed.html":
             values |= {"<!--EMBED-WORDS-->": pages.embed_words(drawn)}
         (site.folder / name).write_text(fill(page_source(name).read_text(), values))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import typing
 
 import screen
+import screen_types
 from lostcities import api, board, i18n, session
 from lostcities.ui import board as bhtml
 from lostcities.ui import html as lc_html
@@ -34,16 +35,16 @@ CHOICE_FOCUS: typing.Final[tuple[typing.Mapping[str, str], ...]] = (
     {"action": "piece"}, {"action": "begin"}, {"action": "advance"}, {"action": "throw"})
 """Where the keyboard goes once a card is chosen: its first button."""
 MOVE_FOCUS: typing.Final[tuple[typing.Mapping[str, str], ...]] = (
-    {"action": "move"}, {"action": "enter"}, {"action": "no-move"}, *screen.CARD_FOCUS)
+    {"action": "move"}, {"action": "enter"}, {"action": "no-move"}, *screen_types.CARD_FOCUS)
 """Where the keyboard goes at the move step (after a card that lets a piece move): its first button."""
 
 
 class BoardAdapter:
-    """The ``#board`` screen's game part (see :class:`screen.Adapter`)."""
+    """The ``#board`` screen's game part (see :class:`screen_types.Adapter`)."""
 
     game = board.Game
     prefix = "lc"
-    documents: typing.ClassVar[dict[str, typing.Callable[[], screen.Document]]] = {}
+    documents: typing.ClassVar[dict[str, typing.Callable[[], screen_types.Document]]] = {}
     words = lc_html.Words(match="game")
 
     def __init__(self) -> None:
@@ -99,14 +100,14 @@ class BoardAdapter:
             return "round"
         return state.step.value if state.step is not None else "play"
 
-    def render(self, scr: screen.Screen) -> screen.Frame:
+    def render(self, scr: screen.Screen) -> screen_types.Frame:
         current = scr.current
         state = self._state(scr)
         names = current.names
         view = state.view(current.viewer())
         if state.is_terminal() or state.phase is board.Phase.TILES:
             html = bhtml.results(view, names, note=self.note)
-            return screen.Frame("result", bhtml.RESULT_LAYOUT, {"results": html})
+            return screen_types.Frame("result", bhtml.RESULT_LAYOUT, {"results": html})
         interactive = scr.interactive()
         selected = self.selected if interactive else None
         mine = None if len(current.setup.people) == 1 else names[view.player]
@@ -124,9 +125,9 @@ class BoardAdapter:
         levels = [i18n._("computer, {level}").format(level=lc_html.level_word(current.level(p)))
                   if current.is_computer(p) else "" for p in range(len(names))]
         targets = bhtml.legal_targets(view, selected) if interactive else bhtml.Targets()
-        focus = (MOVE_FOCUS if view.step is board.Step.MOVE else screen.DRAW_FOCUS if view.step is board.Step.DRAW
-                 else screen.CARD_FOCUS) if interactive else screen.CARD_FOCUS
-        return screen.Frame(f"play-{view.player}", bhtml.PLAY_LAYOUT, focus=focus, parts={
+        focus = (MOVE_FOCUS if view.step is board.Step.MOVE else screen_types.DRAW_FOCUS if view.step is board.Step.DRAW
+                 else screen_types.CARD_FOCUS) if interactive else screen_types.CARD_FOCUS
+        return screen_types.Frame(f"play-{view.player}", bhtml.PLAY_LAYOUT, focus=focus, parts={
             "counters": bhtml.counters(view, targets=targets, interactive=interactive, marks=self.marks),
             "board": bhtml.board_html(view, names=names, selected=selected, marks=self.marks, interactive=interactive,
                                       with_counters=False),
@@ -150,10 +151,10 @@ class BoardAdapter:
             crossed=state.bridges_crossed, count=board.data.CROSSINGS_TO_END)
 
     # -- input -------------------------------------------------------------------------------------
-    def on_input(self, scr: screen.Screen, event: screen.Input) -> screen.Command:
+    def on_input(self, scr: screen.Screen, event: screen_types.Input) -> screen_types.Command:
         if event.action == "next-round":
             state = self._state(scr)
-            return screen.DEAL if state.is_chance() and state.results and not state.is_terminal() else None
+            return screen_types.DEAL if state.is_chance() and state.results and not state.is_terminal() else None
         if event.kind != "click" or not scr.interactive():
             return None
         view = self._state(scr).view(scr.current.current_player)
@@ -162,7 +163,7 @@ class BoardAdapter:
         if action == "deselect":
             scr.focus_next = ({"card": self.selected, "target": "hand"},) if self.selected else ()
             self.selected, self.choosing, scr.error = None, "", ""
-            return screen.REDRAW
+            return screen_types.REDRAW
         if step is board.Step.MOVE:
             return self._on_move(scr, view, action, target, colour, event.data.get("kind", ""))
         if step is board.Step.DRAW:
@@ -174,7 +175,7 @@ class BoardAdapter:
             # the keyboard goes on to the card's buttons (start, advance, else discard)
             scr.focus_next = CHOICE_FOCUS if self.selected else ()
             self.marks = bhtml.Marks(fresh=self.marks.fresh, source=self.marks.source)  # the slides are over
-            return screen.REDRAW
+            return screen_types.REDRAW
         if not (target or action):
             return None
         if self.selected is None:
@@ -182,24 +183,25 @@ class BoardAdapter:
         return self._on_card(scr, view, event, board.Card.from_id(self.selected))
 
     @staticmethod
-    def _on_draw(scr: screen.Screen, action: str, target: str, colour: str) -> screen.Command:
+    def _on_draw(scr: screen.Screen, action: str, target: str, colour: str) -> screen_types.Command:
         """A click in the draw step: the deck or a discard pile draws; anything else is refused."""
         if target == "deck":
-            return screen.Do("draw")
+            return screen_types.Do("draw")
         if target == "pile":
-            return screen.Do(f"draw {colour}")
+            return screen_types.Do(f"draw {colour}")
         return scr.refuse(i18n._(DRAW_FIRST)) if target or action else None
 
-    def _on_card(self, scr: screen.Screen, view: board.View, event: screen.Input, card: board.Card) -> screen.Command:
+    def _on_card(self, scr: screen.Screen, view: board.View, event: screen_types.Input,
+                 card: board.Card) -> screen_types.Command:
         """A click on the table with ``card`` selected: discard it, start or advance its expedition."""
         action, target, colour = event.action, event.target, event.data.get("colour", "")
         if target == "discard" or action == "throw":
             if target == "discard" and colour != card.colour.letter:
                 return scr.refuse(i18n._("The {card} can only go on the {colour} discard pile.").format(
                     card=card.label, colour=bhtml.colour_word(card.colour)))
-            return screen.Do(board.discard(card.id))
+            return screen_types.Do(board.discard(card.id))
         if action == "piece":
-            return screen.Do(board.start(card.id, board.Kind(event.data.get("kind", "adventurer"))))
+            return screen_types.Do(board.start(card.id, board.Kind(event.data.get("kind", "adventurer"))))
         if target == "path" and colour != card.colour.letter:
             return scr.refuse(i18n._("The {card} can only go on the {colour} path.").format(
                 card=card.label, colour=bhtml.colour_word(card.colour)))
@@ -207,38 +209,38 @@ class BoardAdapter:
             return self._play(scr, view, card)
         return None
 
-    def _play(self, scr: screen.Screen, view: board.View, card: board.Card) -> screen.Command:
+    def _play(self, scr: screen.Screen, view: board.View, card: board.Card) -> screen_types.Command:
         """Advance, or start (asking for the piece when both kinds may go); a
         card that may do neither is tried anyway, so that the core says why."""
         if view.piece(view.player, card.colour) is not None or view.columns[view.player][card.colour.index]:
-            return screen.Do(board.advance(card.id))
+            return screen_types.Do(board.advance(card.id))
         kinds = bhtml.kinds_to_start(view, card.id)
         if len(kinds) > 1:
             self.choosing, scr.error = "start", ""
-            return screen.REDRAW
+            return screen_types.REDRAW
         if kinds:
-            return screen.Do(board.start(card.id, kinds[0]))
+            return screen_types.Do(board.start(card.id, kinds[0]))
         free = board.Kind.RESEARCHER if view.researcher[view.player] < 0 else board.Kind.ADVENTURER
-        return screen.Do(board.start(card.id, free))
+        return screen_types.Do(board.start(card.id, free))
 
     def _on_move(self, scr: screen.Screen, view: board.View, action: str, target: str, colour: str,
-                 kind: str) -> screen.Command:
+                 kind: str) -> screen_types.Command:
         if action == "no-move":
-            return screen.Do(board.Move())
+            return screen_types.Do(board.Move())
         if target in ("hand", "discard", "pile", "deck"):
             return scr.refuse(i18n._(MOVE_FIRST))
         if not colour or (target != "path" and action not in ("move", "enter")):
             return None
         chosen = bhtml.colour_of(colour)
         if action == "enter" and kind:
-            return screen.Do(board.Move(chosen, board.Kind(kind)))
+            return screen_types.Do(board.Move(chosen, board.Kind(kind)))
         if action != "enter" and view.piece(view.player, chosen) is not None:
-            return screen.Do(board.Move(chosen))
+            return screen_types.Do(board.Move(chosen))
         kinds = bhtml.kinds_to_enter(view, chosen)
         if len(kinds) > 1:
             self.choosing, scr.error = f"enter:{colour}", ""
-            return screen.REDRAW
-        return screen.Do(board.Move(chosen, kinds[0]) if kinds else board.Move(chosen))
+            return screen_types.REDRAW
+        return screen_types.Do(board.Move(chosen, kinds[0]) if kinds else board.Move(chosen))
 
     # -- narration ---------------------------------------------------------------------------------
     def on_event(self, scr: screen.Screen, event: api.Event) -> None:

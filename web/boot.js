@@ -4,11 +4,15 @@
   "use strict";
   var started = performance.now();
   // Where Python runs: index.html says "worker" (web/view.js, web/engine.mjs); ?engine=page or a
-  // browser without module workers keeps it on the page (PyScript, web/main.py).
+  // browser without module workers keeps it on the page (PyScript, web/main.py): that is
+  // engine-page.html, the same page built with the policy PyScript needs ('unsafe-eval', which
+  // index.html does not allow), with the same address's query and fragment.
   var html = document.documentElement;
   if (html.getAttribute("data-engine") === "worker" &&
       (/[?&]engine=page(&|$)/.test(location.search) || typeof Worker !== "function")) {
-    html.setAttribute("data-engine", "page");
+    html.setAttribute("data-engine", "page");  // web/view.js starts no worker meanwhile
+    location.replace(new URL("./engine-page.html" + location.search + location.hash, document.baseURI).href);
+    return;
   }
   // Python on the page: PyScript's style sheet now, its module once the page's <script type="py">
   // is parsed (index.html declares neither: the worker needs no PyScript).

@@ -17,6 +17,7 @@ from __future__ import annotations
 import typing
 
 import screen
+import screen_types
 from lostcities import api, card, i18n, session
 from lostcities.ui import card as card_html
 from lostcities.ui import html as lc_html
@@ -30,12 +31,12 @@ PLAY_FIRST: typing.Final = i18n.N_("First play or discard a card from your hand;
 
 
 class CardAdapter:
-    """The ``#card`` screen's game part (see :class:`screen.Adapter`)."""
+    """The ``#card`` screen's game part (see :class:`screen_types.Adapter`)."""
 
     game = card.Game
     prefix = "lc"
     words = lc_html.Words()
-    documents: typing.ClassVar[dict[str, typing.Callable[[], screen.Document]]] = {}
+    documents: typing.ClassVar[dict[str, typing.Callable[[], screen_types.Document]]] = {}
 
     def __init__(self) -> None:
         self.selected: str | None = None
@@ -103,13 +104,13 @@ class CardAdapter:
             return "result"
         return "draw" if state.step is card.Step.DRAW else "play"
 
-    def render(self, scr: screen.Screen) -> screen.Frame:
+    def render(self, scr: screen.Screen) -> screen_types.Frame:
         current = scr.current
         state = self._state(scr)
         names = current.names
         if state.is_terminal() or state.is_chance():
             html = card_html.results(state.view(0), names, note=self.note, marks=self.marks)
-            return screen.Frame("result", card_html.RESULT_LAYOUT, {"results": html})
+            return screen_types.Frame("result", card_html.RESULT_LAYOUT, {"results": html})
         view = state.view(current.viewer())
         interactive = scr.interactive()
         selected = self.selected if interactive else None
@@ -122,8 +123,8 @@ class CardAdapter:
         else:
             text, kind = card_html.prompt(view, selected=selected, name=mine)
         show_actions = interactive and view.step is card.Step.PLAY
-        focus = screen.DRAW_FOCUS if interactive and view.step is card.Step.DRAW else screen.CARD_FOCUS
-        return screen.Frame("play", card_html.PLAY_LAYOUT, focus=focus, parts={
+        focus = screen_types.DRAW_FOCUS if interactive and view.step is card.Step.DRAW else screen_types.CARD_FOCUS
+        return screen_types.Frame("play", card_html.PLAY_LAYOUT, focus=focus, parts={
             "table": card_html.table(view, names=names, selected=selected, marks=self.marks, interactive=interactive),
             "hand": card_html.hand(view, selected=selected, interactive=interactive, name=mine),
             "status": card_html.status(self.note, text, kind),
@@ -142,20 +143,20 @@ class CardAdapter:
                 + lc_html.score_line(current.names, state.scores(), current.viewer()))
 
     # -- input -------------------------------------------------------------------------------------
-    def on_input(self, scr: screen.Screen, event: screen.Input) -> screen.Command:
+    def on_input(self, scr: screen.Screen, event: screen_types.Input) -> screen_types.Command:
         if event.action == "next-game":
-            return screen.DEAL
+            return screen_types.DEAL
         if not scr.interactive():
             return None
         drawing = self._state(scr).step is card.Step.DRAW
         if event.action in ("play", "discard"):
             return scr.refuse(i18n._("Choose a card from your hand first.")) if self.selected is None else (
-                screen.Do(f"{event.action} {self.selected}"))
+                screen_types.Do(f"{event.action} {self.selected}"))
         if event.action == "deselect":
             scr.focus_next = ({"card": self.selected, "target": "hand"},) if self.selected else ()
             self.selected = None
             scr.error = ""
-            return screen.REDRAW
+            return screen_types.REDRAW
         target, colour = event.target, event.data.get("colour", "")
         if target in ("hand", "column", "discard") and drawing:
             return scr.refuse(i18n._(DRAW_FIRST))
@@ -165,7 +166,7 @@ class CardAdapter:
             scr.error = ""
             # the keyboard goes on to the card's buttons: Play (when it can be played), else Discard
             scr.focus_next = ({"action": "play"}, {"action": "discard"}) if self.selected else ()
-            return screen.REDRAW
+            return screen_types.REDRAW
         if target in ("column", "discard"):
             if self.selected is None:
                 return scr.refuse(i18n._("Choose a card from your hand first."))
@@ -173,11 +174,11 @@ class CardAdapter:
             if target == "column" and colour != chosen_card.colour.letter:
                 return scr.refuse(i18n._("The {card} can only go to your {colour} column.").format(
                     card=chosen_card.label, colour=api.colour_word(chosen_card.colour.value)))
-            return screen.Do(f"{'play' if target == 'column' else 'discard'} {self.selected}")
+            return screen_types.Do(f"{'play' if target == 'column' else 'discard'} {self.selected}")
         if target == "pile":
-            return screen.Do(f"draw {colour}")
+            return screen_types.Do(f"draw {colour}")
         if target == "deck":
-            return screen.Do("draw") if drawing else scr.refuse(i18n._(PLAY_FIRST))
+            return screen_types.Do("draw") if drawing else scr.refuse(i18n._(PLAY_FIRST))
         return None
 
     # -- narration ---------------------------------------------------------------------------------

@@ -13,20 +13,20 @@ import typing
 import board_screen
 import card_screen
 import roll_screen
-import screen
+import screen_types
 from lostcities import i18n
 from lostcities.ui import embed, games, tutorial
 from lostcities.ui import html as lc_html
 
-GAMES: typing.Final[tuple[screen.Playable, ...]] = (
-    screen.Playable(games.CARD, card_screen.CardAdapter),
-    screen.Playable(games.ROLL, roll_screen.RollAdapter),
-    screen.Playable(games.BOARD, board_screen.BoardAdapter),
+GAMES: typing.Final[tuple[screen_types.Playable, ...]] = (
+    screen_types.Playable(games.CARD, card_screen.CardAdapter),
+    screen_types.Playable(games.ROLL, roll_screen.RollAdapter),
+    screen_types.Playable(games.BOARD, board_screen.BoardAdapter),
 )
 """The playable games, in the home screen's order."""
 
 for _playable in GAMES:
-    screen.register(_playable)
+    screen_types.register(_playable)
 
 
 def tile_links(name: str) -> list[tuple[str, str]]:

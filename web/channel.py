@@ -1,4 +1,4 @@
-"""The screen's page as messages: :class:`screen.Host` and :class:`screen.Root` for a screen that
+"""The screen's page as messages: :class:`screen_types.Host` and :class:`screen_types.Root` for a screen that
 runs away from the page (in a Web Worker), talking to it in plain data only.
 
 The worker side (``web/worker_main.py``) sends the page *operations* (:data:`OPS`): dicts of
@@ -32,7 +32,8 @@ from __future__ import annotations
 import time
 import typing
 
-import screen
+import screen_saves
+import screen_types
 from lostcities.ui import html as lc_html
 
 SEND = typing.Callable[[dict[str, typing.Any]], None]
@@ -74,8 +75,8 @@ def put(texts: dict[str, str] | None, key: str, text: str | None) -> None:
         texts[key] = text
 
 
-def read_input(message: typing.Mapping[str, typing.Any]) -> screen.Input:
-    """The :class:`screen.Input` an ``input`` message carries.
+def read_input(message: typing.Mapping[str, typing.Any]) -> screen_types.Input:
+    """The :class:`screen_types.Input` an ``input`` message carries.
 
     >>> read_input({"kind": "click", "action": "start", "data": {"action": "start", "n": 3}})
     Input(kind='click', action='start', target='', data={'action': 'start'}, key='', value='')
@@ -83,18 +84,18 @@ def read_input(message: typing.Mapping[str, typing.Any]) -> screen.Input:
     kind = message.get("kind")
     if kind not in ("click", "change", "key"):
         raise ChannelError(f"an input's kind is click, change or key, not {kind!r}")
-    return screen.Input(str(kind), action=str(message.get("action") or ""), target=str(message.get("target") or ""),
-                        data=text_map(message.get("data")), key=str(message.get("key") or ""),
-                        value=str(message.get("value") or ""))
+    return screen_types.Input(str(kind), action=str(message.get("action") or ""),
+                              target=str(message.get("target") or ""), data=text_map(message.get("data")),
+                              key=str(message.get("key") or ""), value=str(message.get("value") or ""))
 
 
 class ChannelRoot:
-    """A :class:`screen.Root` whose element lives in the page: every call becomes an operation."""
+    """A :class:`screen_types.Root` whose element lives in the page: every call becomes an operation."""
 
     def __init__(self, host: ChannelHost, ident: int) -> None:
         self.host = host
         self.ident = ident
-        self.handler: typing.Callable[[screen.Input], None] | None = None
+        self.handler: typing.Callable[[screen_types.Input], None] | None = None
         self.form: dict[str, str] = {}
         """The form fields as the page reported them with the last input."""
         self.focus_data: dict[str, str] | None = None
@@ -133,7 +134,7 @@ class ChannelRoot:
     def spot(self, names: typing.Sequence[str], arrows: typing.Sequence[tuple[str, str]] = ()) -> None:
         self._op("spot", names=list(names), arrows=[list(pair) for pair in arrows])
 
-    def listen(self, handler: typing.Callable[[screen.Input], None]) -> None:
+    def listen(self, handler: typing.Callable[[screen_types.Input], None]) -> None:
         if self.handler is not None:
             raise RuntimeError("the screen listener is installed once")
         self.handler = handler
@@ -154,7 +155,7 @@ class ChannelRoot:
 
 
 class ChannelHost:
-    """A :class:`screen.Host` whose page is reached by messages.
+    """A :class:`screen_types.Host` whose page is reached by messages.
 
     ``send`` posts a message to the page; ``schedule``/``unschedule`` are the worker's timers
     (None: a queue kept here, fired by :meth:`run`, for tests)."""
@@ -213,7 +214,7 @@ class ChannelHost:
     # -- what the page says ----------------------------------------------------------------------------
     def receive(self, message: typing.Mapping[str, typing.Any]) -> None:
         """Take in a message of the page: a report refreshes the copies kept here; an ``input`` goes
-        to its root's listener (after the root's report), as a :class:`screen.Input`."""
+        to its root's listener (after the root's report), as a :class:`screen_types.Input`."""
         kind = message.get("type")
         if "storage" in message:
             self.refresh(message.get("storage"), int(message.get("acked") or 0))
@@ -294,7 +295,7 @@ class ChannelHost:
             self._put(key, value if isinstance(value, str) else None)
             put(self.page_copy, key, value if isinstance(value, str) else None)
         self.console("warn", f"storage refused: {error}")
-        self.notify(screen.STORAGE_OFF, "error")
+        self.notify(screen_saves.STORAGE_OFF, "error")
 
     def _put(self, key: str, text: str | None) -> None:
         put(self.storage, key, text)
@@ -302,14 +303,14 @@ class ChannelHost:
     # -- storage ---------------------------------------------------------------------------------------
     def storage_get(self, key: str) -> str | None:
         if self.storage is None:
-            raise screen.StorageError("the page has no localStorage")
+            raise screen_types.StorageError("the page has no localStorage")
         return self.storage.get(key)
 
     def storage_set(self, key: str, text: str) -> None:
         if self.storage is None:
-            raise screen.StorageError("the page has no localStorage")
+            raise screen_types.StorageError("the page has no localStorage")
         if self.refused:
-            raise screen.StorageError("the page's localStorage refused a write (full)")
+            raise screen_types.StorageError("the page's localStorage refused a write (full)")
         self._write(key, text)
 
     def storage_remove(self, key: str) -> None:
@@ -327,7 +328,7 @@ class ChannelHost:
 
     def watch_storage(self, key: str, func: typing.Callable[[str | None], None]) -> typing.Callable[[], None]:
         if self.storage is None:
-            raise screen.StorageError("the page has no localStorage")
+            raise screen_types.StorageError("the page has no localStorage")
         self.watchers.setdefault(key, []).append(func)
         return lambda: self.watchers[key].remove(func)
 

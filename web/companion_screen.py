@@ -1,6 +1,6 @@
 """Roll & Write's companion mode: this device is one player's sheet in a game played with real dice.
 
-A :class:`screen.Document` of the ``#roll`` screen (there is no ``api.State``:
+A :class:`screen_types.Document` of the ``#roll`` screen (there is no ``api.State``:
 the dice are rolled on the table).  The player enters the pair they chose
 (colour and number) and taps where it goes, refuses, answers accelerations and
 ticks the bridges other players passed first; :class:`lostcities.roll.Sheet`
@@ -15,6 +15,7 @@ import json
 import typing
 
 import screen
+import screen_types
 from lostcities import api, errors, i18n, roll, session
 from lostcities.ui import html as lc_html
 from lostcities.ui import roll as roll_html
@@ -30,7 +31,7 @@ def colour_named(value: str | None) -> roll.Colour | None:
 
 
 class CompanionSheet:
-    """One player's sheet (see :class:`screen.Document`)."""
+    """One player's sheet (see :class:`screen_types.Document`)."""
 
     name = "companion"
     words = lc_html.Words(match="sheet")
@@ -61,7 +62,7 @@ class CompanionSheet:
             if stored is not None:
                 self.load(scr, stored)
                 return
-        except (screen.StorageError, session.SaveError):
+        except (screen_types.StorageError, session.SaveError):
             pass
         name = session.unique_names([values.get("companion_name", "")])[0]
         self.player = "You" if name == "Player 1" else name
@@ -108,7 +109,7 @@ class CompanionSheet:
     def _pair(self) -> tuple[roll.Colour, int] | None:
         return None if self.colour is None or self.face is None else (self.colour, self.face)
 
-    def render(self, scr: screen.Screen) -> screen.Frame:
+    def render(self, scr: screen.Screen) -> screen_types.Frame:
         sheet, pair = self.sheet, self._pair()
         targets: typing.Collection[str] = ()
         if sheet.is_accelerating():
@@ -125,10 +126,10 @@ class CompanionSheet:
             side = roll_html.companion_side(status, roll_html.companion_controls(sheet, self.colour, self.face,
                                                                                  self.chain),
                                             can_undo=bool(self.undo), log=self.log[-5:])
-        return screen.Frame("companion", roll_html.play_area("rw-companion"), {"sheet": page, "side": side})
+        return screen_types.Frame("companion", roll_html.play_area("rw-companion"), {"sheet": page, "side": side})
 
     # -- input ---------------------------------------------------------------------------------------
-    def on_input(self, scr: screen.Screen, event: screen.Input) -> screen.Command:
+    def on_input(self, scr: screen.Screen, event: screen_types.Input) -> screen_types.Command:
         if event.kind != "click":
             return None
         data = event.data
@@ -159,7 +160,7 @@ class CompanionSheet:
             self._tap(keys[0])
         else:
             return None
-        return screen.REDRAW
+        return screen_types.REDRAW
 
     def _change(self, step: typing.Callable[[roll.Sheet], None], *, more: bool = False) -> bool:
         """Apply ``step`` to a copy of the sheet; keep it (with an undo snapshot) unless the rules refuse it.
@@ -232,7 +233,7 @@ class CompanionSheet:
             said = i18n._("Another player passed the {colour} bridge first: crossed out").format(colour=colour)
             self.log = [*self.log, said][-MAX_LOG:]
 
-    def _undo(self) -> screen.Command:
+    def _undo(self) -> screen_types.Command:
         if not self.undo:
             return None
         last = self.undo.pop()
@@ -241,11 +242,11 @@ class CompanionSheet:
         except errors.GameError:
             self.undo.clear()
             self.error = i18n._("Nothing more to undo.")
-            return screen.REDRAW
+            return screen_types.REDRAW
         entries, count, chain = last.get("entries"), last.get("log"), last.get("chain")
         self.entries = entries if type(entries) is int and entries >= 0 else self.entries
         self.log = self.log[:count] if type(count) is int and count >= 0 else self.log
         self.chain = [str(x) for x in chain] if isinstance(chain, list) else []
         self.colour = self.face = None
         self.error, self.fresh, self.finished = "", frozenset(), False
-        return screen.REDRAW
+        return screen_types.REDRAW

@@ -19,7 +19,7 @@ Every change is told to the host page through ``sink`` as the messages of
 :mod:`lostcities.ui.embed` (``ready``, ``move``, ``illegal``, ``step``,
 ``result``, ``completed``, ``state``, ``error``).  Like the rest of ``web/``
 but ``main.py``, ``embed.py`` and ``host.py``, it imports no browser module
-and is tested under CPython with :class:`screen.MemoryHost`.
+and is tested under CPython with :class:`memory_host.MemoryHost`.
 
 The embed is the generic screen with :class:`EmbedHooks` plugged in (:mod:`screen_hooks`):
 it overrides none of the screen's methods.  Its parts, each a module:
@@ -112,7 +112,7 @@ class EmbedHooks(screen_hooks.Hooks):
 
     def open_other_game(self, config: embed.Config) -> None:
         """``load`` named another game's tutorial or position: this frame becomes that game's screen."""
-        factory = screen.REGISTRY.get(config.game)
+        factory = screen_types.REGISTRY.get(config.game)
         if factory is None:
             raise embed.EmbedError(i18n._("this build does not include {title}").format(
                 title=i18n._(config.game_class.title)), code="bad_message")
@@ -208,9 +208,9 @@ class EmbeddedScreen(screen.Screen):
     """The generic screen with the embed's hooks (:class:`EmbedHooks`): it opens a configured
     position, lesson or record (see the module), and overrides none of the screen's methods."""
 
-    def __init__(self, adapter: screen.Adapter, host: screen.Host, config: embed.Config, sink: Sink,
-                 links: typing.Callable[[tutorial.Lesson], str] | None = None,
-                 origin: embed.Config | None = None) -> None:
+    def __init__(self, adapter: screen_types.Adapter, host: screen_types.Host, config: embed.Config, sink: Sink,
+                             links: typing.Callable[[tutorial.Lesson], str] | None = None,
+                             origin: embed.Config | None = None) -> None:
         self.embed = EmbedHooks(config, sink, links, origin)
         super().__init__(adapter, host, self.embed)
         self.embed.plug(self)
@@ -251,7 +251,7 @@ class EmbeddedScreen(screen.Screen):
         """Open step ``index`` of the lesson, or the record's position after ``index`` actions."""
         self.embed.goto(index)
 
-    def become(self, adapter: screen.Adapter, config: embed.Config) -> None:
+    def become(self, adapter: screen_types.Adapter, config: embed.Config) -> None:
         """Become another game's embedded screen, opening ``config`` (the host page's ``load``); the
         timers of the game left behind stay abandoned."""
         old = self.embed

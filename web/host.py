@@ -1,4 +1,4 @@
-"""The browser host of the generic screen: ``screen.Host`` and ``screen.Root`` on the real page.
+"""The browser host of the generic screen: ``screen_types.Host`` and ``screen_types.Root`` on the real page.
 
 With ``main.py``, the only module that imports ``js``, ``pyodide`` or
 ``pyscript``.  JavaScript objects are typed ``typing.Any``.
@@ -19,7 +19,7 @@ import js
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-import screen
+import screen_types
 import timers
 from lostcities.ui import html as lc_html
 
@@ -79,7 +79,7 @@ def set_markup(el: typing.Any, html: str) -> None:
 
 
 class BrowserRoot:
-    """A :class:`screen.Root` on a DOM element."""
+    """A :class:`screen_types.Root` on a DOM element."""
 
     def __init__(self, el: typing.Any, container: typing.Any, *, adopted: bool = False) -> None:
         self.el = el
@@ -168,7 +168,7 @@ class BrowserRoot:
             for el in self.el.querySelectorAll(selector) if selector else ():
                 el.classList.add("is-hinted")
 
-    def listen(self, handler: typing.Callable[[screen.Input], None]) -> None:
+    def listen(self, handler: typing.Callable[[screen_types.Input], None]) -> None:
         if self._proxy is not None:
             raise RuntimeError("the screen listener is installed once")
 
@@ -196,14 +196,14 @@ class BrowserRoot:
 
 def rove(event: typing.Any) -> bool:
     """An arrow key (Home, End) inside a ``data-roving`` group of buttons moves the focus and the
-    group's one Tab stop (``tabindex="0"``) to the next button (:func:`screen.roving_index`)."""
+    group's one Tab stop (``tabindex="0"``) to the next button (:func:`screen_types.roving_index`)."""
     target = event.target
     group = target.closest("[data-roving]") if target and hasattr(target, "closest") else None
     if not group:
         return False
     buttons = [b for b in group.querySelectorAll("button") if not b.hidden]
     index = next((i for i, b in enumerate(buttons) if b == target), -1)
-    to = screen.roving_index(str(event.key or ""), index, len(buttons)) if index >= 0 else None
+    to = screen_types.roving_index(str(event.key or ""), index, len(buttons)) if index >= 0 else None
     if to is None:
         return False
     event.preventDefault()
@@ -213,27 +213,27 @@ def rove(event: typing.Any) -> bool:
     return True
 
 
-def read_input(event: typing.Any) -> screen.Input:
-    """A DOM event as a :class:`screen.Input` (plain Python values only)."""
+def read_input(event: typing.Any) -> screen_types.Input:
+    """A DOM event as a :class:`screen_types.Input` (plain Python values only)."""
     kind = str(event.type)
     if kind == "keydown":
-        return screen.Input("key", key=str(event.key or ""))
+        return screen_types.Input("key", key=str(event.key or ""))
     target = event.target
     el = target.closest("[data-action], [data-target]") if target and hasattr(target, "closest") else None
     if not el:  # JS null arrives as jsnull (falsy), not None
         value = str(target.value) if kind == "change" and target and hasattr(target, "value") else ""
-        return screen.Input(kind, value=value)
-    return screen.Input(kind, action=str(el.getAttribute("data-action") or ""),
-                        target=str(el.getAttribute("data-target") or ""), data=data_of(el),
+        return screen_types.Input(kind, value=value)
+    return screen_types.Input(kind, action=str(el.getAttribute("data-action") or ""),
+                              target=str(el.getAttribute("data-target") or ""), data=data_of(el),
                         value=str(getattr(target, "value", "") or "") if kind == "change" else "")
 
 
 class BrowserHost:
-    """A :class:`screen.Host` on the page: ``localStorage``, ``setTimeout``, the notice bar."""
+    """A :class:`screen_types.Host` on the page: ``localStorage``, ``setTimeout``, the notice bar."""
 
     def __init__(self, seed: int | None) -> None:
         self.seed = seed
-        self.think_slice: float | None = screen.SLICE_SECONDS
+        self.think_slice: float | None = screen_types.SLICE_SECONDS
         """On the page's thread: a computer thinks in slices, the page answers between them."""
         self.app = document.getElementById("app")
         self.notice = document.getElementById("notice")
@@ -265,14 +265,14 @@ class BrowserHost:
         try:
             text = window.localStorage.getItem(key)
         except Exception as err:  # noqa: BLE001 - storage disabled: a DOMException of any kind
-            raise screen.StorageError(f"localStorage.getItem failed: {err}") from None
+            raise screen_types.StorageError(f"localStorage.getItem failed: {err}") from None
         return text if isinstance(text, str) else None  # JS null arrives as jsnull
 
     def storage_set(self, key: str, text: str) -> None:
         try:
             window.localStorage.setItem(key, text)
         except Exception as err:  # noqa: BLE001 - storage disabled or full
-            raise screen.StorageError(f"localStorage.setItem failed: {err}") from None
+            raise screen_types.StorageError(f"localStorage.setItem failed: {err}") from None
 
     def storage_remove(self, key: str) -> None:
         try:

@@ -14,6 +14,7 @@ import typing
 
 import companion_screen
 import screen
+import screen_types
 from lostcities import api, errors, i18n, roll, session
 from lostcities.ui import html as lc_html
 from lostcities.ui import roll as roll_html
@@ -46,12 +47,12 @@ def read_setup(values: typing.Mapping[str, str]) -> session.Setup:
 
 
 class RollAdapter:
-    """The ``#roll`` screen's game part (see :class:`screen.Adapter`)."""
+    """The ``#roll`` screen's game part (see :class:`screen_types.Adapter`)."""
 
     game = roll.Game
     prefix = "rw"
     words = lc_html.Words(secret="sheet", match="game")
-    documents: typing.ClassVar[dict[str, typing.Callable[[], screen.Document]]] = {
+    documents: typing.ClassVar[dict[str, typing.Callable[[], screen_types.Document]]] = {
         companion_screen.CompanionSheet.name: companion_screen.CompanionSheet}
 
     def __init__(self) -> None:
@@ -78,7 +79,7 @@ class RollAdapter:
 
     def read_setup(self, scr: screen.Screen, values: typing.Mapping[str, str]) -> session.Setup:
         if values.get("mode") == companion_screen.CompanionSheet.name:
-            raise screen.OpenDocument(companion_screen.CompanionSheet.name, values)
+            raise screen_types.OpenDocument(companion_screen.CompanionSheet.name, values)
         return read_setup(values)
 
     def check(self, scr: screen.Screen, restored: session.Session) -> None:
@@ -99,7 +100,7 @@ class RollAdapter:
     def best(self, scr: screen.Screen) -> int | None:
         try:
             data = session.parse(scr.host.storage_get(BEST_KEY) or "null")
-        except (screen.StorageError, session.SaveError):
+        except (screen_types.StorageError, session.SaveError):
             return None
         value = data.get("best") if isinstance(data, dict) else None
         return value if type(value) is int else None
@@ -129,7 +130,7 @@ class RollAdapter:
             return "ai" if current.is_computer(state.active) else "roll"
         return "accelerate" if state.sheets[state.current_player].is_accelerating() else "choose"
 
-    def render(self, scr: screen.Screen) -> screen.Frame:
+    def render(self, scr: screen.Screen) -> screen_types.Frame:
         current, state = self._at(scr)
         viewer, names, over = current.viewer(), current.names, state.is_terminal()
         view, n, person = state.view(viewer), len(names), scr.interactive()
@@ -154,8 +155,8 @@ class RollAdapter:
             current=p == state.current_player and not over, hidden=p in view.hidden, fresh=self._fresh(view, p))
             for p in range(n)])
         side = self._over(scr) if over else self._side(scr, view, person)
-        return screen.Frame(f"play-{n}-{viewer}", roll_html.play_area(f"rw-players-{n}", viewer=viewer),
-                            {"sheet": sheet, "side": side + thumbs}, FOCUS)
+        return screen_types.Frame(f"play-{n}-{viewer}", roll_html.play_area(f"rw-players-{n}", viewer=viewer),
+                                  {"sheet": sheet, "side": side + thumbs}, FOCUS)
 
     def _side(self, scr: screen.Screen, view: roll.View, person: bool) -> str:
         current, state = self._at(scr)
@@ -204,29 +205,29 @@ class RollAdapter:
                 + lc_html.score_line(current.names, scores, current.viewer()))
 
     # -- input -------------------------------------------------------------------------------------
-    def on_input(self, scr: screen.Screen, event: screen.Input) -> screen.Command:
+    def on_input(self, scr: screen.Screen, event: screen_types.Input) -> screen_types.Command:
         if event.kind != "click":
             return None
         current, state = self._at(scr)
         self.rolling = False
         if event.action == "roll":
             ready = state.is_chance() and not current.is_computer(state.active) and not scr.thinking
-            return screen.DEAL if ready else None
+            return screen_types.DEAL if ready else None
         if event.target == "thumb":
             seat = event.data.get("sheet", "")
             self.focus = int(seat) if seat.isdecimal() and int(seat) != current.viewer() else None
             self.focus_auto = False
-            return screen.REDRAW
+            return screen_types.REDRAW
         if not scr.interactive():
             return None
         if event.action == "refuse":
-            return screen.Do(roll.REFUSE)
+            return screen_types.Do(roll.REFUSE)
         if event.action == "clear":
             self.picked = set()
             scr.error = ""
-            return screen.REDRAW
+            return screen_types.REDRAW
         if event.target == "accelerate":
-            return screen.Do(f"accelerate {event.data.get('accelerate', 'none')}")
+            return screen_types.Do(f"accelerate {event.data.get('accelerate', 'none')}")
         if event.target == "die":
             return self._on_die(scr, event.data.get("die", ""))
         for kind in ("box", "circle", "top"):
@@ -234,7 +235,7 @@ class RollAdapter:
                 return self._on_sheet(scr, f"{kind}:{event.data[kind]}")
         return None
 
-    def _on_die(self, scr: screen.Screen, key: str) -> screen.Command:
+    def _on_die(self, scr: screen.Screen, key: str) -> screen_types.Command:
         state = self._at(scr)[1]
         sheet, r = state.sheets[state.current_player], state.roll
         if sheet.is_accelerating():
@@ -246,7 +247,7 @@ class RollAdapter:
         self.picked = set() if key in self.picked else {k for k in self.picked if not k.startswith(kind)} | {key}
         scr.error = roll_html.pair_problem(sheet, roll_html.picked_pair(r, self.picked))
         scr.focus_next = self._next_focus(key, kind)
-        return screen.REDRAW
+        return screen_types.REDRAW
 
     def _next_focus(self, key: str, kind: str) -> tuple[dict[str, str], ...]:
         """Where the keyboard goes after a die is picked: to the other kind's free dice, then (the
@@ -258,11 +259,11 @@ class RollAdapter:
             return ({"place": "write"}, {"die": key})
         return (*({"die": f"{other}-{i}", "state": "free"} for i in range(3)), {"die": key})
 
-    def _on_sheet(self, scr: screen.Screen, key: str) -> screen.Command:
+    def _on_sheet(self, scr: screen.Screen, key: str) -> screen_types.Command:
         """A tap on a box, circle or top artefact of the sheet of the person to act."""
         state = self._at(scr)[1]
         meant = roll_html.tap(state.sheets[state.current_player], roll_html.picked_pair(state.roll, self.picked), key)
-        return scr.refuse(meant) if isinstance(meant, str) else screen.Do(meant)
+        return scr.refuse(meant) if isinstance(meant, str) else screen_types.Do(meant)
 
     # -- narration ---------------------------------------------------------------------------------
     def on_event(self, scr: screen.Screen, event: api.Event) -> None:
@@ -288,7 +289,7 @@ class RollAdapter:
                 ui["new_best"] = True
                 try:
                     scr.host.storage_set(BEST_KEY, json.dumps({"best": total}))
-                except screen.StorageError as err:
+                except screen_types.StorageError as err:
                     scr.host.console("warn", f"Roll & Write: the best score was not kept ({err})")
 
     def _follow(self, scr: screen.Screen, seat: int, visible: bool) -> None:

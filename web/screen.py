@@ -1,75 +1,38 @@
 """The generic game screen: one controller for every game, a small adapter per game.
 
-The screen owns everything that is the same in every game: mounting and
-unmounting, click and key dispatch (one delegated listener per screen root),
-the overlays (menu, problem with a save, hand-over between people, the
-"continued in another tab" notice), the setup form, saving after every action
-and restoring, and the sliced computer-player driver.  A game plugs in an
-:class:`Adapter` (at most 300 lines) that draws its table, turns its clicks
-into actions and narrates :class:`lostcities.api.Event` s.
+The screen owns everything that is the same in every game: mounting and unmounting, input, the
+overlays, the setup form, saving and restoring, the computer players, and the table's own features.
+A game plugs in an :class:`screen_types.Adapter` (at most 300 lines) that draws its table, turns
+its clicks into actions and narrates :class:`lostcities.api.Event` s.  This module is the
+composition and the flow of a turn; each part is a module of its own, held by the screen:
 
-Where to read what (each a module of a few hundred lines, composed by :class:`Screen`):
-
-- ``screen_states.py``: the phases (setup, play, a computer thinking, hand-over, replay, stale,
-  problem, a document...) and the overlays (menu, rules, statistics) as data, with every change
-  allowed between them: :attr:`Screen.states` changes only through :meth:`Screen.go`;
-- ``screen.py`` (this module): the composition, mounting, and the flow of a turn;
-- ``screen_input.py`` (:attr:`Screen.inputs`): input dispatch, the screen's own actions (``ACTIONS``);
-- ``screen_hooks.py`` (:attr:`Screen.hooks`): the named points where the screen's owner adds to the
-  flow (the embed's lessons, records and host messages: ``embed_screen.py``); the app adds nothing;
+- ``screen_states.py`` (:attr:`Screen.states`, changed only by :meth:`Screen.go`): the phases and
+  overlays as data, with every change allowed between them;
+- ``screen_input.py`` (:attr:`Screen.inputs`): input dispatch, the screen's own actions;
+- ``screen_hooks.py`` (:attr:`Screen.hooks`): where the screen's owner adds to the flow (the embed);
 - ``screen_saves.py`` (:attr:`Screen.saves`): saving, restoring, damaged saves, other tabs, statistics;
 - ``screen_computer.py`` (:attr:`Screen.computer`): the computer's turns and *Suggest a move*;
 - ``screen_replay.py`` (:attr:`Screen.replay`): the replay of a finished game;
-- ``screen_draw.py`` (:attr:`Screen.drawing`): drawing the phase into the root's regions;
+- ``screen_draw.py`` (:attr:`Screen.drawing`): drawing into the root's regions, the data attributes
+  and the table's features;
 - ``screen_menu.py`` (:attr:`Screen.menu`): the menu, the pages over the game, sound and colours;
-- ``screen_types.py``: the :class:`Host`, :class:`Root`, :class:`Adapter` and :class:`Document`
-  protocols and the values they exchange; ``memory_host.py``: :class:`MemoryHost` for tests.
+- ``screen_types.py``: the :class:`screen_types.Host`, ``Root``, ``Adapter`` and ``Document``
+  protocols, the values they exchange and the registry; ``memory_host.py``: ``MemoryHost`` for tests.
 
-The screen never imports ``js``, ``pyodide`` or ``pyscript``: it talks to the
-browser only through a :class:`Host` (``web/host.py`` in the page,
-:class:`MemoryHost` in tests and wherever there is no page), and to its
-element only through a :class:`Root`.  A screen runs with no routes and no
-storage (the embed mode): a host without storage raises
-:class:`StorageError`, and the screen goes on without saving.
+The screen never imports ``js``, ``pyodide`` or ``pyscript``: it talks to the browser only through
+a ``Host`` (``web/host.py`` in the page, ``web/channel.py`` in the engine's worker, ``MemoryHost``
+in tests), and to its element only through a ``Root``.  A host without storage raises
+:class:`screen_types.StorageError`, and the screen goes on without saving (the embed).
 
-Data attributes on the screen element, for tests and CSS: ``data-phase``
-(``setup``, ``problem``, ``handover``, ``menu``, ``stale``, ``rules`` and
-``stats`` (pages over the game), ``replay`` or the adapter's phase during
-play, ``ai`` while a computer thinks), ``data-moves`` (actions so far),
-``data-think`` (the last computer decisions: wall/work/longest slice in ms), ``data-sound`` (``on``
-or ``off``, the menu's choice) and ``data-cue`` (the sound of the last action applied, person's,
-computer's or chance's, or of a replay's step forward: a :class:`lostcities.ui.sound.Cue` and a
-count, ``card 12``; ``web/sound.js`` plays it when sound is on).
-
-The table features every game gets from the screen, none from its adapter:
-in the screen's bar the ``toolbar`` region (*Suggest a move*, *Undo*, *Moves*, one tap each; after
-a game the menu offers *Replay*), under the table the ``tools`` region (a suggestion's sentence) and
-the ``moves`` region (the move log from
-``Session.log``, newest first); the menu's :attr:`Screen.menu_entries` (the
-rules summary of :mod:`lostcities.ui.rules_summary` and the statistics of
-:mod:`lostcities.ui.stats`, as pages over the game); the replay of a finished
-game from its record; the statistics counted once per finished game (by
-``Session.id``).  A suggestion asks the game's strongest computer for the
-person's move from their own view only, sliced like a computer's turn; its
-highlights come from ``lostcities.<game>.html.hint_marks`` and a replay
-position from ``lostcities.<game>.html.position``.  Undo is
-``Session.undo`` (the game's ``State.can_undo`` decides).  Hints and undo
-are on against computers; with several people only when all agreed in the
-setup (the ``assist`` preference).
-
-Screens are registered, not loaded by module name: ``catalogue.py`` pairs each
-game's entry (:mod:`lostcities.ui.games`) with its adapter and calls
-:func:`register` (``REGISTRY`` maps a game name to its adapter's factory); the
-screen finds the game's computer players, renderer and rules summary in its entry.
-
-The flow of a turn: a click arrives as an :class:`Input`; the screen handles
+The flow of a turn: a click arrives as an :class:`screen_types.Input`; the screen handles
 its own actions (``menu``, ``start``, ``ready``...), else asks
-``adapter.on_input``, which returns a :class:`Command`: an action to apply
-(:class:`Do`), ``REDRAW`` (the adapter changed its own view state, e.g. a
+``adapter.on_input``, which returns a :class:`screen_types.Command`: an action to apply
+(:class:`screen_types.Do`), ``REDRAW`` (the adapter changed its own view state, e.g. a
 selection), ``DEAL`` (draw the pending chance outcome now) or None.  The
 screen applies the action once (``Session.apply``: no separate check), shows
 a refusal's reason, hands the event to ``adapter.on_event`` (narration,
 highlights), saves, renders, and lets a computer play if it is its turn.
+
 """
 
 from __future__ import annotations
@@ -78,7 +41,6 @@ import json
 import random
 import typing
 
-import memory_host
 import screen_computer
 import screen_draw
 import screen_hooks
@@ -89,59 +51,21 @@ import screen_saves
 import screen_states
 import screen_types
 from lostcities import api, errors, i18n, session
-from lostcities.ui import games, sound, stats
+from lostcities.ui import games, sound
 from lostcities.ui import html as lc_html
 from lostcities.ui import theme as colour_theme
 
-STORAGE_OFF: typing.Final = screen_saves.STORAGE_OFF
-STALE: typing.Final = screen_draw.STALE
-RACE_LOST: typing.Final = screen_saves.RACE_LOST
 Phase = screen_states.Phase
 Overlay = screen_states.Overlay
 Event = screen_states.Event
-SCREEN_PHASES: typing.Final = frozenset({"setup", "problem", "handover", "menu", "stale", "loading", "rules",
-                                        "stats", "replay"})
-
-
-
-# The screen's vocabulary (screen_types) and its browser in memory (memory_host), under their old names too.
-CARD_FOCUS = screen_types.CARD_FOCUS
-DEAL: typing.Final[typing.Literal["deal"]] = screen_types.DEAL
-DRAW_FOCUS = screen_types.DRAW_FOCUS
-REDRAW: typing.Final[typing.Literal["redraw"]] = screen_types.REDRAW
-REGISTRY = screen_types.REGISTRY
-ROVING_KEYS = screen_types.ROVING_KEYS
-SLICE_SECONDS = screen_types.SLICE_SECONDS
-Adapter = screen_types.Adapter
-Do = screen_types.Do
-Document = screen_types.Document
-Factory = screen_types.Factory
-Frame = screen_types.Frame
-Host = screen_types.Host
-Input = screen_types.Input
-OpenDocument = screen_types.OpenDocument
-Playable = screen_types.Playable
-Root = screen_types.Root
-StorageError = screen_types.StorageError
-read_stats = screen_types.read_stats
-register = screen_types.register
-roving_index = screen_types.roving_index
-Command: typing.TypeAlias = screen_types.Command
-MemoryHost = memory_host.MemoryHost
-MemoryRoot = memory_host.MemoryRoot
 StateT = typing.TypeVar("StateT", bound=api.State)
-
-
-# -- the screen -------------------------------------------------------------------------------------
-
-
-ThinkStats = screen_computer.ThinkStats
 
 
 class Screen:
     """The controller of one game's screen: mount it, it restores or sets up a game."""
 
-    def __init__(self, adapter: Adapter, host: Host, hooks: screen_hooks.Hooks = screen_hooks.APP) -> None:
+    def __init__(self, adapter: screen_types.Adapter, host: screen_types.Host,
+                 hooks: screen_hooks.Hooks = screen_hooks.APP) -> None:
         self.adapter = adapter
         self.host = host
         self.hooks = hooks
@@ -153,9 +77,9 @@ class Screen:
         self.prefs_key = f"lostcities:{self.game.name}:prefs"
         self.last_key = f"lostcities:{self.game.name}:last"
         """The name of the document open last (absent: the game)."""
-        self.root: Root | None = None
+        self.root: screen_types.Root | None = None
         self.session: session.Session | None = None
-        self.document: Document | None = None
+        self.document: screen_types.Document | None = None
         self.states = screen_states.Machine()
         """The screen's phase and overlay (:mod:`screen_states`): changed only by :meth:`go`."""
         self.error = ""
@@ -242,7 +166,7 @@ class Screen:
         if self.hooks.saves:
             try:
                 self._unwatch = self.host.watch_storage(self.key, self.saves.on_storage)
-            except StorageError:
+            except screen_types.StorageError:
                 self._unwatch = None
         self.restore()
         self.hooks.mounted(self)
@@ -299,55 +223,13 @@ class Screen:
 
     # -- what opens: a save, a document, the setup form, a game ------------------------------------
     def restore(self) -> None:
-        """Open what the hooks open, else continue the saved game, or show the setup (a damaged save
-        is set aside)."""
-        self.stop()
-        if self.hooks.open(self):
-            return
-        last = self.saves.read(self.last_key) or ""
-        factory = self.adapter.documents.get(last)
-        stored = self.saves.read(self.doc_key(last)) if factory is not None else None
-        if factory is not None and stored is not None:
-            document = factory()
-            try:
-                document.load(self, stored)
-            except session.SaveError as err:
-                self.saves.set_aside(stored, err, self.doc_key(last))
-                return
-            self.open_document(document)
-            return
-        text = self.saves.read(self.key)
-        self.saves.seen = text
-        if text is None:
-            self.show_setup()
-            return
-        try:
-            restored = session.load(text, self.game.name)
-            self.adapter.check(self, restored)
-        except session.SaveError as err:
-            self.saves.set_aside(text, err, self.key)
-            return
-        self.start(restored)
+        """Open what opens on mounting (:meth:`screen_saves.Saves.restore`)."""
+        self.saves.restore()
 
     def doc_key(self, name: str) -> str:
         return f"lostcities:{self.game.name}:{name}"
 
-    def _go_stale(self) -> None:
-        self.stop()
-        self.go(Event.STALE)
-        self.render()
-
-    def forget(self) -> None:
-        """Remove the save (or the open document's) and the memory of the last document."""
-        if not self.hooks.saves:
-            return
-        if self.document is not None:
-            self.host.storage_remove(self.doc_key(self.document.name))
-        else:
-            self.host.storage_remove(self.key)
-        self.host.storage_remove(self.last_key)
-
-    def open_document(self, document: Document) -> None:
+    def open_document(self, document: screen_types.Document) -> None:
         self.stop()
         self.session = None
         self.document = document
@@ -364,17 +246,6 @@ class Screen:
         self.go(Event.SETUP)
         self.error = error
         self.render()
-
-    def last_setup(self) -> session.Setup | None:
-        if not self.hooks.saves:
-            return None
-        text = self.saves.read(self.prefs_key)
-        if text is None:
-            return None
-        try:
-            return session.Setup.from_dict(self.game.name, session.parse(text))
-        except session.SaveError:
-            return None
 
     def new_game(self, setup: session.Setup) -> None:
         self.saves.write(self.prefs_key, json.dumps(setup.to_dict(), separators=(",", ":")))
@@ -427,7 +298,7 @@ class Screen:
             self.later(self.adapter.pause(self, event), self.computer.think)
 
     # -- input (screen_input) ----------------------------------------------------------------------
-    def on_input(self, event: Input) -> None:
+    def on_input(self, event: screen_types.Input) -> None:
         """An input of the screen's element (:meth:`screen_input.Inputs.route`), guarded."""
         self.guard(lambda: self.inputs.route(event))
 
@@ -522,36 +393,15 @@ class Screen:
         if self.hooks.saves:
             self.saves.save()
 
-    def sound_on(self) -> bool:
-        """Whether the page plays the cues (:meth:`screen_menu.Menu.sound_on`)."""
-        return self.menu.sound_on()
-
-    def _on_sound(self) -> None:
-        self.menu.toggle_sound()
-
     def theme(self) -> colour_theme.Theme:
         """The colour theme (:meth:`screen_menu.Menu.theme`)."""
         return self.menu.theme()
 
-    def damaged_keys(self, key: str) -> list[str]:
-        return self.saves.damaged_keys(key)
-
-    def read_stats(self) -> stats.Stats:
-        return self.saves.read_stats()
-
     can_replay = staticmethod(screen_replay.Replay.can_replay)
-
-    @property
-    def think_log(self) -> list[tuple[float, float, float]]:
-        return self.computer.log
 
     @property
     def hint(self) -> api.Action | None:
         return self.computer.hint
-
-    @property
-    def hint_text(self) -> str:
-        return self.computer.hint_text
 
     @property
     def hinting(self) -> bool:
@@ -572,10 +422,10 @@ class Screen:
             raise TypeError(f"{self.game.title}: the game open is not a {kind.__name__}")
         return state
 
-    def refuse(self, reason: str) -> Command:
+    def refuse(self, reason: str) -> screen_types.Command:
         """Refuse the last input: ``reason`` is shown (by the adapter's prompt) until the next input."""
         self.error = reason
-        return REDRAW
+        return screen_types.REDRAW
 
     # -- drawing -------------------------------------------------------------------------------------
     def interactive(self) -> bool:
@@ -597,5 +447,3 @@ class Screen:
             return "ai"
         return self.adapter.phase(self)
 
-
-MENU_TOOLS: typing.Final = screen_input.MENU_TOOLS

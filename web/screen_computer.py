@@ -1,7 +1,7 @@
 """The computer's turns and the person's suggestions on a screen: a part of :class:`screen.Screen`.
 
 A computer's turn (:meth:`Computer.think`) asks the seat's bot for a generator and runs it in slices
-of :attr:`screen.Host.think_slice` seconds on the screen's timers (one go in the engine's worker),
+of :attr:`screen_types.Host.think_slice` seconds on the screen's timers (one go in the engine's worker),
 then plays what it chose (:meth:`Computer.play`: anything it cannot play becomes the first legal
 action, and the console says why).  The screen is in phase ``THINKING`` meanwhile
 (:mod:`screen_states`).  *Suggest a move* (:meth:`Computer.on_hint`) asks the game's strongest bot

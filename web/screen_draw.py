@@ -2,9 +2,34 @@
 
 One phase, one picture (:mod:`screen_states`): the overlay if one is open (the menu, the rules,
 the statistics), else the phase's panel (setup, problem, stale, hand-over), the replay, a
-document's frame or the adapter's table.  A panel replaces the ``main`` region; a :class:`screen.Frame`
+document's frame or the adapter's table.  A panel replaces the ``main`` region; a :class:`screen_types.Frame`
 replaces only the regions that changed, and puts the keyboard back where it belongs.  Around the
 table: the turn's tools in the bar, a suggestion's sentence and the move log under it.
+
+Data attributes on the screen element, for tests and CSS: ``data-phase``
+(``setup``, ``problem``, ``handover``, ``menu``, ``stale``, ``rules`` and
+``stats`` (pages over the game), ``replay`` or the adapter's phase during
+play, ``ai`` while a computer thinks), ``data-moves`` (actions so far),
+``data-think`` (the last computer decisions: wall/work/longest slice in ms), ``data-sound`` (``on``
+or ``off``, the menu's choice) and ``data-cue`` (the sound of the last action applied, person's,
+computer's or chance's, or of a replay's step forward: a :class:`lostcities.ui.sound.Cue` and a
+count, ``card 12``; ``web/sound.js`` plays it when sound is on).
+
+The table features every game gets from the screen, none from its adapter:
+in the screen's bar the ``toolbar`` region (*Suggest a move*, *Undo*, *Moves*, one tap each; after
+a game the menu offers *Replay*), under the table the ``tools`` region (a suggestion's sentence) and
+the ``moves`` region (the move log from
+``Session.log``, newest first); the menu's :attr:`Screen.menu_entries` (the
+rules summary of :mod:`lostcities.ui.rules_summary` and the statistics of
+:mod:`lostcities.ui.stats`, as pages over the game); the replay of a finished
+game from its record; the statistics counted once per finished game (by
+``Session.id``).  A suggestion asks the game's strongest computer for the
+person's move from their own view only, sliced like a computer's turn; its
+highlights come from ``lostcities.<game>.html.hint_marks`` and a replay
+position from ``lostcities.<game>.html.position``.  Undo is
+``Session.undo`` (the game's ``State.can_undo`` decides).  Hints and undo
+are on against computers; with several people only when all agreed in the
+setup (the ``assist`` preference).
 """
 
 from __future__ import annotations
@@ -45,7 +70,7 @@ class Drawing:
         current = scr.session
         root.set_data("phase", scr.phase())
         root.set_data("moves", str(len(current.state.history)) if current is not None else "0")
-        root.set_data("sound", "on" if scr.sound_on() else "off")
+        root.set_data("sound", "on" if scr.menu.sound_on() else "off")
         root.set_data("theme", scr.theme().value)
         root.set_class("lc-in-game", current is not None)
         if scr.document is not None:
@@ -56,8 +81,8 @@ class Drawing:
         if scr.menu_open:
             words = scr.document.words if scr.document is not None else scr.adapter.words
             learn = f'<p class="lc-menu-learn">{lc_html.learn_link(scr.game.name)}</p>'
-            entries = [*self.tool_entries(current), *scr.menu_entries,
-                       lc_html.Entry(i18n._("Turn sound off") if scr.sound_on() else i18n._("Turn sound on"), "sound")]
+            sound_entry = i18n._("Turn sound off") if scr.menu.sound_on() else i18n._("Turn sound on")
+            entries = [*self.tool_entries(current), *scr.menu_entries, lc_html.Entry(sound_entry, "sound")]
             settings = lc_html.theme_switch(scr.theme()) + lc_html.language_switch()
             self.panel("menu", lc_html.menu(learn + settings, words=words, confirm=scr.confirming, entries=entries))
         elif scr.sheet == "rules":
@@ -67,7 +92,7 @@ class Drawing:
         elif scr.states.phase is screen_states.Phase.REPLAY and current is not None:
             self.frame(scr.replay.frame(current))
         elif scr.states.phase is screen_states.Phase.SETUP:
-            last = scr.last_setup()
+            last = scr.saves.last_setup()
             assist = last is not None and last.pref(session.ASSIST) == "1"
             self.panel("setup", lc_html.with_assist(scr.adapter.setup_form(scr, last), assist))
         elif scr.states.phase is screen_states.Phase.PROBLEM:

@@ -46,7 +46,7 @@ class Menu:
         scr.settle(None)
 
     def new(self) -> None:
-        self.screen.forget()
+        self.screen.saves.forget()
         self.screen.show_setup()
 
     def confirm_new(self) -> None:

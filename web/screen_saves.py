@@ -137,6 +137,68 @@ class Saves:
         else:
             current.revision -= 1
 
+    def restore(self) -> None:
+        """Open what the hooks open, else continue the saved game, or show the setup (a damaged save
+        is set aside)."""
+        scr = self.screen
+        scr.stop()
+        if scr.hooks.open(scr):
+            return
+        last = self.read(scr.last_key) or ""
+        factory = scr.adapter.documents.get(last)
+        stored = self.read(scr.doc_key(last)) if factory is not None else None
+        if factory is not None and stored is not None:
+            document = factory()
+            try:
+                document.load(scr, stored)
+            except session.SaveError as err:
+                self.set_aside(stored, err, scr.doc_key(last))
+                return
+            scr.open_document(document)
+            return
+        text = self.read(scr.key)
+        self.seen = text
+        if text is None:
+            scr.show_setup()
+            return
+        try:
+            restored = session.load(text, scr.game.name)
+            scr.adapter.check(scr, restored)
+        except session.SaveError as err:
+            self.set_aside(text, err, scr.key)
+            return
+        scr.start(restored)
+
+    def go_stale(self) -> None:
+        """Another tab wrote a newer save: this tab stops and offers to load it."""
+        scr = self.screen
+        scr.stop()
+        scr.go(screen_states.Event.STALE)
+        scr.render()
+
+    def forget(self) -> None:
+        """Remove the save (or the open document's) and the memory of the last document."""
+        scr = self.screen
+        if not scr.hooks.saves:
+            return
+        if scr.document is not None:
+            scr.host.storage_remove(scr.doc_key(scr.document.name))
+        else:
+            scr.host.storage_remove(scr.key)
+        scr.host.storage_remove(scr.last_key)
+
+    def last_setup(self) -> session.Setup | None:
+        scr = self.screen
+        if not scr.hooks.saves:
+            return None
+        text = self.read(scr.prefs_key)
+        if text is None:
+            return None
+        try:
+            return session.Setup.from_dict(scr.game.name, session.parse(text))
+        except session.SaveError:
+            return None
+
     def other_tab_wrote(self, stored: str) -> bool:
         """Another tab stored ``stored`` since this tab's last read or write: True when this tab
         must stop (a newer revision) or show that game (the same revision: a race it lost)."""
@@ -146,7 +208,7 @@ class Saves:
             return False
         revision = session.revision_of(stored)
         if revision > current.revision:
-            scr._go_stale()
+            self.go_stale()
             return True
         if revision == current.revision:
             scr.host.console("warn", f"{scr.game.title}: another tab saved revision {revision} at the same moment")

@@ -123,6 +123,11 @@ class Event(enum.Enum):
     CLOSE_SHEET = "close-sheet"
 
 
+SCREEN_PHASES: typing.Final = frozenset({"setup", "problem", "handover", "menu", "stale", "loading", "rules",
+                                        "stats", "replay"})
+"""The ``data-phase`` values the screen itself shows (any other is the adapter's, or ``ai``)."""
+
+
 WORDS: typing.Final[typing.Mapping[Phase | Overlay | Event, str]] = {
     Phase.LOADING: "loading", Phase.SETUP: "showing the setup form", Phase.PROBLEM: "showing a problem",
     Phase.PLAY: "playing a game", Phase.THINKING: "waiting for a computer's move",

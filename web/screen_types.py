@@ -4,7 +4,12 @@
 ``web/channel.py`` in the engine's worker, :class:`memory_host.MemoryHost` in tests); an
 :class:`Adapter` per game draws its table and turns its clicks into :class:`Do` commands; a
 :class:`Document` is something a screen shows that is not a game (Roll & Write's companion sheet).
-:mod:`screen` exports every name here under its own name too (``screen.Input``, ``screen.Adapter``).
+Adapters, hosts and tests name these values here (``screen_types.Input``, ``screen_types.Adapter``).
+
+Screens are registered, not loaded by module name: ``catalogue.py`` pairs each
+game's entry (:mod:`lostcities.ui.games`) with its adapter and calls
+:func:`register` (``REGISTRY`` maps a game name to its adapter's factory); the
+screen finds the game's computer players, renderer and rules summary in its entry.
 """
 
 from __future__ import annotations

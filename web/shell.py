@@ -25,6 +25,7 @@ import catalogue
 import embed_screen
 import lostcities
 import screen
+import screen_types
 from lostcities import i18n, session
 from lostcities.ui import embed, rules_summary, stats, tutorial
 from lostcities.ui import html as lc_html
@@ -35,8 +36,8 @@ LANG_KEY: typing.Final = "lostcities:lang"
 """Where the browser remembers the language chosen (``web/page.js`` reads it too)."""
 
 
-class ShellHost(screen.Host, typing.Protocol):
-    """A :class:`screen.Host` that also shows the app's pages that are not screens."""
+class ShellHost(screen_types.Host, typing.Protocol):
+    """A :class:`screen_types.Host` that also shows the app's pages that are not screens."""
 
     def show(self, html: str) -> None:
         """A page of the app that is not a screen (home, rules, Learn to play, statistics)."""
@@ -92,12 +93,12 @@ def rules_problem(sub: str) -> str:
                   ).format(name=sub[:40])
 
 
-def choose_language(host: screen.Host, search: str, preferred: typing.Sequence[str]) -> tuple[str, str]:
+def choose_language(host: screen_types.Host, search: str, preferred: typing.Sequence[str]) -> tuple[str, str]:
     """Speak the language of the address (``?lang=``, then remembered), else the one remembered in the
     browser, else the browser's (:func:`lostcities.i18n.pick`); return it and what is wrong with
     the address's choice (``""``: nothing).  Before anything is drawn.
 
-    >>> host = screen.MemoryHost(storage={})
+    >>> host = memory_host.MemoryHost(storage={})
     >>> choose_language(host, "?lang=de", ["en"]), host.storage[LANG_KEY]
     (('de', ''), 'de')
     >>> choose_language(host, "", ["en"])[0], choose_language(host, "?lang=xx", ["en"])[0]
@@ -108,12 +109,12 @@ def choose_language(host: screen.Host, search: str, preferred: typing.Sequence[s
     asked = found[0] if found else None
     try:
         stored = host.storage_get(LANG_KEY)
-    except screen.StorageError:  # storage refused (a privacy setting): nothing remembered
+    except screen_types.StorageError:  # storage refused (a privacy setting): nothing remembered
         stored = None
     code, problem = i18n.pick(asked, stored, preferred)
     i18n.activate(code)
     if asked is not None and not problem and stored != code:
-        with contextlib.suppress(screen.StorageError):  # not remembered: this page still speaks it
+        with contextlib.suppress(screen_types.StorageError):  # not remembered: this page still speaks it
             host.storage_set(LANG_KEY, code)
     return code, problem
 
@@ -174,7 +175,7 @@ class Shell:
             self.host.notify(rules_problem(sub), "error")
         elif route == "stats":
             games = [playable.entry.game for playable in catalogue.GAMES]
-            self.host.show(stats.page(screen.read_stats(self.host), games))
+            self.host.show(stats.page(screen_types.read_stats(self.host), games))
             self.set_crumb(i18n._("Statistics"))
         else:
             if route:
@@ -202,7 +203,7 @@ class Shell:
             return
         i18n.activate(code)
         self.page.set_language(code)
-        with contextlib.suppress(screen.StorageError):  # not remembered: this page still speaks it
+        with contextlib.suppress(screen_types.StorageError):  # not remembered: this page still speaks it
             self.host.storage_set(LANG_KEY, code)
         self.open_route(hash_text)
 
@@ -232,7 +233,7 @@ class Shell:
     def tutorial_stars(self) -> dict[str, int]:
         try:
             return embed_screen.progress(self.host.storage_get(embed_screen.PROGRESS_KEY))
-        except screen.StorageError:
+        except screen_types.StorageError:
             return {}
 
     def set_crumb(self, *names: str) -> None:
@@ -246,6 +247,6 @@ class Shell:
         """True when a readable, unfinished game of ``name`` is saved (damaged saves do not count)."""
         try:
             text = self.host.storage_get(f"lostcities:{name}:save")
-        except screen.StorageError:
+        except screen_types.StorageError:
             return False
         return session.is_in_progress(text, name)

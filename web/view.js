@@ -105,6 +105,7 @@
     }
   }
   if (!worker) worker = running = new Worker(engineURL, { type: "module" });
+  performance.mark("lostcities:engine-asked");  // (the marks: where a start's time goes, benchmarks/)
   function post(text) {
     if (!heard) unheard.push(text);
     worker.postMessage(text);
@@ -436,12 +437,19 @@
     heard = true;
     unheard = [];
     var message = JSON.parse(event.data);
-    if (message.type === "ops") apply(message.ops);
+    if (message.type === "ops") {
+      var starting = !html.dataset.ready;
+      var began = performance.now();
+      if (!performance.getEntriesByName("lostcities:engine-drew").length) performance.mark("lostcities:engine-drew");
+      apply(message.ops);
+      if (starting) performance.measure("lostcities:apply", { start: began });  // until the page is ready
+    }
     else if (message.type === "done") {
       // The worker has handled every message up to seq (and sent what they drew).
       if (message.seq >= sent) delete html.dataset.pending;
     }
     else if (message.type === "engine") {
+      performance.mark("lostcities:engine-answered");
       if (message.snapshot) html.dataset.snapshot = "restored";
       html.dataset.enginePages = String(message.pages);  // the pages the engine serves as this one joins
     }

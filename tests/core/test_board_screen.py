@@ -10,6 +10,7 @@ import typing
 import pytest
 
 import board_screen
+import memory_host
 import screen
 from lostcities import api, board
 from tests.core import test_board  # its scenario builder
@@ -18,19 +19,19 @@ SAVE = "lostcities:board:save"
 ADV, RES = board.Kind.ADVENTURER, board.Kind.RESEARCHER
 
 
-def mounted(storage: dict[str, str] | None = None, seed: int = 1) -> tuple[screen.Screen, screen.MemoryHost]:
-    host = screen.MemoryHost(storage={} if storage is None else storage, seed=seed)
+def mounted(storage: dict[str, str] | None = None, seed: int = 1) -> tuple[screen.Screen, memory_host.MemoryHost]:
+    host = memory_host.MemoryHost(storage={} if storage is None else storage, seed=seed)
     scr = screen.Screen(board_screen.BoardAdapter(), host)
     scr.mount()
     return scr, host
 
 
-def root(host: screen.MemoryHost) -> screen.MemoryRoot:
+def root(host: memory_host.MemoryHost) -> memory_host.MemoryRoot:
     assert host.root is not None
     return host.root
 
 
-def start(host: screen.MemoryHost, seats: typing.Sequence[str] = ("human", "human"), **form: str) -> None:
+def start(host: memory_host.MemoryHost, seats: typing.Sequence[str] = ("human", "human"), **form: str) -> None:
     values = {"rounds": "1", "pace": "instant", **form}
     for i, kind in enumerate(seats):
         values[f"seat{i + 1}"] = kind
@@ -44,7 +45,7 @@ def state_of(scr: screen.Screen) -> board.State:
     return scr.session.state
 
 
-def cards_shown(host: screen.MemoryHost, region: str) -> set[str]:
+def cards_shown(host: memory_host.MemoryHost, region: str) -> set[str]:
     return set(re.findall(r'data-card="([^"]+)"', root(host).regions.get(region, "")))
 
 
@@ -57,7 +58,7 @@ def inject(state: board.State, seats: typing.Sequence[str | None] = (None, None)
     return {SAVE: json.dumps(save)}
 
 
-def click_action(host: screen.MemoryHost, action: api.Action) -> None:
+def click_action(host: memory_host.MemoryHost, action: api.Action) -> None:
     """Play ``action`` the way a player does: by clicks on the table."""
     r = root(host)
     if isinstance(action, board.Draw):
@@ -81,8 +82,8 @@ def click_action(host: screen.MemoryHost, action: api.Action) -> None:
             r.click("piece", kind=action.kind.value)
 
 
-def play_by_clicks(scr: screen.Screen, host: screen.MemoryHost, rng: random.Random, limit: int = 3000,
-                   each: typing.Callable[[board.State], None] | None = None) -> None:
+def play_by_clicks(scr: screen.Screen, host: memory_host.MemoryHost, rng: random.Random, limit: int = 3000,
+                        each: typing.Callable[[board.State], None] | None = None) -> None:
     for _ in range(limit):
         host.run()
         state = state_of(scr)

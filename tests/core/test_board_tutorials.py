@@ -17,7 +17,7 @@ import pytest
 
 import board_screen
 import embed_screen
-import screen
+import memory_host
 from lostcities import board, errors
 from lostcities.ui import board as bhtml
 from lostcities.ui import embed, tutorial
@@ -185,9 +185,9 @@ def test_the_fifth_piece_across_ends_the_round_without_its_tile() -> None:
 # -- through the embedded screen, as a reader clicks ------------------------------------------------------
 
 
-def mount(ident: str, step: int) -> tuple[embed_screen.EmbeddedScreen, screen.MemoryHost, list[dict[str, object]]]:
+def mount(ident: str, step: int) -> tuple[embed_screen.EmbeddedScreen, memory_host.MemoryHost, list[dict[str, object]]]:
     config = embed.Config.from_query({"tut": ident, "step": str(step)})
-    host = screen.MemoryHost(storage={}, seed=config.seed)
+    host = memory_host.MemoryHost(storage={}, seed=config.seed)
     sent: list[dict[str, object]] = []
     scr = embed_screen.EmbeddedScreen(board_screen.BoardAdapter(), host, config, sent.append)
     scr.mount()

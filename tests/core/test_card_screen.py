@@ -11,6 +11,7 @@ import typing
 import pytest
 
 import card_screen
+import memory_host
 import screen
 from lostcities import card, i18n, session
 from lostcities.card import ai as card_ai
@@ -19,19 +20,19 @@ from lostcities.ui import card as card_html
 SAVE = "lostcities:card:save"
 
 
-def mounted(storage: dict[str, str] | None = None, seed: int = 1) -> tuple[screen.Screen, screen.MemoryHost]:
-    host = screen.MemoryHost(storage={} if storage is None else storage, seed=seed)
+def mounted(storage: dict[str, str] | None = None, seed: int = 1) -> tuple[screen.Screen, memory_host.MemoryHost]:
+    host = memory_host.MemoryHost(storage={} if storage is None else storage, seed=seed)
     scr = screen.Screen(card_screen.CardAdapter(), host)
     scr.mount()
     return scr, host
 
 
-def root(host: screen.MemoryHost) -> screen.MemoryRoot:
+def root(host: memory_host.MemoryHost) -> memory_host.MemoryRoot:
     assert host.root is not None
     return host.root
 
 
-def start(host: screen.MemoryHost, **form: str) -> None:
+def start(host: memory_host.MemoryHost, **form: str) -> None:
     root(host).form = {"opponent": "easy", "games": "1", "pace": "quick", **form}
     root(host).click("start")
 
@@ -41,11 +42,11 @@ def state_of(scr: screen.Screen) -> card.State:
     return scr.session.state
 
 
-def cards_shown(host: screen.MemoryHost, region: str) -> set[str]:
+def cards_shown(host: memory_host.MemoryHost, region: str) -> set[str]:
     return set(re.findall(r'data-card="([^"]+)"', root(host).regions.get(region, "")))
 
 
-def click_action(host: screen.MemoryHost, action: card.Play | card.Discard | card.Draw) -> None:
+def click_action(host: memory_host.MemoryHost, action: card.Play | card.Discard | card.Draw) -> None:
     """Play ``action`` the way a player does: by clicks on the table."""
     if isinstance(action, card.Draw):
         if action.colour is None:
@@ -58,7 +59,7 @@ def click_action(host: screen.MemoryHost, action: card.Play | card.Discard | car
     root(host).click(target=where, colour=action.card.colour.letter)
 
 
-def play_person_turns(scr: screen.Screen, host: screen.MemoryHost, rng: random.Random, limit: int = 400) -> None:
+def play_person_turns(scr: screen.Screen, host: memory_host.MemoryHost, rng: random.Random, limit: int = 400) -> None:
     state = state_of(scr)
     for _ in range(limit):
         host.run()
@@ -239,5 +240,5 @@ def test_a_suggested_move_says_why_in_the_players_language(lang: str) -> None:
         host.run()
         assert scr.hint is not None
         why = card_ai.explain(state.view(0), scr.hint)
-    assert why and scr.hint_text.endswith(" " + why), scr.hint_text
+    assert why and scr.computer.hint_text.endswith(" " + why), scr.computer.hint_text
     assert html.escape(why) in root(host).regions["main"] + "".join(root(host).regions.values())

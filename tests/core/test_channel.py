@@ -12,6 +12,7 @@ import pytest
 import card_screen
 import channel
 import screen
+import screen_types
 import shell
 from lostcities import session
 
@@ -145,14 +146,14 @@ def test_a_full_storage_is_said_in_plain_words_and_the_game_goes_on() -> None:
     play_one_turn(page, scr)
     assert page.last("notify")["html"].count("not keeping saved games") == 1
     assert scr.session is not None and scr.session.is_person_turn()
-    with pytest.raises(screen.StorageError):
+    with pytest.raises(screen_types.StorageError):
         page.host.storage_set(SAVE, "x")
 
 
 def test_without_storage_reads_fail_at_once_and_the_game_plays() -> None:
     page = Page(None)
     scr = started(page)
-    with pytest.raises(screen.StorageError):
+    with pytest.raises(screen_types.StorageError):
         page.host.storage_get(SAVE)
     assert "not keeping saved games" in page.last("notify")["html"]
     play_one_turn(page, scr)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import companion_screen
+import memory_host
 import roll_screen
 import screen
 from lostcities import roll
@@ -13,14 +14,14 @@ from lostcities.ui import roll as roll_html
 KEY = "lostcities:roll:companion"
 
 
-class Host(screen.MemoryHost):
-    """A :class:`screen.MemoryHost` whose storage is on (a dict, never None)."""
+class Host(memory_host.MemoryHost):
+    """A :class:`memory_host.MemoryHost` whose storage is on (a dict, never None)."""
 
     storage: dict[str, str]
 
 
 class Sheet:
-    """The ``#roll`` screen with its companion document open, on a :class:`screen.MemoryHost`."""
+    """The ``#roll`` screen with its companion document open, on a :class:`memory_host.MemoryHost`."""
 
     def __init__(self, storage: dict[str, str] | None = None) -> None:
         self.host = Host(storage={} if storage is None else storage)

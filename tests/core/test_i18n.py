@@ -21,7 +21,9 @@ import pytest
 
 import card_screen
 import catalogue
+import memory_host
 import screen
+import screen_draw
 from buildtools import catalogs
 from lostcities import api, card, errors, i18n, roll
 from lostcities.ui import card as card_html
@@ -110,14 +112,14 @@ def assert_translated(markup: str | tuple[str, ...], where: str) -> None:
     assert not words, f"{where}: words that bypass the catalogs: {words[:12]}"
 
 
-def everything_shown(host: screen.MemoryHost) -> tuple[str, ...]:
+def everything_shown(host: memory_host.MemoryHost) -> tuple[str, ...]:
     """What the screen shows, part by part (its regions, its shell, the notices, the info line)."""
     assert host.root is not None
     notices = "".join(f"<p>{lc_html.esc(text)}</p>" for text, _ in host.notices)
     return (*host.root.regions.values(), host.root.shell, notices, f"<p>{lc_html.esc(host.info)}</p>")
 
 
-def assert_menu_translated(host: screen.MemoryHost) -> None:
+def assert_menu_translated(host: memory_host.MemoryHost) -> None:
     """The game screen's menu and its question (a new game?) speak only catalog words; the menu closes."""
     root = host.root
     assert root is not None
@@ -179,7 +181,7 @@ def test_the_home_page_speaks_only_catalog_words() -> None:
         home = catalogue.home_page(lambda name: name == "card", version="1.2.3", seed=7)
         assert_translated(home, "home page")
         assert_translated(lc_html.framed("https://example.org/"), "framed")
-        assert_translated(lc_html.stale(i18n._(screen.STALE)), "stale")
+        assert_translated(lc_html.stale(i18n._(screen_draw.STALE)), "stale")
 
 
 def test_the_rules_the_statistics_and_learn_to_play_speak_only_catalog_words() -> None:
@@ -228,14 +230,14 @@ def test_every_step_of_the_card_and_roll_tutorials_speaks_only_catalog_words(tut
             assert_translated(everything_shown(host), f"{tut.id}, step {index + 1} in the embed")
 
 
-def _mounted(storage: dict[str, str], seed: int) -> tuple[screen.Screen, screen.MemoryHost]:
-    host = screen.MemoryHost(storage=storage, seed=seed)
+def _mounted(storage: dict[str, str], seed: int) -> tuple[screen.Screen, memory_host.MemoryHost]:
+    host = memory_host.MemoryHost(storage=storage, seed=seed)
     scr = screen.Screen(card_screen.CardAdapter(), host)
     scr.mount()
     return scr, host
 
 
-def _click_action(host: screen.MemoryHost, action: api.Action) -> None:
+def _click_action(host: memory_host.MemoryHost, action: api.Action) -> None:
     assert host.root is not None
     if isinstance(action, card.Draw):
         if action.colour is None:

@@ -14,7 +14,9 @@ import pytest
 
 import board_screen
 import companion_screen
+import memory_host
 import screen
+import screen_types
 from buildtools import catalogs
 from lostcities import api, board, errors, i18n, roll, session
 from lostcities.ui import board as board_html
@@ -49,8 +51,8 @@ everything_shown = checks.everything_shown
 unmarked = checks.unmarked
 
 
-def _mounted(storage: dict[str, str], seed: int) -> tuple[screen.Screen, screen.MemoryHost]:
-    host = screen.MemoryHost(storage=storage, seed=seed)
+def _mounted(storage: dict[str, str], seed: int) -> tuple[screen.Screen, memory_host.MemoryHost]:
+    host = memory_host.MemoryHost(storage=storage, seed=seed)
     scr = screen.Screen(board_screen.BoardAdapter(), host)
     scr.mount()
     return scr, host
@@ -271,9 +273,9 @@ def test_the_end_of_a_board_game_in_german() -> None:
 
 def test_the_companion_sheet_speaks_german() -> None:
     with i18n.using("de"):
-        host = screen.MemoryHost(storage={}, seed=1)
+        host = memory_host.MemoryHost(storage={}, seed=1)
         sheet = companion_screen.CompanionSheet()
-        scr = screen.Screen(screen.REGISTRY["roll"](), host)
+        scr = screen.Screen(screen_types.REGISTRY["roll"](), host)
         assert sheet.info(scr) == f"Du \u00b7 Zug 1 \u00b7 {i18n.number(sheet.sheet.score())} Punkte"
         sheet._tick("red")
         assert sheet.error == ""

@@ -11,7 +11,9 @@ import re
 import pytest
 
 import embed_screen
+import memory_host
 import screen
+import screen_types
 from lostcities import api, session
 from lostcities.ui import embed, games, tutorial
 from tests.pebbles import entry, pebbles_screen, rules
@@ -20,7 +22,7 @@ from tests.pebbles import entry, pebbles_screen, rules
 def test_the_game_is_registered_everywhere_from_its_own_files() -> None:
     assert api.games()["pebbles"] is rules.Game
     assert games.get("pebbles") is entry.ENTRY and entry.ENTRY.game is rules.Game
-    assert screen.REGISTRY["pebbles"] is pebbles_screen.PebblesAdapter
+    assert screen_types.REGISTRY["pebbles"] is pebbles_screen.PebblesAdapter
     assert list(tutorial.tutorials("pebbles")) == ["pebbles-first-take"]
     assert entry.ENTRY.bot("easy").name == "easy"
 
@@ -32,13 +34,13 @@ def test_registries_refuse_a_second_game_of_the_same_name_or_a_mismatched_pair()
     with pytest.raises(ValueError, match="bot_levels"):
         games.Entry[rules.State](rules.Game, games.CARD.levels, entry.ENTRY.renderer, entry.ENTRY.summary)
     with pytest.raises(ValueError, match="adapter plays pebbles"):
-        screen.register(screen.Playable(games.CARD, pebbles_screen.PebblesAdapter))
-    assert games.get("pebbles") is entry.ENTRY and screen.REGISTRY["card"] is not pebbles_screen.PebblesAdapter
+        screen_types.register(screen_types.Playable(games.CARD, pebbles_screen.PebblesAdapter))
+    assert games.get("pebbles") is entry.ENTRY and screen_types.REGISTRY["card"] is not pebbles_screen.PebblesAdapter
 
 
 class Table:
     def __init__(self, storage: dict[str, str]) -> None:
-        self.host = screen.MemoryHost(storage=storage, seed=4)
+        self.host = memory_host.MemoryHost(storage=storage, seed=4)
         self.screen = screen.Screen(pebbles_screen.PebblesAdapter(), self.host)
         self.screen.mount()
         self.host.run()
@@ -89,7 +91,7 @@ def test_the_embed_shows_a_position_with_the_hidden_card_revealed_for_teaching()
     state.apply("take 2")
     state.apply("take 1")  # the reader (player 1) is to act: the position stands as given
     config = embed.Config.from_query({"s": embed.encode(state.to_dict()), "reveal": "1", "id": "p"})
-    host = screen.MemoryHost(storage={}, seed=None)
+    host = memory_host.MemoryHost(storage={}, seed=None)
     sent: list[dict[str, object]] = []
     scr = embed_screen.EmbeddedScreen(pebbles_screen.PebblesAdapter(), host, config, sent.append)
     scr.mount()
@@ -105,7 +107,7 @@ def test_the_embed_shows_a_position_with_the_hidden_card_revealed_for_teaching()
 
 def test_the_embed_runs_the_lesson_by_clicks() -> None:
     config = embed.Config.from_query({"tut": "pebbles-first-take", "id": "t"})
-    host = screen.MemoryHost(storage={}, seed=None)
+    host = memory_host.MemoryHost(storage={}, seed=None)
     sent: list[dict[str, object]] = []
     scr = embed_screen.EmbeddedScreen(pebbles_screen.PebblesAdapter(), host, config, sent.append)
     scr.mount()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 
+import memory_host
 import roll_screen
 import screen
 from lostcities import api, roll, session
@@ -18,14 +19,14 @@ from lostcities.ui import roll as roll_html
 SAVE = "lostcities:roll:save"
 
 
-class Host(screen.MemoryHost):
-    """A :class:`screen.MemoryHost` whose storage is on (a dict, never None)."""
+class Host(memory_host.MemoryHost):
+    """A :class:`memory_host.MemoryHost` whose storage is on (a dict, never None)."""
 
     storage: dict[str, str]
 
 
 class Table:
-    """A mounted ``#roll`` screen on a :class:`screen.MemoryHost`."""
+    """A mounted ``#roll`` screen on a :class:`memory_host.MemoryHost`."""
 
     def __init__(self, storage: dict[str, str] | None = None, seed: int = 1) -> None:
         self.host = Host(storage={} if storage is None else storage, seed=seed)
@@ -146,7 +147,7 @@ def test_a_two_seat_game_against_the_computer() -> None:
     reason = state.end_reason()
     assert reason is not None and roll_html.END_REASONS[reason] in html  # why the game ended
     assert 'data-target="thumb" data-sheet="1"' in html
-    assert table.screen.think_log, "the computer thought through the screen's driver"
+    assert table.screen.computer.log, "the computer thought through the screen's driver"
     assert session.load(table.host.storage[SAVE], "roll").state == state
 
 

@@ -11,7 +11,11 @@ import typing
 import pytest
 
 import card_screen
+import memory_host
 import screen
+import screen_draw
+import screen_saves
+import screen_types
 from lostcities import api, bots, card, errors
 from lostcities.ui import games
 
@@ -20,24 +24,24 @@ DAMAGED = "lostcities:card:damaged"
 PLAIN_FORBIDDEN = ("DOMException", "[object", "TypeError", "Error:", "Traceback")
 
 
-def mounted(storage: dict[str, str] | None, seed: int = 1) -> tuple[screen.Screen, screen.MemoryHost]:
-    host = screen.MemoryHost(storage=storage, seed=seed)
+def mounted(storage: dict[str, str] | None, seed: int = 1) -> tuple[screen.Screen, memory_host.MemoryHost]:
+    host = memory_host.MemoryHost(storage=storage, seed=seed)
     scr = screen.Screen(card_screen.CardAdapter(), host)
     scr.mount()
     return scr, host
 
 
-def root(host: screen.MemoryHost) -> screen.MemoryRoot:
+def root(host: memory_host.MemoryHost) -> memory_host.MemoryRoot:
     assert host.root is not None
     return host.root
 
 
-def start(host: screen.MemoryHost, opponent: str = "easy") -> None:
+def start(host: memory_host.MemoryHost, opponent: str = "easy") -> None:
     root(host).form = {"opponent": opponent, "games": "1", "pace": "quick"}
     root(host).click("start")
 
 
-def person_move(scr: screen.Screen, host: screen.MemoryHost) -> None:
+def person_move(scr: screen.Screen, host: memory_host.MemoryHost) -> None:
     """One legal move of the person by clicks."""
     assert scr.session is not None
     action = scr.session.state.legal_actions()[0]
@@ -80,13 +84,13 @@ def test_a_save_that_cannot_be_read_is_set_aside_with_plain_words(stored: str) -
 def test_a_save_near_the_quota_is_still_set_aside() -> None:
     stored = json.dumps({"pad": "x" * 5_000_000})
     storage = {SAVE: stored, DAMAGED: "older"}
-    host = screen.MemoryHost(storage=storage, quota=len(stored) + 100)
+    host = memory_host.MemoryHost(storage=storage, quota=len(stored) + 100)
     screen.Screen(card_screen.CardAdapter(), host).mount()
     assert storage == {DAMAGED: stored, f"{DAMAGED}:2": "older"} and root(host).data["phase"] == "problem"
-    host = screen.MemoryHost(storage={SAVE: stored, DAMAGED: "x" * 200}, quota=len(stored) + 100)
+    host = memory_host.MemoryHost(storage={SAVE: stored, DAMAGED: "x" * 200}, quota=len(stored) + 100)
     screen.Screen(card_screen.CardAdapter(), host).mount()  # the older copy gives way to the new one
     assert host.storage == {DAMAGED: stored} and root(host).data["phase"] == "problem"
-    host = screen.MemoryHost(storage={SAVE: stored}, quota=len(stored) // 2)  # no room for a copy at all
+    host = memory_host.MemoryHost(storage={SAVE: stored}, quota=len(stored) // 2)  # no room for a copy at all
     screen.Screen(card_screen.CardAdapter(), host).mount()
     assert root(host).data["phase"] == "problem" and "set aside" in root(host).regions["main"]
 
@@ -98,8 +102,8 @@ def test_storage_off_gives_one_plain_line_and_the_game_goes_on() -> None:
     person_move(scr, host)
     host.run()
     assert root(host).data["phase"] in ("play", "draw", "ai")
-    assert host.notices == [("error", screen.STORAGE_OFF)]
-    assert plain(screen.STORAGE_OFF)
+    assert host.notices == [("error", screen_saves.STORAGE_OFF)]
+    assert plain(screen_saves.STORAGE_OFF)
 
 
 def test_a_full_storage_warns_once() -> None:
@@ -109,7 +113,7 @@ def test_a_full_storage_warns_once() -> None:
     for _ in range(4):
         person_move(scr, host)
         host.run()
-    assert host.notices == [("error", screen.STORAGE_OFF)]
+    assert host.notices == [("error", screen_saves.STORAGE_OFF)]
 
 
 def test_a_stale_tab_stops_before_writing_and_loads_the_newer_game() -> None:
@@ -126,7 +130,7 @@ def test_a_stale_tab_stops_before_writing_and_loads_the_newer_game() -> None:
     assert tab_b.mode == "stale" and root(host_b).data["phase"] == "stale"
     assert storage[SAVE] == newer, "the stale tab overwrote the newer game"
     panel = root(host_b).regions["main"]
-    assert screen.STALE in panel and 'data-action="load-newer"' in panel
+    assert screen_draw.STALE in panel and 'data-action="load-newer"' in panel
     root(host_b).click("load-newer")
     assert tab_b.session is not None and tab_a.session is not None
     assert tab_b.session.state == tab_a.session.state and tab_b.mode == "play"
@@ -139,7 +143,7 @@ def test_the_storage_event_of_another_tab_stops_play_at_once() -> None:
     assert scr.session is not None
     data = json.loads(storage[SAVE])
     host.other_tab_writes(SAVE, json.dumps({**data, "revision": data["revision"] + 5}))
-    assert scr.mode == "stale" and screen.STALE in root(host).regions["main"]
+    assert scr.mode == "stale" and screen_draw.STALE in root(host).regions["main"]
     host.other_tab_writes(SAVE, None)  # a removal elsewhere changes nothing here
     assert scr.mode == "stale"
 
@@ -178,7 +182,7 @@ def test_thinking_runs_in_slices_between_tasks() -> None:
     class Slow:
         name = "slow"
 
-        def __init__(self, host: screen.MemoryHost) -> None:
+        def __init__(self, host: memory_host.MemoryHost) -> None:
             self.host = host
 
         def think(self, view: api.View, rng: random.Random) -> typing.Generator[None, None, api.Action]:
@@ -188,7 +192,7 @@ def test_thinking_runs_in_slices_between_tasks() -> None:
             return view.legal_actions()[0]
 
     storage: dict[str, str] = {}
-    host = screen.MemoryHost(storage=storage)
+    host = memory_host.MemoryHost(storage=storage)
     slow = Slow(host)
     original = games.Entry.bot
 
@@ -237,12 +241,12 @@ def test_a_refusal_changes_nothing_and_the_listener_is_installed_once() -> None:
     root(host).click("menu")
     assert scr.menu_open and root(host).data["phase"] == "menu"
     assert not scr.act(scr.session.state.legal_actions()[0])  # no play under the menu
-    root(host).handler(screen.Input("key", key="Escape"))  # type: ignore[misc]
+    root(host).handler(screen_types.Input("key", key="Escape"))  # type: ignore[misc]
     assert not scr.menu_open
 
 
 def test_a_screen_runs_without_storage_or_routes() -> None:
-    host = screen.MemoryHost(storage=None, seed=None)
+    host = memory_host.MemoryHost(storage=None, seed=None)
     scr = screen.Screen(card_screen.CardAdapter(), host)
     scr.mount()
     start(host, opponent="human")
@@ -256,7 +260,7 @@ def test_a_screen_runs_without_storage_or_routes() -> None:
 # -- issue 23: two tabs writing at once, damaged copies kept apart -----------------------------------------
 
 
-def two_tabs_at_one_save() -> tuple[screen.Screen, screen.MemoryHost, screen.Screen, screen.MemoryHost]:
+def two_tabs_at_one_save() -> tuple[screen.Screen, memory_host.MemoryHost, screen.Screen, memory_host.MemoryHost]:
     """Two tabs of one game, each with its own copy of the storage (as each browser tab reads its own
     cache of ``localStorage`` until the other's change reaches it)."""
     storage_a: dict[str, str] = {}
@@ -268,12 +272,12 @@ def two_tabs_at_one_save() -> tuple[screen.Screen, screen.MemoryHost, screen.Scr
     return tab_a, host_a, tab_b, host_b
 
 
-def stored(host: screen.MemoryHost) -> str:
+def stored(host: memory_host.MemoryHost) -> str:
     assert host.storage is not None
     return host.storage[SAVE]
 
 
-def discard(scr: screen.Screen, host: screen.MemoryHost, index: int) -> None:
+def discard(scr: screen.Screen, host: memory_host.MemoryHost, index: int) -> None:
     assert scr.session is not None
     action = [a for a in scr.session.state.legal_actions() if isinstance(a, card.Discard)][index]
     root(host).click(target="hand", card=action.card.id)
@@ -295,7 +299,7 @@ def test_two_tabs_moving_at_once_end_on_the_game_that_was_stored() -> None:
     assert tab_a.session is not None and tab_b.session is not None
     assert tab_a.session.state == tab_b.session.state == api.state_from_dict(json.loads(b_text)["state"])
     assert tab_a.mode == tab_b.mode == "play"
-    assert host_a.notices == [("info", screen.RACE_LOST)] and not host_b.notices
+    assert host_a.notices == [("info", screen_saves.RACE_LOST)] and not host_b.notices
     assert stored(host_a) == b_text, "the tab that lost wrote again"
 
 
@@ -311,7 +315,7 @@ def test_a_tab_that_lost_a_race_never_overwrites_the_stored_game() -> None:
     root(host_a).click(target="deck")  # A draws on top of its own discard
     assert stored(host_a) == b_text
     assert tab_a.session is not None and tab_b.session is not None
-    assert tab_a.session.state == tab_b.session.state and host_a.notices == [("info", screen.RACE_LOST)]
+    assert tab_a.session.state == tab_b.session.state and host_a.notices == [("info", screen_saves.RACE_LOST)]
 
 
 def test_damaged_copies_are_kept_per_document_bounded_and_downloadable() -> None:
@@ -328,6 +332,6 @@ def test_damaged_copies_are_kept_per_document_bounded_and_downloadable() -> None
     root(host).click("download-damaged", copy="3")
     root(host).click("download-damaged", copy="9")  # no such copy: nothing
     assert host.downloads == [("lostcities-card-damaged-save-3.txt", "{damaged 2")]
-    assert scr.damaged_keys("lostcities:card:companion") == ["lostcities:card:companion:damaged",
+    assert scr.saves.damaged_keys("lostcities:card:companion") == ["lostcities:card:companion:damaged",
                                                               "lostcities:card:companion:damaged:2",
                                                               "lostcities:card:companion:damaged:3"]

@@ -8,6 +8,7 @@ import typing
 
 import card_screen
 import embed_screen
+import memory_host
 import screen
 import screen_hooks
 import screen_types
@@ -63,9 +64,9 @@ class Recorder(screen_hooks.Hooks):
 
 
 def playing(hooks: screen_hooks.Hooks,
-            storage: dict[str, str] | None = None) -> tuple[screen.Screen, screen.MemoryRoot]:
+            storage: dict[str, str] | None = None) -> tuple[screen.Screen, memory_host.MemoryRoot]:
     """A card game against the computer on a screen with ``hooks``, at the person's turn."""
-    host = screen.MemoryHost(storage={} if storage is None else storage, seed=3)
+    host = memory_host.MemoryHost(storage={} if storage is None else storage, seed=3)
     scr = screen.Screen(card_screen.CardAdapter(), host, hooks)
     scr.mount()
     assert host.root is not None
@@ -170,12 +171,12 @@ def test_the_embed_overrides_none_of_the_screens_methods() -> None:
     assert not own & set(dir(screen.Screen)), own & set(dir(screen.Screen))
 
 
-def mount_embed(query: dict[str, str]) -> tuple[embed_screen.EmbeddedScreen, screen.MemoryRoot,
-                                                list[dict[str, typing.Any]]]:
+def mount_embed(query: dict[str, str]) -> tuple[embed_screen.EmbeddedScreen, memory_host.MemoryRoot,
+                                                     list[dict[str, typing.Any]]]:
     config = embed.Config.from_query(query)
-    host = screen.MemoryHost(storage={}, seed=config.seed)
+    host = memory_host.MemoryHost(storage={}, seed=config.seed)
     sent: list[dict[str, typing.Any]] = []
-    scr = embed_screen.EmbeddedScreen(screen.REGISTRY[config.game](), host, config, sent.append)
+    scr = embed_screen.EmbeddedScreen(screen_types.REGISTRY[config.game](), host, config, sent.append)
     scr.mount()
     host.run()
     assert host.root is not None

@@ -1,5 +1,5 @@
 """The screen's state machine (``web/screen_states.py``) against a real screen: every transition the
-table declares is made by a real :class:`screen.Screen` on a :class:`screen.MemoryHost` and lands
+table declares is made by a real :class:`screen.Screen` on a :class:`memory_host.MemoryHost` and lands
 where this file says it must (written here, not read from the table), every phase has a way out,
 and an event the table refuses leaves the screen exactly as it was.  The Roll & Write screen stands
 in for any game: it has computer players, pass-and-play, replays and a document."""
@@ -14,6 +14,7 @@ import typing
 
 import pytest
 
+import memory_host
 import roll_screen
 import screen
 import screen_states
@@ -44,7 +45,7 @@ def save_text(seats: list[session.Seat], *, finished: bool = False, revision: in
 def sheet_text() -> str:
     """A companion sheet as the screen stores it (opened by the setup form)."""
     storage: dict[str, str] = {}
-    host = screen.MemoryHost(storage=storage)
+    host = memory_host.MemoryHost(storage=storage)
     screen.Screen(roll_screen.RollAdapter(), host).mount()
     assert host.root is not None
     host.root.form = {"mode": "companion", "companion_name": "Mia"}
@@ -59,7 +60,7 @@ class Table:
     storage: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.host = screen.MemoryHost(storage=self.storage, seed=1)
+        self.host = memory_host.MemoryHost(storage=self.storage, seed=1)
         self.screen = screen.Screen(roll_screen.RollAdapter(), self.host)
         self.seen: list[tuple[Phase, Overlay, Event]] = []
         machine = self.screen.states
@@ -72,7 +73,7 @@ class Table:
         machine.go = recording  # type: ignore[method-assign]
 
     @property
-    def root(self) -> screen.MemoryRoot:
+    def root(self) -> memory_host.MemoryRoot:
         assert self.host.root is not None
         return self.host.root
 
@@ -234,7 +235,7 @@ SHOWN: typing.Final = {Phase.SETUP: "setup", Phase.PROBLEM: "problem", Phase.HAN
 @pytest.mark.parametrize("phase", [phase for phase in Phase if phase is not Phase.LOADING])
 def test_each_phase_shows_itself_on_the_element(phase: Phase) -> None:
     shown = in_phase(phase).root.data["phase"]
-    assert shown == SHOWN[phase] if phase in SHOWN else shown not in screen.SCREEN_PHASES | {"ai", "companion"}
+    assert shown == SHOWN[phase] if phase in SHOWN else shown not in screen_states.SCREEN_PHASES | {"ai", "companion"}
 
 
 def test_every_phase_is_reached_from_loading_and_has_a_way_out() -> None:
@@ -292,7 +293,7 @@ def test_a_real_screen_opens_and_closes_each_overlay_over_each_phase(
     assert table.overlay is after and table.phase is beneath, "an overlay never changes the phase beneath it"
     expected = SHOWN_OVER.get(after, SHOWN.get(beneath))
     shown = table.root.data["phase"]
-    assert shown == expected if expected is not None else shown not in screen.SCREEN_PHASES
+    assert shown == expected if expected is not None else shown not in screen_states.SCREEN_PHASES
 
 
 def test_the_computer_plays_and_the_next_person_waits_beneath_the_menu() -> None:

@@ -14,7 +14,8 @@ import pytest
 import board_screen
 import card_screen
 import embed_screen
-import screen
+import memory_host
+import screen_types
 from lostcities import api, card
 from lostcities.ui import embed, sound
 from tests.core import test_table_features as features
@@ -97,7 +98,7 @@ def keeps_nothing(table: features.Table) -> features.Table:
     """``table`` in a browser whose storage refuses every write (full, or private browsing)."""
 
     def refuse(key: str, text: str) -> None:
-        raise screen.StorageError("full")
+        raise screen_types.StorageError("full")
 
     table.host.storage_set = refuse  # type: ignore[method-assign]
     return table
@@ -131,13 +132,13 @@ def test_the_embed_sounds_only_when_its_host_asks(query: dict[str, str], expecte
     config = embed.Config.from_query({"game": "card", "mode": "play", **query})
     assert config.sound is expected
     storage = {sound.KEY: "1"}  # the site's own choice does not reach a frame in another site's page
-    host = screen.MemoryHost(storage=storage)
+    host = memory_host.MemoryHost(storage=storage)
     shown = embed_screen.EmbeddedScreen(card_screen.CardAdapter(), host, config, lambda *a: None)
-    assert shown.sound_on() is expected
+    assert shown.menu.sound_on() is expected
     shown.mount()
     host.run()
-    shown._on_sound()
-    assert shown.sound_on() is not expected and storage == {sound.KEY: "1"}
+    shown.menu.toggle_sound()
+    assert shown.menu.sound_on() is not expected and storage == {sound.KEY: "1"}
 
 
 @pytest.mark.parametrize("value", ["yes", "2", "", "on"])

@@ -13,8 +13,10 @@ import pytest
 
 import board_screen
 import card_screen
+import memory_host
 import roll_screen
 import screen
+import screen_types
 from lostcities import api, bots, card, errors, roll, session
 from lostcities.ui import games, rules_summary, stats
 
@@ -22,11 +24,11 @@ SAVE = "lostcities:card:save"
 
 
 class Table:
-    """A mounted screen of one game on a :class:`screen.MemoryHost`."""
+    """A mounted screen of one game on a :class:`memory_host.MemoryHost`."""
 
     def __init__(self, adapter: typing.Any = None, storage: dict[str, str] | None = None, seed: int = 1) -> None:
         self.storage: dict[str, str] = {} if storage is None else storage
-        self.host = screen.MemoryHost(storage=self.storage, seed=seed)
+        self.host = memory_host.MemoryHost(storage=self.storage, seed=seed)
         self.screen = screen.Screen(adapter or card_screen.CardAdapter(), self.host)
         self.screen.mount()
         self.host.run()
@@ -490,7 +492,7 @@ def test_damaged_statistics_are_set_aside_in_plain_words_and_the_game_goes_on(da
 
 
 def test_statistics_with_storage_off_do_not_stop_the_game() -> None:
-    host = screen.MemoryHost(storage=None, seed=1)
+    host = memory_host.MemoryHost(storage=None, seed=1)
     scr = screen.Screen(card_screen.CardAdapter(), host)
     scr.mount()
     scr.start(session.load(near_end_save(), "card"))
@@ -548,7 +550,7 @@ def test_keyboard_focus_stays_on_the_tools_and_escape_closes_a_page() -> None:
     table.click("menu")
     table.click("rules")
     assert table.root.handler is not None and table.phase == "rules"
-    table.root.handler(screen.Input("key", key="Escape"))
+    table.root.handler(screen_types.Input("key", key="Escape"))
     assert table.phase == "play"
 
 

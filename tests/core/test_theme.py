@@ -12,7 +12,7 @@ import pytest
 import board_screen
 import card_screen
 import embed_screen
-import screen
+import memory_host
 from lostcities import i18n
 from lostcities.ui import embed
 from lostcities.ui import html as lc_html
@@ -66,7 +66,7 @@ def test_the_embed_takes_its_theme_from_its_parameter_and_keeps_nothing(query: d
     assert config.theme.value == expected
     storage = {colour_theme.KEY: "light" if expected == "dark" else "dark"}  # the site's own choice stays outside
     kept = dict(storage)
-    host = screen.MemoryHost(storage=storage)
+    host = memory_host.MemoryHost(storage=storage)
     shown = embed_screen.EmbeddedScreen(card_screen.CardAdapter(), host, config, lambda *a: None)
     shown.mount()
     host.run()

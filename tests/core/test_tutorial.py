@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 import card_screen
 import embed_screen
 import lostcities
-import screen
+import memory_host
+import screen_types
 from lostcities import api, card, errors
 from lostcities.ui import embed, games, tutorial
 
@@ -29,10 +30,10 @@ del lostcities
 
 
 def mount(config: embed.Config, *, storage: dict[str, str] | None = None,
-          ) -> tuple[embed_screen.EmbeddedScreen, screen.MemoryHost, list[dict[str, typing.Any]]]:
-    host = screen.MemoryHost(storage={} if storage is None else storage, seed=config.seed)
+          ) -> tuple[embed_screen.EmbeddedScreen, memory_host.MemoryHost, list[dict[str, typing.Any]]]:
+    host = memory_host.MemoryHost(storage={} if storage is None else storage, seed=config.seed)
     sent: list[dict[str, typing.Any]] = []
-    scr = embed_screen.EmbeddedScreen(screen.REGISTRY[config.game](), host, config, sent.append)
+    scr = embed_screen.EmbeddedScreen(screen_types.REGISTRY[config.game](), host, config, sent.append)
     scr.mount()
     host.run()
     return scr, host, sent
@@ -43,7 +44,7 @@ def spots(html: str) -> set[str]:
 
 
 def test_every_game_has_tutorials() -> None:
-    assert {t.game for t in ALL} == set(games.entries()) == set(screen.REGISTRY)
+    assert {t.game for t in ALL} == set(games.entries()) == set(screen_types.REGISTRY)
     for game in ("card", "roll", "board"):
         assert len(tutorial.tutorials(game)) >= 4, game
 
@@ -334,7 +335,7 @@ def test_finishing_a_tutorial_sends_completed_and_keeps_the_stars() -> None:
 
 def test_without_storage_a_tutorial_plays_and_says_progress_is_not_kept() -> None:
     config = embed.Config.from_query({"tut": "card-first-expedition", "step": "5"})
-    host = screen.MemoryHost(storage=None, seed=2)
+    host = memory_host.MemoryHost(storage=None, seed=2)
     sent: list[dict[str, typing.Any]] = []
     scr = embed_screen.EmbeddedScreen(card_screen.CardAdapter(), host, config, sent.append)
     scr.mount()
@@ -432,7 +433,7 @@ def test_reveal_shows_the_other_hands_for_teaching() -> None:
     assert host.root is not None and "lc-reveal" not in host.root.html()
 
 
-@pytest.mark.parametrize("game", sorted(screen.REGISTRY))
+@pytest.mark.parametrize("game", sorted(screen_types.REGISTRY))
 @pytest.mark.parametrize("pov", ["1", "2"])
 def test_free_play_opens_a_new_deal_in_every_game(game: str, pov: str) -> None:
     """``mode=play`` without a position: a new game with a seat for every name the frame shows

@@ -287,7 +287,8 @@ def click(page: sync_api.Page, selector: str) -> None:
 
 def human_turn(page: sync_api.Page) -> str:
     """One turn of the player by mouse clicks; returns the phase that follows."""
-    page.wait_for_function(f"['play', 'over', 'result', 'handover'].includes({PHASE})", timeout=30_000, polling=15)
+    page.wait_for_function(f"() => ['play', 'over', 'result', 'handover'].includes({PHASE})", timeout=30_000,
+                           polling=15)
     phase = str(page.evaluate(PHASE))
     if phase != "play":
         return phase
@@ -295,9 +296,9 @@ def human_turn(page: sync_api.Page) -> str:
     click(page, f".lc-hand [data-card='{card}']")
     page.locator(f".lc-hand [data-card='{card}'].is-selected").wait_for(state="attached")
     click(page, f"[data-target='{target}'][data-colour='{card[0]}']")
-    page.wait_for_function(f"{PHASE} === 'draw'", timeout=30_000, polling=15)
+    page.wait_for_function(f"() => {PHASE} === 'draw'", timeout=30_000, polling=15)
     click(page, "[data-target='deck']")
-    page.wait_for_function(f"{PHASE} !== 'draw'", timeout=30_000, polling=15)
+    page.wait_for_function(f"() => {PHASE} !== 'draw'", timeout=30_000, polling=15)
     return str(page.evaluate(PHASE))
 
 

@@ -105,7 +105,7 @@ def test_new_build_is_never_mixed_with_the_old_one(browser: sync_api.Browser, tm
         assert "build-two" not in page.evaluate(fetch_css)
         page.click("#update-now")
         page.wait_for_function(
-            "document.documentElement.dataset.ready === '1' && !document.getElementById('update-now')",
+            "() => document.documentElement.dataset.ready === '1' && !document.getElementById('update-now')",
             timeout=conftest.BOOT_TIMEOUT_MS)
         page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
         assert "build-two" in page.evaluate(fetch_css)
@@ -169,7 +169,7 @@ def test_the_policy_is_in_force_inline_handlers_and_other_origins_are_blocked(
           document.body.append(script);
         }""")
         refused = page.evaluate("fetch('http://192.0.2.1/x').then(() => 'fetched', () => 'refused')")
-        page.wait_for_function("window.__cspViolations.length >= 3")
+        page.wait_for_function("() => window.__cspViolations.length >= 3")
         assert refused == "refused"
         assert page.evaluate("window.__ran") == 0
         directives = " ".join(conftest.csp_violations(page))

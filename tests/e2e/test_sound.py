@@ -61,7 +61,7 @@ def test_reduced_motion_and_a_new_player_hear_nothing(page: sync_api.Page, site:
     features.start_card(page, site)
     features.discard_first(page)
     draw_from_deck(page)
-    page.wait_for_function("window.lcSounds.length >= 4", timeout=TIMEOUT_MS)  # the computer's too
+    page.wait_for_function("() => window.lcSounds.length >= 4", timeout=TIMEOUT_MS)  # the computer's too
     assert not any(s["audible"] for s in heard(page)) and contexts(page) == 0
     assert page.evaluate("localStorage.getItem('lostcities:sound')") is None
 

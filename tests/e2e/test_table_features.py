@@ -159,10 +159,10 @@ def test_replay_and_statistics_after_a_game(page: sync_api.Page, site: str) -> N
     steps = len(record.actions) - 1
     slider = page.locator("#lc-replay-slider")
     slider.fill(str(steps - 1))
-    page.wait_for_function(f"document.querySelector('.lc-replay-count').dataset.step === '{steps - 1}'")
+    page.wait_for_function(f"() => document.querySelector('.lc-replay-count').dataset.step === '{steps - 1}'")
     slider.focus()
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function(f"document.querySelector('.lc-replay-count').dataset.step === '{steps - 2}'")
+    page.wait_for_function(f"() => document.querySelector('.lc-replay-count').dataset.step === '{steps - 2}'")
     assert page.evaluate("document.activeElement.id") == "lc-replay-slider"
     assert page.locator(".lc-replay-game").count() == 0  # one game: no game buttons
     page.click("[data-action=replay-last]")

@@ -33,7 +33,7 @@ def test_python_runs_in_a_worker_and_the_card_game_plays_against_the_computer(
     test_card.take_turn(page)
     assert test_card.wait_phase(page, "play") == "play"  # the computer answered
     assert test_card.saved(page)["revision"] > before, "the worker's save did not reach localStorage"
-    page.wait_for_function("document.documentElement.dataset.snapshot === 'restored'")
+    page.wait_for_function("() => document.documentElement.dataset.snapshot === 'restored'")
     # Pyodide without WebAssembly stack switching (web/engine.mjs: it crashes Chromium now and then)
     assert [worker.evaluate("'Suspending' in WebAssembly") for worker in page.workers] == [False]
 
@@ -117,8 +117,41 @@ def test_the_keyboard_moves_along_the_hand_and_plays(page: sync_api.Page, site: 
     page.wait_for_selector(".lc-hand .is-selected", state="attached")
 
 
+CSP_VIOLATIONS = """
+window.cspViolations = [];
+document.addEventListener("securitypolicyviolation", function (event) {
+  window.cspViolations.push(event.violatedDirective + " " + (event.blockedURI || "") + " " + (event.sample || ""));
+});
+"""
+
+
+def script_src(page: sync_api.Page) -> list[str]:
+    policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content") or ""
+    found = [part.split()[1:] for part in policy.split(";") if part.split()[:1] == ["script-src"]]
+    assert len(found) == 1, policy
+    return found[0]
+
+
+def test_the_default_page_allows_no_eval_and_the_game_starts_and_plays(page: sync_api.Page, site: str) -> None:
+    page.add_init_script(CSP_VIOLATIONS)
+    open_worker(page, site, "?seed=5", "#card")
+    assert page.evaluate("document.documentElement.dataset.engine") == "worker"
+    assert script_src(page) == ["'self'", "'wasm-unsafe-eval'"]  # no 'unsafe-eval': the engine is a worker
+    test_card.start(page, "easy")
+    test_card.wait_phase(page, "play")
+    test_card.take_turn(page)
+    assert test_card.wait_phase(page, "play") == "play"  # the computer answered
+    test_card.take_turn(page)
+    assert test_card.wait_phase(page, "play") == "play"
+    assert page.evaluate("window.cspViolations") == []
+
+
 def test_engine_page_in_the_address_keeps_python_on_the_page(page: sync_api.Page, site: str) -> None:
+    page.add_init_script(CSP_VIOLATIONS)
     conftest.open_site(page, f"{site}?engine=page&seed=9#card")
+    # engine-page.html, the page built for PyScript: its policy allows the Function() it needs
+    assert page.url == f"{site}engine-page.html?engine=page&seed=9#card"
+    assert script_src(page) == ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"]
     assert page.evaluate("document.documentElement.dataset.engine") == "page"
     assert page.evaluate("performance.getEntriesByName('lostcities:interpreter-start').length") == 1
     assert page.evaluate("'Suspending' in WebAssembly") is False  # web/interpreter.mjs: no stack switching
@@ -126,3 +159,4 @@ def test_engine_page_in_the_address_keeps_python_on_the_page(page: sync_api.Page
     test_card.wait_phase(page, "play")
     test_card.take_turn(page)
     assert test_card.wait_phase(page, "play") == "play"
+    assert page.evaluate("window.cspViolations") == []

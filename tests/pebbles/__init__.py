@@ -12,7 +12,7 @@ pebble scores a bonus.  The modules follow a game's layout:
 * :mod:`tests.pebbles.entry` -- the game's entry (``games.register``: a built-in game is
   listed in ``lostcities/ui/games.py`` instead);
 * :mod:`tests.pebbles.pebbles_screen` -- the screen adapter, paired with the entry
-  (``screen.register``: a built-in game is listed in ``web/catalogue.py`` instead).
+  (``screen_types.register``: a built-in game is listed in ``web/catalogue.py`` instead).
 
 Importing the package loads the rules only; ``tests/core/conftest.py`` imports the
 adapter, which registers the whole game for the core tests.

@@ -1,4 +1,4 @@
-"""Pebbles' adapter for the generic screen (:class:`screen.Adapter`), paired with the
+"""Pebbles' adapter for the generic screen (:class:`screen_types.Adapter`), paired with the
 game's entry and registered (a built-in game is listed in ``web/catalogue.py``).
 
 ``data-phase`` during play: ``play``, ``over``; the save's ``ui`` holds ``note``
@@ -9,6 +9,7 @@ from __future__ import annotations
 import typing
 
 import screen
+import screen_types
 from lostcities import api, session
 from lostcities.ui import html as lc_html
 from tests.pebbles import entry, rules
@@ -21,7 +22,7 @@ class PebblesAdapter:
     game = rules.Game
     prefix = "lc"
     words = lc_html.Words(secret="card")
-    documents: typing.ClassVar[dict[str, typing.Callable[[], screen.Document]]] = {}
+    documents: typing.ClassVar[dict[str, typing.Callable[[], screen_types.Document]]] = {}
 
     def __init__(self) -> None:
         self.note = ""
@@ -47,21 +48,21 @@ class PebblesAdapter:
     def phase(self, scr: screen.Screen) -> str:
         return "over" if scr.state_as(rules.State).is_terminal() else "play"
 
-    def render(self, scr: screen.Screen) -> screen.Frame:
+    def render(self, scr: screen.Screen) -> screen_types.Frame:
         current = scr.current
         view = scr.state_as(rules.State).view(current.viewer())
         status = scr.error or self.note
-        return screen.Frame("play", pb_html.LAYOUT, {
+        return screen_types.Frame("play", pb_html.LAYOUT, {
             "table": pb_html.table(view, current.names, interactive=scr.interactive()),
             "status": lc_html.esc(status)})
 
-    def on_input(self, scr: screen.Screen, event: screen.Input) -> screen.Command:
+    def on_input(self, scr: screen.Screen, event: screen_types.Input) -> screen_types.Command:
         if not scr.interactive() or event.target != "take":
             return None
         count = event.data.get("count", "")
         if count not in ("1", "2", "3") or int(count) > scr.state_as(rules.State).heap:
             return scr.refuse("There are not that many pebbles left.")
-        return screen.Do(f"take {count}")
+        return screen_types.Do(f"take {count}")
 
     def on_event(self, scr: screen.Screen, event: api.Event) -> None:
         self.note = event.describe(scr.current.names)
@@ -81,6 +82,6 @@ class PebblesAdapter:
         return lc_html.score_line(current.names, current.state.scores(), current.viewer())
 
 
-PLAYABLE: typing.Final = screen.Playable(entry.ENTRY, PebblesAdapter)
+PLAYABLE: typing.Final = screen_types.Playable(entry.ENTRY, PebblesAdapter)
 """The entry paired with its adapter (what ``web/catalogue.py`` lists for a built-in game)."""
-screen.register(PLAYABLE)
+screen_types.register(PLAYABLE)
