@@ -114,8 +114,9 @@ MEASURE_JS = r"""
       if (w > 1 && h > 1) problems.push(`${name(a)} overlaps ${name(b)} (${Math.round(w)}x${Math.round(h)} px)`);
     }
   }
-  // The card game's status shows all it says inside its box, and the side panel holds all it holds.
-  for (const el of document.querySelectorAll('.lc-play .lc-status')) {
+  // The status (the card game's, the board game's) shows all it says inside its box, and the card game's side
+  // panel holds all it holds.
+  for (const el of document.querySelectorAll('.lc-play .lc-status, .lcb-play .lc-status')) {
     const text = document.createRange();
     text.selectNodeContents(el);
     const t = text.getBoundingClientRect(), b = el.getBoundingClientRect();
@@ -478,20 +479,12 @@ def test_the_turns_tools_are_on_the_table_at_every_size(shared: sync_api.Page) -
     assert not problems, "\n".join(problems)
 
 
-SHORT_PHONE_BOARD: typing.Final = pytest.mark.xfail(
-    strict=True, reason="issue 20: the board game's table is taller than a 360x640 screen (its hand takes two rows "
-                        "of 44 px cards there); not solved yet")
-
-
 @pytest.mark.parametrize("size", [pytest.param(size, id=f"{size[0]}x{size[1]}") for size in SIX_VIEWPORTS])
 @pytest.mark.parametrize("game", ["card", "board", "roll"])
-def test_each_games_table_fits_the_six_sizes(shared: sync_api.Page, game: str, size: tuple[int, int],
-                                             request: pytest.FixtureRequest) -> None:
+def test_each_games_table_fits_the_six_sizes(shared: sync_api.Page, game: str, size: tuple[int, int]) -> None:
     """Every game mid-game at each of the six sizes, 1280x800 and 360x640 included: the whole screen fits
     (no page scrolling either way, nothing beyond the screen's edges, no control covered, overlapping or
     under 44 px: :data:`MEASURE_JS`)."""
-    if (game, size) == ("board", (360, 640)):
-        request.applymarker(SHORT_PHONE_BOARD)
     shared.set_viewport_size({"width": size[0], "height": size[1]})
     shared.evaluate("localStorage.removeItem('lostcities:roll:companion')")  # a companion sheet comes first
     open_position(shared, game, positions.mid_game(game))
@@ -499,21 +492,48 @@ def test_each_games_table_fits_the_six_sizes(shared: sync_api.Page, game: str, s
     assert not problems, f"{game} {size[0]}x{size[1]}:\n" + "\n".join(problems)
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("players", [2, 4])
-def test_the_board_games_status_shows_all_it_says_upright(shared: sync_api.Page, players: int) -> None:
+def test_the_board_games_status_shows_all_it_says_at_every_size(shared: sync_api.Page, shared_de: sync_api.Page,
+                                                                 players: int, lang: str) -> None:
     """After a turn the board game's status line tells the others' turns (with four players, three sentences
-    and the prompt): on phones and a tablet held upright it shows every line of it, neither clipped nor a
-    region to scroll (its content no taller than its box)."""
+    and the prompt; German's are longer): at every size, a phone on its side and a landscape tablet included,
+    it shows every line of it, neither clipped nor a region to scroll (its content no taller than its box, its
+    text inside its box), and the page does not scroll."""
+    page = shared_de if lang == "de" else shared
     save = positions.mid_game("board", players=players)
     problems: list[str] = []
-    for width, height in ((390, 844), (360, 640), (768, 1024)):
-        shared.set_viewport_size({"width": width, "height": height})
-        open_position(shared, "board", save)
-        select_a_card(shared)
-        finish_the_turn(shared)
-        full, shown = shared.locator(".lcb-screen .lc-status").evaluate("(e) => [e.scrollHeight, e.clientHeight]")
+    for width, height in (*VIEWPORTS, (360, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        open_position(page, "board", save)
+        select_a_card(page)
+        finish_the_turn(page)
+        full, shown = page.locator(".lcb-screen .lc-status").evaluate("(e) => [e.scrollHeight, e.clientHeight]")
         if full > shown + 1:
             problems.append(f"{width}x{height}: the status shows {shown} px of its {full} px")
+        short = (players, width, height) == (4, 360, 640)  # the page's height there: FOUR_ON_A_SHORT_PHONE
+        problems += [f"{width}x{height}: {p}" for p in measure(page)
+                     if "status" in p or ("page scrolls" in p and not short)]
+    assert not problems, "\n".join(problems)
+
+
+FOUR_ON_A_SHORT_PHONE: typing.Final = pytest.mark.xfail(
+    strict=True, reason="issue 20: with four players the board game's table is taller than a 360x640 screen "
+                        "(the three others' panels and their three turns told in the status); not solved yet")
+
+
+@FOUR_ON_A_SHORT_PHONE
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_board_game_with_four_players_fits_a_short_phone(shared: sync_api.Page, shared_de: sync_api.Page,
+                                                             lang: str) -> None:
+    """Four players at 360x640, mid-game and after a turn: the whole screen fits (:data:`MEASURE_JS`)."""
+    page = shared_de if lang == "de" else shared
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_position(page, "board", positions.mid_game("board", players=4))
+    problems = measure(page)
+    select_a_card(page)
+    finish_the_turn(page)
+    problems += [f"after a turn: {p}" for p in measure(page)]
     assert not problems, "\n".join(problems)
 
 

@@ -753,8 +753,8 @@ PLAY_LAYOUT: typing.Final = (
     '<div class="lcb-play"><div class="lcb-board-wrap"><div data-region="counters"></div>'
     '<div data-region="board"></div></div>'
     '<div class="lcb-side"><div class="lcb-players-wrap" data-region="players"></div>'
-    # The status keeps its height (a long account of three computers' turns scrolls): reachable by the Tab key.
-    '<div class="lc-dock lcb-dock"><p class="lc-status" role="status" aria-live="polite" tabindex="0" '
+    # The status shows all it says at every size (nothing in it scrolls): not a stop of the Tab key.
+    '<div class="lc-dock lcb-dock"><p class="lc-status" role="status" aria-live="polite" '
     'data-region="status"></p>'
     '<div class="lc-actions lcb-actions" data-region="actions"></div>'
     '<div class="lc-hand-wrap" data-region="hand"></div></div></div></div>'
