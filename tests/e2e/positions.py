@@ -83,3 +83,30 @@ def long_column(*, seed: int = 9, players: int = 4, length: int = 7) -> str:
                 and a.notation().split()[1].startswith(letter)]
         mine.sort(key=lambda a: int(a.notation().split()[1][1:]))  # the lowest card first: the column climbs slowly
         current.apply(mine[0] if mine else _pick(state, rng))
+
+
+def end_of(game: str, *, at: str = "game", seed: int = 5, players: int = 2) -> str:
+    """The save text of ``game`` played to its end by :func:`mid_game`'s players (computers, easy, at the
+    other seats): ``at`` ``"game"``, the finished game (its final scores); ``"round"`` (the board game),
+    the end of its first round (its round's scores, the next round's tiles still to lay out)."""
+    if at not in ("game", "round") or (at == "round" and game != "board"):
+        raise ValueError(f"no {at!r} end for the {game} game: 'game', or 'round' for the board game")
+    from lostcities import board
+
+    levels = {"card": "easy", "board": "easy", "roll": "easy"}
+    seats = [session.Seat("You")] + [session.Seat("Computer" if players == 2 else f"Computer {i}", levels[game])
+                                     for i in range(1, players)]
+    prefs = {"card": {"pace": "instant"}, "board": {"pace": "instant"}, "roll": {"mode": "game", "pace": "instant"}}
+    setup = session.Setup.create(game, seats, {}, prefs[game])
+    rng = random.Random(seed)
+    current = session.Session.new(setup, rng)
+    while not current.state.is_terminal():
+        state = current.state
+        if (at == "round" and isinstance(state, board.State) and state.phase is board.Phase.TILES
+                and state.results):
+            break
+        if state.is_chance():
+            current.deal(rng)
+        else:
+            current.apply(_pick(state, rng))
+    return current.to_text()

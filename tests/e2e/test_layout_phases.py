@@ -14,12 +14,13 @@ One page serves the module, resized for each size (a boot costs seconds of CPU).
 
 from __future__ import annotations
 
+import re
 import typing
 
 import pytest
 from playwright import sync_api
 
-from tests.e2e import conftest, test_table_features
+from tests.e2e import conftest, positions, test_layout, test_table_features
 
 VIEWPORTS: typing.Final = ((1024, 768), (768, 1024), (1280, 800), (390, 844), (844, 390), (360, 640))
 TUTORIALS: typing.Final = {"card": ("card-first-expedition", "card-wagers"),
@@ -151,6 +152,61 @@ def test_the_card_games_round_end_and_game_end_fit_every_size(shared: sync_api.P
         to_the_end(shared, game_end)
         return found + measure(shared, f"card game end {size}")
     each_size(shared, visit)
+
+
+ENDS: typing.Final = {"board-round": ("board", "round", ".lcb-results[data-over='0']"),
+                       "board-game": ("board", "game", ".lcb-results[data-over='1']"),
+                       "roll-game": ("roll", "game", ".rw-screen[data-phase='over']")}
+"""The ends measured beside the card game's: the board game's round end (its round's score tables, Next round)
+and its game end (the final table and the artifact track), Roll & Write's game end (the final sheets and
+scores); each a seeded game played to its end under CPython (:func:`positions.end_of`)."""
+
+
+def open_end(page: sync_api.Page, game: str, save: str, shown: str) -> None:
+    """Home, the game's save replaced by ``save`` (a game at its end), then the game's screen at its results."""
+    page.evaluate("location.hash = ''")
+    page.locator("html[data-route='home']").wait_for(state="attached")
+    page.evaluate("localStorage.removeItem('lostcities:roll:companion')")
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [positions.KEYS[game], save])
+    page.evaluate(f"location.hash = '#{game}'")
+    page.locator(f"html[data-route='{game}'] {shown}").wait_for(state="attached")
+
+
+BEYOND: typing.Final = re.compile(r"is outside the screen \((-?\d+),(-?\d+) to (-?\d+),(-?\d+)\)")
+
+
+def below_the_fold(problem: str, width: int) -> bool:
+    """Whether one of :data:`test_layout.MEASURE_JS`'s findings is only that a results page is longer than the
+    screen (it scrolls down to its tables and the board): the page scrolling down, or an element beyond the
+    screen's bottom edge alone."""
+    if problem.startswith("the page scrolls down"):
+        return True
+    found = BEYOND.search(problem)
+    if found is None:
+        return False
+    left, top, right, _ = (int(n) for n in found.groups())
+    return left >= -1 and top >= -1 and right <= width + 1
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("end", list(ENDS))
+def test_the_board_games_and_roll_and_writes_ends_fit(shared: sync_api.Page, shared_de: sync_api.Page, end: str,
+                                                      lang: str) -> None:
+    """The end of a board game's round and of its game, and of a Roll & Write game, in English and German on a
+    tablet and a phone (1024x768, 390x844): nothing cut off, covered or beyond the sides (:data:`PHASE_JS`), and
+    :data:`test_layout.MEASURE_JS`'s findings (controls overlapping or under 44 px, a status's text out of its box),
+    but for what lies below the fold (a results page scrolls down to its tables and the board)."""
+    page = shared_de if lang == "de" else shared
+    game, at, shown = ENDS[end]
+    save = positions.end_of(game, at=at)
+    problems: list[str] = []
+    for width, height in ((1024, 768), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        open_end(page, game, save, shown)
+        where = f"{end} {lang} {width}x{height}"
+        problems += measure(page, where)
+        problems += [f"{where}: {p}" for p in test_layout.measure(page) if not below_the_fold(p, width)]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize("game", list(TUTORIALS))

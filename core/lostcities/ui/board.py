@@ -476,9 +476,30 @@ def hand(view: board.View, *, selected: str | None = None, interactive: bool = T
 # -- the status line and the choices --------------------------------------------------------------
 
 
+PLAY_KINDS: typing.Final = frozenset({"is-play", "is-selected"})
+"""The prompts' class hooks at the viewer's play step: the others' turns are over, and told."""
+
+
+def told(note: typing.Sequence[str], kind: str) -> tuple[str, ...]:
+    """The lines of ``note`` (the turn so far, one line per action) that the status shows: at the viewer's
+    play step (``kind`` in :data:`PLAY_KINDS`) the last turn's first line (the card played, the first step of
+    a piece) and its last (the card drawn); at any other moment the latest line only.  The status keeps one
+    fixed height whatever the turn did (the steps an arrow gave in between are marked on the board, and told
+    in Moves).
+
+    >>> told(["A played.", "A moved.", "A moved again.", "A drew."], "is-play")
+    ('A played.', 'A drew.')
+    >>> told(["A played.", "A moved."], "is-move")
+    ('A moved.',)
+    >>> told([], "is-play")
+    ()
+    """
+    return (*note[:1], *note[1:][-1:]) if kind in PLAY_KINDS else tuple(note[-1:])
+
+
 def status(note: typing.Sequence[str], prompt_text: str, kind: str = "") -> str:
-    """What the last turn did (one line per action), then what to do now."""
-    said = "".join(f'<span class="lc-note">{esc(line)}</span> ' for line in note)
+    """What the last turn did (the lines :func:`told` keeps), then what to do now."""
+    said = "".join(f'<span class="lc-note">{esc(line)}</span> ' for line in told(note, kind))
     return f'{said}<span class="{_classes("lc-prompt", kind)}">{esc(prompt_text)}</span>'
 
 
@@ -753,8 +774,8 @@ PLAY_LAYOUT: typing.Final = (
     '<div class="lcb-play"><div class="lcb-board-wrap"><div data-region="counters"></div>'
     '<div data-region="board"></div></div>'
     '<div class="lcb-side"><div class="lcb-players-wrap" data-region="players"></div>'
-    # The status keeps its height (a long account of three computers' turns scrolls): reachable by the Tab key.
-    '<div class="lc-dock lcb-dock"><p class="lc-status" role="status" aria-live="polite" tabindex="0" '
+    # The status shows all it says at every size (nothing in it scrolls): not a stop of the Tab key.
+    '<div class="lc-dock lcb-dock"><p class="lc-status" role="status" aria-live="polite" '
     'data-region="status"></p>'
     '<div class="lc-actions lcb-actions" data-region="actions"></div>'
     '<div class="lc-hand-wrap" data-region="hand"></div></div></div></div>'
