@@ -152,14 +152,20 @@ class KnownActions:
     (True, False, False, False)
     """
 
-    __slots__ = ("_known",)
+    __slots__ = ("_known", "one_field")
 
     def __init__(self) -> None:
         self._known: dict[int, tuple[object, tuple[tuple[str, object], ...]]] = {}
+        self.one_field: dict[int, tuple[object, str, object]] = {}
+        """The known actions of one field, by ``id``: (the action, the field's
+        name, its value) -- ``State.apply`` checks these itself, a call saved."""
 
     def add(self, action: _A) -> _A:
         """Remember ``action`` (built by its constructor, so checked) and return it."""
-        self._known[id(action)] = (action, tuple(vars(action).items()))
+        items = tuple(vars(action).items())
+        self._known[id(action)] = (action, items)
+        if len(items) == 1:
+            self.one_field[id(action)] = (action, *items[0])
         return action
 
     def is_intact(self, action: object) -> bool:
@@ -770,7 +776,13 @@ class State(abc.ABC):
         if listed is not None and listed[0] == len(self._history):
             for item in listed[1]:
                 if item is action:
-                    trusted = listed[2].is_intact(action)
+                    # KnownActions.is_intact, inlined for an action of one field
+                    entry = listed[2].one_field.get(id(action))
+                    if entry is not None and entry[0] is action:
+                        fields = action.__dict__
+                        trusted = len(fields) == 1 and fields.get(entry[1], MISSING) is entry[2]
+                    else:
+                        trusted = listed[2].is_intact(action)
                     break
         if not trusted:
             action = self.check(action)

@@ -959,52 +959,19 @@ class State(api.State, cards.Table[Card]):
         act: typing.Any = action  # checked: one of this game's actions
         cls = type(act)
         if cls is Draw:
-            number = self._game_number
             args = (p, act, self._draw(act.colour), len(self._deck))
             if self._player >= 0:
                 return _lazy_event(p, "draw", _draw_body, args)
-            notation, text, details, secret = _draw_body(*args)
-            text += self._describe_end(number, details)
-            return api.Event(p, notation, "draw", text, details, secret)
+            over = self._player == api.TERMINAL
+            return _lazy_event(p, "draw", _last_draw_body, (*args, self._game_number, self.game.games == 1,
+                                                          self._results[-1], tuple(self._totals) if over else None))
         if cls is Play:
             return _lazy_event(p, "play", _play_body, (p, act, tuple(self._lay(act.card.index, False))))
         if cls is Discard:
             return _lazy_event(p, "discard", _discard_body, (p, act, tuple(self._lay(act.card.index, True))))
         self._deal(act)  # the deal: the only other action
-        number, starter = self._game_number, self._starter
-        text = i18n.fill(i18n._("Game {number} of {count}: the cards are shuffled and dealt, {hand} to each player; "
-                                "{p0} {p0:starts}.").replace("{p0", f"{{p{starter}"),
-                         number=number, count=self.game.games, hand=HAND_SIZE)
-        if self.game.games == 1:
-            text = i18n.fill(i18n._("The cards are shuffled and dealt, {hand} to each player; {p0} {p0:starts}."
-                                    ).replace("{p0", f"{{p{starter}"), hand=HAND_SIZE)
-        return api.Event(api.CHANCE, "", "deal", text, {
-            "game_number": number, "games": self.game.games, "starter": starter,
-            "hand_size": HAND_SIZE, "draw_pile": len(self._deck)})
-
-    def _describe_end(self, number: int, details: dict[str, typing.Any]) -> str:
-        """Add the end of game ``number`` (and of the match) to an event; return its sentences."""
-        result = self._results[-1]
-        details["game_over"] = {"game_number": number, **result.to_dict()}
-        scores = result.scores
-        single = self.game.games == 1
-        text = " " + i18n.fill(
-            i18n._("The draw pile is empty: the game is over, {p0} {p0:scores} {score0} and {p1} {score1}.")
-            if single else
-            i18n._("The draw pile is empty: game {number} is over, {p0} {p0:scores} {score0} and {p1} {score1}."),
-            number=number, score0=scores[0], score1=scores[1])
-        if self._player != api.TERMINAL:
-            return text
-        winner = self.winner()
-        details["match_over"] = {"totals": list(self._totals), "winner": winner}
-        if single:
-            return text + " " + (i18n._("It is a tie.") if winner is None else
-                                 i18n._("{p0} {p0:wins}.").replace("{p0", f"{{p{winner}"))
-        a, b = self._totals
-        if winner is None:
-            return text + " " + i18n.fill(i18n._("The match ends in a tie, {points} points each."), points=a)
-        won = i18n._("{p0} {p0:wins} the match, {points} points to {other}.").replace("{p0", f"{{p{winner}")
-        return text + " " + i18n.fill(won, points=max(a, b), other=min(a, b))
+        return _lazy_event(api.CHANCE, "deal", _deal_body,
+                           (self._game_number, self.game.games, self._starter, len(self._deck)))
 
     def _deal(self, action: Deal) -> None:
         n = self.game.colours
@@ -1148,6 +1115,44 @@ def _draw_body(p: int, action: Draw, c: int, left: int) -> api.EventBody:
     text = i18n.fill(i18n._("{p0} took {card} from the {colour} discard pile.").replace("{p0", f"{{p{p}"),
                      card=_card_words(c), colour=api.colour_word(colour.value))
     return action.notation(), text, {"source": colour.value, "card": _IDS[c], "draw_pile": left}, {}
+
+
+def _deal_body(number: int, games: int, starter: int, left: int) -> api.EventBody:
+    if games == 1:
+        said = i18n._("The cards are shuffled and dealt, {hand} to each player; {p0} {p0:starts}.")
+    else:
+        said = i18n._("Game {number} of {count}: the cards are shuffled and dealt, {hand} to each player; "
+                      "{p0} {p0:starts}.")
+    text = i18n.fill(said.replace("{p0", f"{{p{starter}"), number=number, count=games, hand=HAND_SIZE)
+    return "", text, {"game_number": number, "games": games, "starter": starter, "hand_size": HAND_SIZE,
+                      "draw_pile": left}, {}
+
+
+def _last_draw_body(p: int, action: Draw, c: int, left: int, number: int, single: bool, result: GameResult,
+                    totals: tuple[int, ...] | None) -> api.EventBody:
+    """The draw that emptied the draw pile, with the end of game ``number`` (``result``) and,
+    given the match's ``totals``, of the match."""
+    notation, text, details, secret = _draw_body(p, action, c, left)
+    details["game_over"] = {"game_number": number, **result.to_dict()}
+    scores = result.scores
+    text += " " + i18n.fill(
+        i18n._("The draw pile is empty: the game is over, {p0} {p0:scores} {score0} and {p1} {score1}.")
+        if single else
+        i18n._("The draw pile is empty: game {number} is over, {p0} {p0:scores} {score0} and {p1} {score1}."),
+        number=number, score0=scores[0], score1=scores[1])
+    if totals is None:
+        return notation, text, details, secret
+    a, b = totals
+    winner = None if a == b else 0 if a > b else 1
+    details["match_over"] = {"totals": [a, b], "winner": winner}
+    if single:
+        end = i18n._("It is a tie.") if winner is None else i18n._("{p0} {p0:wins}.").replace("{p0", f"{{p{winner}")
+    elif winner is None:
+        end = i18n.fill(i18n._("The match ends in a tie, {points} points each."), points=a)
+    else:
+        won = i18n._("{p0} {p0:wins} the match, {points} points to {other}.").replace("{p0", f"{{p{winner}")
+        end = i18n.fill(won, points=max(a, b), other=min(a, b))
+    return notation, text + " " + end, details, secret
 
 
 def _result_to_snapshot(result: GameResult) -> dict[str, typing.Any]:
