@@ -77,8 +77,6 @@ XFAIL: typing.Final[dict[tuple[str, tuple[int, int]], str]] = {
     ("card", (844, 390)): "a lesson panel leaves the card table under 300 px: the page scrolls, the hand's cards "
                           "are 31x44 px and the columns' cards run off the screen",
     ("card", (360, 640)): "the card table under a lesson panel: the page scrolls (up to 1037 px in 640) at 34 steps",
-    ("board", (390, 844)): "the board's layout (web/board.css, the fit helper's): with a lesson panel the page scrolls "
-                           "(927 px in 844) and the hand runs off the screen",
     ("board", (844, 390)): "the board's layout (web/board.css, the fit helper's): with a lesson panel the page "
                            "scrolls, the hand runs off the screen and the discard piles overlap",
     ("board", (360, 640)): "the board's layout (web/board.css, the fit helper's): with a lesson panel the page "
