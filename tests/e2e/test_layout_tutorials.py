@@ -72,8 +72,6 @@ XFAIL: typing.Final[dict[tuple[str, tuple[int, int]], str]] = {
     ("roll", (390, 844)): ROLL_SHORT.format(by="58-76 px at two answers (roll-choosing-dice 4, roll-refusing 3)"),
     ("roll", (844, 390)): ROLL_SHORT.format(by="22 px or more at every step"),
     ("roll", (360, 640)): ROLL_SHORT.format(by="9 px or more at most steps"),
-    ("card", (390, 844)): "the card table under a long lesson panel: the page scrolls 11-78 px at 10 steps of "
-                          "card-ascending, card-scoring and card-end-of-deck",
     ("card", (844, 390)): "a lesson panel leaves the card table under 300 px: the page scrolls, the hand's cards "
                           "are 31x44 px and the columns' cards run off the screen",
     ("card", (360, 640)): "the card table under a lesson panel: the page scrolls (up to 1037 px in 640) at 34 steps",
