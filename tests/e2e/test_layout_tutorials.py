@@ -69,7 +69,6 @@ ROLL_SHORT: typing.Final = ("Roll & Write's sheet (its cells at their 20 px leas
                             "do not leave a lesson panel its height: the page scrolls {by}, and the squeezed side "
                             "panel's buttons cover the sheets' thumbnails")
 XFAIL: typing.Final[dict[tuple[str, tuple[int, int]], str]] = {
-    ("roll", (390, 844)): ROLL_SHORT.format(by="58-76 px at two answers (roll-choosing-dice 4, roll-refusing 3)"),
     ("roll", (844, 390)): ROLL_SHORT.format(by="22 px or more at every step"),
     ("roll", (360, 640)): ROLL_SHORT.format(by="9 px or more at most steps"),
     ("card", (844, 390)): "a lesson panel leaves the card table under 300 px: the page scrolls, the hand's cards "
