@@ -411,22 +411,20 @@ class Event:
         ({'draw_pile': 3}, True)
         """
         event = _new_object(cls)
-        fields = event.__dict__
-        fields["player"] = player
-        fields["kind"] = kind
-        fields["_build"] = build
-        fields["_args"] = args
+        # One entry until a field is read: every field store saved counts on a play-out.
+        event.__dict__["_lazy"] = (player, kind, build, args)
         return event
 
     if not typing.TYPE_CHECKING:
         def __getattr__(self, name: str) -> typing.Any:
             # Only reached for the fields a lazy event has not made yet.
-            if name not in _LAZY_FIELDS or "_build" not in self.__dict__:
+            fields = self.__dict__
+            if name not in _FIELD_NAMES or "_lazy" not in fields:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            build = self.__dict__.pop("_build")
-            action, text, details, secret = build(*self.__dict__.pop("_args"))
-            self.__dict__.update(action=action, text=text, details=details, secret=secret)
-            return self.__dict__[name]
+            player, kind, build, args = fields.pop("_lazy")
+            action, text, details, secret = build(*args)
+            fields.update(player=player, action=action, kind=kind, text=text, details=details, secret=secret)
+            return fields[name]
 
     def describe(self, names: typing.Sequence[str]) -> str:
         """The log line with the players' names filled in."""
@@ -445,7 +443,7 @@ class Event:
 
 EventBody: typing.TypeAlias = tuple[str, str, dict[str, typing.Any], dict[str, typing.Any]]
 """What :meth:`Event.lazy` builds: the ``action``, ``text``, ``details`` and ``secret`` of an event."""
-_LAZY_FIELDS: typing.Final = frozenset({"action", "text", "details", "secret"})
+_FIELD_NAMES: typing.Final = frozenset({"player", "action", "kind", "text", "details", "secret"})
 _new_object: typing.Final = object.__new__
 
 
