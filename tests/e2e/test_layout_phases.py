@@ -133,25 +133,32 @@ def each_size(page: sync_api.Page, visit: typing.Callable[[str], list[str]]) -> 
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("game", ["card", "board", "roll"])
-def test_the_setup_and_the_hand_over_fit_every_size(shared: sync_api.Page, game: str) -> None:
+def test_the_setup_and_the_hand_over_fit_every_size(shared: sync_api.Page, shared_de: sync_api.Page, game: str,
+                                                    lang: str) -> None:
+    page = shared_de if lang == "de" else shared
+
     def visit(size: str) -> list[str]:
-        fresh(shared, game)
-        found = measure(shared, f"{game} setup {size}")
-        people(shared, game)
-        return found + measure(shared, f"{game} two people, the first screen {size}")
-    each_size(shared, visit)
+        fresh(page, game)
+        found = measure(page, f"{game} {lang} setup {size}")
+        people(page, game)
+        return found + measure(page, f"{game} {lang} two people, the first screen {size}")
+    each_size(page, visit)
 
 
-def test_the_card_games_round_end_and_game_end_fit_every_size(shared: sync_api.Page) -> None:
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_card_games_round_end_and_game_end_fit_every_size(shared: sync_api.Page, shared_de: sync_api.Page,
+                                                              lang: str) -> None:
+    page = shared_de if lang == "de" else shared
     round_end, game_end = test_table_features.near_end_save(3), test_table_features.near_end_save()
 
     def visit(size: str) -> list[str]:
-        to_the_end(shared, round_end)
-        found = measure(shared, f"card round end {size}")
-        to_the_end(shared, game_end)
-        return found + measure(shared, f"card game end {size}")
-    each_size(shared, visit)
+        to_the_end(page, round_end)
+        found = measure(page, f"card {lang} round end {size}")
+        to_the_end(page, game_end)
+        return found + measure(page, f"card {lang} game end {size}")
+    each_size(page, visit)
 
 
 ENDS: typing.Final = {"board-round": ("board", "round", ".lcb-results[data-over='0']"),
@@ -192,15 +199,15 @@ def below_the_fold(problem: str, width: int) -> bool:
 @pytest.mark.parametrize("end", list(ENDS))
 def test_the_board_games_and_roll_and_writes_ends_fit(shared: sync_api.Page, shared_de: sync_api.Page, end: str,
                                                       lang: str) -> None:
-    """The end of a board game's round and of its game, and of a Roll & Write game, in English and German on a
-    tablet and a phone (1024x768, 390x844): nothing cut off, covered or beyond the sides (:data:`PHASE_JS`), and
+    """The end of a board game's round and of its game, and of a Roll & Write game, in English and German at every
+    size of :data:`VIEWPORTS`: nothing cut off, covered or beyond the sides (:data:`PHASE_JS`), and
     :data:`test_layout.MEASURE_JS`'s findings (controls overlapping or under 44 px, a status's text out of its box),
     but for what lies below the fold (a results page scrolls down to its tables and the board)."""
     page = shared_de if lang == "de" else shared
     game, at, shown = ENDS[end]
     save = positions.end_of(game, at=at)
     problems: list[str] = []
-    for width, height in ((1024, 768), (390, 844)):
+    for width, height in VIEWPORTS:
         page.set_viewport_size({"width": width, "height": height})
         open_end(page, game, save, shown)
         where = f"{end} {lang} {width}x{height}"
