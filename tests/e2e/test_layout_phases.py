@@ -195,6 +195,15 @@ def below_the_fold(problem: str, width: int) -> bool:
     return left >= -1 and top >= -1 and right <= width + 1
 
 
+def beyond_the_fold(problems: list[str], width: int) -> list[str]:
+    """:data:`test_layout.MEASURE_JS`'s findings on a results page but for what lies below the fold
+    (:func:`below_the_fold`), and but for a control below the fold "covered" by what is at the screen's bottom edge
+    (MEASURE_JS looks at the point on the screen nearest to a control's centre; :data:`PHASE_JS` measures what
+    covers a control on the screen)."""
+    low = {p.partition(" is outside the screen")[0] for p in problems if BEYOND.search(p) and below_the_fold(p, width)}
+    return [p for p in problems if not below_the_fold(p, width) and p.partition(" is covered by ")[0] not in low]
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("end", list(ENDS))
 def test_the_board_games_and_roll_and_writes_ends_fit(shared: sync_api.Page, shared_de: sync_api.Page, end: str,
@@ -202,7 +211,8 @@ def test_the_board_games_and_roll_and_writes_ends_fit(shared: sync_api.Page, sha
     """The end of a board game's round and of its game, and of a Roll & Write game, in English and German at every
     size of :data:`VIEWPORTS`: nothing cut off, covered or beyond the sides (:data:`PHASE_JS`), and
     :data:`test_layout.MEASURE_JS`'s findings (controls overlapping or under 44 px, a status's text out of its box),
-    but for what lies below the fold (a results page scrolls down to its tables and the board)."""
+    but for what lies below the fold (a results page scrolls down to its tables and the board:
+    :func:`beyond_the_fold`)."""
     page = shared_de if lang == "de" else shared
     game, at, shown = ENDS[end]
     save = positions.end_of(game, at=at)
@@ -212,7 +222,7 @@ def test_the_board_games_and_roll_and_writes_ends_fit(shared: sync_api.Page, sha
         open_end(page, game, save, shown)
         where = f"{end} {lang} {width}x{height}"
         problems += measure(page, where)
-        problems += [f"{where}: {p}" for p in test_layout.measure(page) if not below_the_fold(p, width)]
+        problems += [f"{where}: {p}" for p in beyond_the_fold(test_layout.measure(page), width)]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
 
