@@ -1,7 +1,8 @@
-"""Every phase fits every size (issue 20): each game's setup, the first screen of two people on one
-device (the hand-over in the card games), the card game's round end and game end, and the first step
-of tutorials of each game (and the steps their *Next* reaches) at 1024x768, 768x1024, 1280x800,
-390x844, 844x390 and 360x640.
+"""Every phase fits every size (issue 20): each game's setup and the first screen of two people on one device
+(the hand-over in the card games), in English and German; the card game's round end and game end, the board
+game's round end and game end and Roll & Write's game end, in English and German; and the first step of
+tutorials of each game (and the steps their *Next* reaches); each at 1024x768, 768x1024, 1280x800, 390x844,
+844x390 and 360x640.
 
 On each: no text cut off (an element that hides its overflow, or the status line, holding more than
 it shows: ``scrollHeight > clientHeight + 1``), no control under another (the point at a control's
