@@ -566,3 +566,26 @@ def test_fuzzed_loads_send_only_documented_codes(payload: typing.Any) -> None:
 
 DOCUMENTED: typing.Final = {kind: documented_codes(kind) for kind in ("error", "illegal")}
 FUZZ_SCREEN: typing.Final = mount(embed.Config.from_query({"tut": "card-wagers", "id": "z"}))
+
+
+def test_a_small_screen_shows_a_steps_ask_and_its_whole_text_on_demand() -> None:
+    """The panel marks the step's ask (its last sentence out of brackets) apart from the rest, which a small
+    screen hides until *Whole text* (a button, its state in aria-expanded) asks for it; the choice stays
+    for the next steps; a step of one sentence has no button."""
+    scr, host, _ = mount(embed.Config.from_query({"tut": "card-discard-draw"}))
+    root = host.root
+    assert root is not None
+    html = root.html()
+    assert 'data-text="ask"' in html and 'aria-expanded="false"' in html
+    assert '<span class="lc-lesson-ask">Anyone may later draw the top card of a pile.</span>' in html
+    assert '<span class="lc-lesson-more">Instead of placing a card you may discard it' in html
+    root.click("lesson-text")
+    html = root.html()
+    assert 'data-text="all"' in html and 'aria-expanded="true"' in html and 'data-action="lesson-text"' in html
+    root.click("lesson-next")
+    host.run()
+    assert 'data-text="all"' in root.html()
+    root.click("lesson-text")
+    assert 'data-text="ask"' in root.html()
+    assert embed.lesson_text("Refuse this roll.", shown=False) == (
+        '<p class="lc-lesson-text"><span class="lc-lesson-ask">Refuse this roll.</span></p>', "")
