@@ -572,7 +572,7 @@ def test_a_small_screen_shows_a_steps_ask_and_its_whole_text_on_demand() -> None
     """The panel marks the step's ask (its last sentence out of brackets) apart from the rest, which a small
     screen hides until *Whole text* (a button, its state in aria-expanded) asks for it; the choice stays
     for the next steps; a step of one sentence has no button."""
-    scr, host, _ = mount(embed.Config.from_query({"tut": "card-discard-draw"}))
+    _, host, _ = mount(embed.Config.from_query({"tut": "card-discard-draw"}))
     root = host.root
     assert root is not None
     html = root.html()
