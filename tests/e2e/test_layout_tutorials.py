@@ -74,9 +74,9 @@ XFAIL: typing.Final[dict[tuple[str, tuple[int, int]], str]] = {
                           "scrolls (419 px in 390)",
     ("card", (360, 640)): "the card table (its deep columns at the 28 px card floor) under a lesson panel, even one "
                           "showing only the step's ask: the page scrolls at most steps (up to 874 px in 640)",
-    ("board", (844, 390)): "the board's layout (web/board.css, the fit helper's): with a lesson panel the page "
-                           "scrolls, the hand runs off the screen and the discard piles overlap (a lesson column "
-                           "beside it leaves the paths 170 px)",
+    ("board", (844, 390)): "the board's side panel beside a lesson column (web/board.css, Lessons): where a step asks "
+                           "which piece an arrow moves (board-event-tiles 3 and 4, board-lost-city 5), the choice's "
+                           "buttons push the hand below the screen (the page 480 px in 390)",
     ("board", (360, 640)): "the board's layout (web/board.css, the fit helper's): with a lesson panel the page "
                            "scrolls and the hand runs off the screen at every step",
 }
