@@ -21,7 +21,7 @@ import embed_screen
 import lostcities
 import memory_host
 import screen_types
-from lostcities import api, card, errors
+from lostcities import api, card, errors, i18n
 from lostcities.ui import embed, games, tutorial
 
 ALL = list(tutorial.tutorials().values())
@@ -589,3 +589,18 @@ def test_a_small_screen_shows_a_steps_ask_and_its_whole_text_on_demand() -> None
     assert 'data-text="ask"' in root.html()
     assert embed.lesson_text("Refuse this roll.", shown=False) == (
         '<p class="lc-lesson-text"><span class="lc-lesson-ask">Refuse this roll.</span></p>', "")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_steps_text_is_its_ask_and_the_rest_with_no_word_lost(lang: str) -> None:
+    """The three parts of every step's text (:func:`embed.lead_and_ask`) join to the text, and the ask is a
+    sentence out of brackets; a step whose ask comes first (``ask: first``) shows that sentence."""
+    with i18n.using(lang):
+        for tut in ALL:
+            for number, step in enumerate(tut.steps, start=1):
+                text = i18n._(step.text)
+                lead, ask, after = embed.lead_and_ask(text, step.ask)
+                assert " ".join(p for p in (lead, ask, after) if p) == " ".join(text.split()), (tut.id, number)
+                assert ask and not ask.startswith("("), (tut.id, number)
+                if step.ask is tutorial.Ask.FIRST:
+                    assert not lead and after, (tut.id, number)

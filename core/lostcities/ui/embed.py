@@ -498,10 +498,10 @@ SENTENCE_END: typing.Final = re.compile(r"(?<=\w\w[.?!])\s+|(?<=[\d)][.?!])\s+|(
 bracket, and then its stop (and a closing bracket or quote)."""
 
 
-def lead_and_ask(text: str) -> tuple[str, str, str]:
-    """A step's text cut in three: what leads to its last sentence that is not in brackets (the step's ask:
-    what to do or what is asked), that sentence, and the brackets after it. On a small screen the panel
-    shows the ask alone until the reader asks for the whole text.
+def lead_and_ask(text: str, ask: tutorial.Ask = tutorial.Ask.LAST) -> tuple[str, str, str]:
+    """A step's text cut in three: what leads to its ask (its last sentence that is not in brackets, or with
+    :attr:`tutorial.Ask.FIRST` its first: what to do or what is asked), that sentence, and what follows it.
+    On a small screen the panel shows the ask alone until the reader asks for the whole text.
 
     >>> lead_and_ask("Wagers come first. Start your blue expedition. (A wager is a card.)")
     ('Wagers come first.', 'Start your blue expedition.', '(A wager is a card.)')
@@ -509,19 +509,22 @@ def lead_and_ask(text: str) -> tuple[str, str, str]:
     ('', 'Refuse this roll.', '')
     >>> lead_and_ask("Nimm z. B. die 3 (oder die 4). Was passiert?")
     ('Nimm z. B. die 3 (oder die 4).', 'Was passiert?', '')
+    >>> lead_and_ask("Now draw. The red pile shows the red 8. (Not the card you discarded.)", tutorial.Ask.FIRST)
+    ('', 'Now draw.', 'The red pile shows the red 8. (Not the card you discarded.)')
     """
     pieces = SENTENCE_END.split(text.strip())
-    at = max((i for i, piece in enumerate(pieces) if not piece.startswith("(")), default=len(pieces) - 1)
+    plain = [i for i, piece in enumerate(pieces) if not piece.startswith("(")] or [len(pieces) - 1]
+    at = plain[0] if ask is tutorial.Ask.FIRST else plain[-1]
     return " ".join(pieces[:at]), pieces[at], " ".join(pieces[at + 1:])
 
 
-def lesson_text(text: str, *, shown: bool) -> tuple[str, str]:
+def lesson_text(text: str, *, shown: bool, ask: tutorial.Ask = tutorial.Ask.LAST) -> tuple[str, str]:
     """The step's text (its ask in ``lc-lesson-ask``, the rest in ``lc-lesson-more``) and, when there is more
     than the ask, the button that shows or hides the rest on a small screen (``shown``: the reader asked for
     the whole text; a wide screen shows it always and hides the button)."""
     esc = lc_html.esc
-    lead, ask, after = lead_and_ask(text)
-    parts = [(lead, "lc-lesson-more"), (ask, "lc-lesson-ask"), (after, "lc-lesson-more")]
+    lead, asked, after = lead_and_ask(text, ask)
+    parts = [(lead, "lc-lesson-more"), (asked, "lc-lesson-ask"), (after, "lc-lesson-more")]
     body = " ".join(f'<span class="{cls}">{esc(part)}</span>' for part, cls in parts if part)
     if not (lead or after):
         return f'<p class="lc-lesson-text">{body}</p>', ""
@@ -540,7 +543,7 @@ def lesson_panel(lesson: tutorial.Lesson, *, controls: bool, busy: bool = False,
     tut, step = lesson.tutorial, lesson.step
     outcome = lesson.outcome
     counter = i18n._("Step {number} of {count}").format(number=lesson.index + 1, count=lesson.total)
-    body, toggle = lesson_text(i18n._(step.text), shown=text_shown)
+    body, toggle = lesson_text(i18n._(step.text), shown=text_shown, ask=step.ask)
     head = (f'<div class="lc-lesson-head"><strong class="lc-lesson-title">{esc(i18n._(tut.title))}</strong>'
             f'<span class="lc-lesson-count" data-step="{lesson.index + 1}">{esc(counter)}</span>{toggle}</div>')
     feedback = ""
