@@ -47,6 +47,8 @@ class Lessons:
         self.embed = embed_hooks
         self.completed_sent = False
         self.progress_warned = False
+        self.text_shown = False
+        """The reader asked for the steps' whole text (a small screen shows a step's ask alone)."""
 
     @property
     def lesson(self) -> tutorial.Lesson:
@@ -151,6 +153,14 @@ class Lessons:
         if scr.root is not None:
             scr.root.focus({"action": "lesson-next"})
 
+    def on_text(self, event: screen_types.Input) -> None:
+        """*Whole text*: a small screen shows the steps' whole text, or again their asks alone."""
+        self.text_shown = not self.text_shown
+        scr = self.embed.screen
+        scr.render()
+        if scr.root is not None:
+            scr.root.focus({"action": "lesson-text"})
+
     def on_retry(self, event: screen_types.Input) -> None:
         if self.embed.lesson is not None:
             self.embed.screen.stop()
@@ -231,7 +241,7 @@ class Lessons:
         links = self.embed.links
         busy = bool(lesson.replies) or scr.thinking
         html = embed.lesson_panel(lesson, controls=self.embed.config.controls, busy=busy,
-                                  links=links(lesson) if links else "")
+                                  links=links(lesson) if links else "", text_shown=self.text_shown)
         if scr.root is not None:
             scr.root.set_data("lesson-step", str(lesson.index + 1))
             scr.root.set_data("lesson-outcome", "done" if lesson.done else lesson.outcome.value)

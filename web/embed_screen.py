@@ -268,6 +268,7 @@ _ACTIONS: typing.Final[typing.Mapping[str, typing.Callable[[EmbedHooks, screen_t
     "lesson-answer": lambda hooks, event: hooks.lessons.on_answer(event),
     "lesson-retry": lambda hooks, event: hooks.lessons.on_retry(event),
     "lesson-restart": lambda hooks, event: hooks.lessons.on_restart(event),
+    "lesson-text": lambda hooks, event: hooks.lessons.on_text(event),
     "view-step": lambda hooks, event: hooks.viewer.on_step(event),
 }
 """The lesson panel's and the record bar's buttons."""

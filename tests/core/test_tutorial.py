@@ -21,7 +21,7 @@ import embed_screen
 import lostcities
 import memory_host
 import screen_types
-from lostcities import api, card, errors
+from lostcities import api, card, errors, i18n
 from lostcities.ui import embed, games, tutorial
 
 ALL = list(tutorial.tutorials().values())
@@ -566,3 +566,41 @@ def test_fuzzed_loads_send_only_documented_codes(payload: typing.Any) -> None:
 
 DOCUMENTED: typing.Final = {kind: documented_codes(kind) for kind in ("error", "illegal")}
 FUZZ_SCREEN: typing.Final = mount(embed.Config.from_query({"tut": "card-wagers", "id": "z"}))
+
+
+def test_a_small_screen_shows_a_steps_ask_and_its_whole_text_on_demand() -> None:
+    """The panel marks the step's ask (its last sentence out of brackets) apart from the rest, which a small
+    screen hides until *Whole text* (a button, its state in aria-expanded) asks for it; the choice stays
+    for the next steps; a step of one sentence has no button."""
+    _, host, _ = mount(embed.Config.from_query({"tut": "card-discard-draw"}))
+    root = host.root
+    assert root is not None
+    html = root.html()
+    assert 'data-text="ask"' in html and 'aria-expanded="false"' in html
+    assert '<span class="lc-lesson-ask">Anyone may later draw the top card of a pile.</span>' in html
+    assert '<span class="lc-lesson-more">Instead of placing a card you may discard it' in html
+    root.click("lesson-text")
+    html = root.html()
+    assert 'data-text="all"' in html and 'aria-expanded="true"' in html and 'data-action="lesson-text"' in html
+    root.click("lesson-next")
+    host.run()
+    assert 'data-text="all"' in root.html()
+    root.click("lesson-text")
+    assert 'data-text="ask"' in root.html()
+    assert embed.lesson_text("Refuse this roll.", shown=False) == (
+        '<p class="lc-lesson-text"><span class="lc-lesson-ask">Refuse this roll.</span></p>', "")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_steps_text_is_its_ask_and_the_rest_with_no_word_lost(lang: str) -> None:
+    """The three parts of every step's text (:func:`embed.lead_and_ask`) join to the text, and the ask is a
+    sentence out of brackets; a step whose ask comes first (``ask: first``) shows that sentence."""
+    with i18n.using(lang):
+        for tut in ALL:
+            for number, step in enumerate(tut.steps, start=1):
+                text = i18n._(step.text)
+                lead, ask, after = embed.lead_and_ask(text, step.ask)
+                assert " ".join(p for p in (lead, ask, after) if p) == " ".join(text.split()), (tut.id, number)
+                assert ask and not ask.startswith("("), (tut.id, number)
+                if step.ask is tutorial.Ask.FIRST:
+                    assert not lead and after, (tut.id, number)

@@ -124,6 +124,7 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
                                 "stone 4, up to 100 on the lost city."),
              "failure": i18n.N_("Play the green 3 on your green column.")},
             {"kind": "play",
+             "ask": "first",
              "text": i18n.N_("Draw, then play two more turns. You have one researcher: your other expeditions take "
                              "adventurers."),
              "turns": 5,

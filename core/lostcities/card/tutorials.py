@@ -72,6 +72,7 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
                      "Your yellow column ends with the 6."),
              "highlights": ["column:0:Y"]},
             {"kind": "act",
+             "ask": "first",
              "text": i18n.N_("Add a yellow card to your yellow column. One of your yellow cards cannot go there: "
                      "try it to see why."),
              "highlights": ["hand:Y5", "hand:Y8", "hand:Y10", "column:0:Y"],
@@ -162,6 +163,7 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
              "success": i18n.N_("The green 2 lies on the green discard pile."),
              "failure": i18n.N_("Discard the green 2: tap it, then the green discard pile.")},
             {"kind": "act",
+             "ask": "first",
              "text": i18n.N_("Now draw. The red discard pile shows the red 8, which fits your red column. "
                      "(The card you have just discarded may not be drawn back.)"),
              "highlights": ["pile:R", "deck"],

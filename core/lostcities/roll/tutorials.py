@@ -34,6 +34,7 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
                              "write the number in the expedition of that colour."),
              "highlights": ["roll", "die:colour:0", "die:number:0"]},
             {"kind": "act",
+             "ask": "first",
              "text": i18n.N_("Take the red die and the 2: tap them, then write the 2 in the highlighted red box "
                              "(its button is under the dice). A low number is the best start, as every later red "
                              "number must be at least as high."),

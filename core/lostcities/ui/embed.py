@@ -45,6 +45,7 @@ import dataclasses
 import enum
 import ipaddress
 import json
+import re
 import typing
 import urllib.parse
 import zlib
@@ -492,17 +493,59 @@ def first_paint_words() -> dict[str, str]:
 # -- the lesson panel ----------------------------------------------------------------------------------
 
 
-def lesson_panel(lesson: tutorial.Lesson, *, controls: bool, busy: bool = False, links: str = "") -> str:
+SENTENCE_END: typing.Final = re.compile(r"(?<=\w\w[.?!])\s+|(?<=[\d)][.?!])\s+|(?<=[.?!][)\"\u201d\u201c])\s+")
+"""Where a sentence ends: after a word of two letters or more (so not after "z." of "z. B."), a number or a
+bracket, and then its stop (and a closing bracket or quote)."""
+
+
+def lead_and_ask(text: str, ask: tutorial.Ask = tutorial.Ask.LAST) -> tuple[str, str, str]:
+    """A step's text cut in three: what leads to its ask (its last sentence that is not in brackets, or with
+    :attr:`tutorial.Ask.FIRST` its first: what to do or what is asked), that sentence, and what follows it.
+    On a small screen the panel shows the ask alone until the reader asks for the whole text.
+
+    >>> lead_and_ask("Wagers come first. Start your blue expedition. (A wager is a card.)")
+    ('Wagers come first.', 'Start your blue expedition.', '(A wager is a card.)')
+    >>> lead_and_ask("Refuse this roll.")
+    ('', 'Refuse this roll.', '')
+    >>> lead_and_ask("Nimm z. B. die 3 (oder die 4). Was passiert?")
+    ('Nimm z. B. die 3 (oder die 4).', 'Was passiert?', '')
+    >>> lead_and_ask("Now draw. The red pile shows the red 8. (Not the card you discarded.)", tutorial.Ask.FIRST)
+    ('', 'Now draw.', 'The red pile shows the red 8. (Not the card you discarded.)')
+    """
+    pieces = SENTENCE_END.split(text.strip())
+    plain = [i for i, piece in enumerate(pieces) if not piece.startswith("(")] or [len(pieces) - 1]
+    at = plain[0] if ask is tutorial.Ask.FIRST else plain[-1]
+    return " ".join(pieces[:at]), pieces[at], " ".join(pieces[at + 1:])
+
+
+def lesson_text(text: str, *, shown: bool, ask: tutorial.Ask = tutorial.Ask.LAST) -> tuple[str, str]:
+    """The step's text (its ask in ``lc-lesson-ask``, the rest in ``lc-lesson-more``) and, when there is more
+    than the ask, the button that shows or hides the rest on a small screen (``shown``: the reader asked for
+    the whole text; a wide screen shows it always and hides the button)."""
+    esc = lc_html.esc
+    lead, asked, after = lead_and_ask(text, ask)
+    parts = [(lead, "lc-lesson-more"), (asked, "lc-lesson-ask"), (after, "lc-lesson-more")]
+    body = " ".join(f'<span class="{cls}">{esc(part)}</span>' for part, cls in parts if part)
+    if not (lead or after):
+        return f'<p class="lc-lesson-text">{body}</p>', ""
+    toggle = lc_html.button(i18n._("Whole text"), "lesson-text", cls="secondary lc-lesson-toggle",
+                            extra={"aria-expanded": "true" if shown else "false"})
+    return f'<p class="lc-lesson-text">{body}</p>', toggle
+
+
+def lesson_panel(lesson: tutorial.Lesson, *, controls: bool, busy: bool = False, links: str = "",
+                 text_shown: bool = False) -> str:
     """The tutorial's text above the table: title, step counter, the step's text,
     the feedback, the choice buttons and the controls (class hooks ``lc-lesson-*``);
-    ``links``: markup shown beside the controls (the app's way back and onwards)."""
+    ``links``: markup shown beside the controls (the app's way back and onwards); ``text_shown``: a small
+    screen shows the step's whole text, not only its ask (:func:`lesson_text`)."""
     esc = lc_html.esc
     tut, step = lesson.tutorial, lesson.step
     outcome = lesson.outcome
     counter = i18n._("Step {number} of {count}").format(number=lesson.index + 1, count=lesson.total)
+    body, toggle = lesson_text(i18n._(step.text), shown=text_shown, ask=step.ask)
     head = (f'<div class="lc-lesson-head"><strong class="lc-lesson-title">{esc(i18n._(tut.title))}</strong>'
-            f'<span class="lc-lesson-count" data-step="{lesson.index + 1}">{esc(counter)}</span></div>')
-    body = f'<p class="lc-lesson-text">{esc(i18n._(step.text))}</p>'
+            f'<span class="lc-lesson-count" data-step="{lesson.index + 1}">{esc(counter)}</span>{toggle}</div>')
     feedback = ""
     # A lesson's message is a tutorial's own words (translated here) or a refusal of the rules
     # (translated when it was made: not a message of the catalogs, it passes unchanged).
@@ -531,7 +574,7 @@ def lesson_panel(lesson: tutorial.Lesson, *, controls: bool, busy: bool = False,
     if links:
         buttons.append(links)
     bar = f'<div class="lc-lesson-buttons">{"".join(buttons)}</div>' if buttons else ""
-    return (f'<div class="lc-lesson-panel" data-kind="{step.kind.value}">'
+    return (f'<div class="lc-lesson-panel" data-kind="{step.kind.value}" data-text="{"all" if text_shown else "ask"}">'
             f'<div class="lc-lesson-body">{head}{body}{feedback}{choices}</div>{bar}</div>')
 
 

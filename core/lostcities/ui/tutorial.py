@@ -33,6 +33,9 @@ validated by :func:`parse` into a frozen :class:`Tutorial`:
   - ``play``: free play against the computer (``bot``) until every ``until``
     check holds (at most ``turns`` of the reader's actions when given).
 
+Every step may say which sentence of its text is its ask (``ask``: ``last``, the default, or ``first``): what
+to do or what is asked, the sentence a small screen shows alone until the reader asks for the whole text.
+
 Highlights and arrows name elements of the table (``hand:Y7``, ``column:0:Y``,
 ``pile:Y``, ``deck``, ``box:red:3``, ``die:2``, ``path:0:Y``...): every
 element a tutorial may point at carries that name as its ``data-spot``
@@ -97,6 +100,13 @@ class StepKind(enum.Enum):
 
     def __repr__(self) -> str:
         return f"<StepKind.{self.name}: {self.value!r}>"
+
+
+class Ask(enum.Enum):
+    """Which sentence of a step's text (out of brackets) asks the reader something: a small screen shows it alone."""
+
+    LAST = "last"
+    FIRST = "first"
 
 
 class Allow(enum.Enum):
@@ -231,6 +241,8 @@ class Step:
     until: tuple[Check, ...] = ()
     turns: int = 0
     """A ``play`` step's limit of the reader's actions (0: until the checks hold)."""
+    ask: Ask = Ask.LAST
+    """Which sentence of the text is the step's ask (:class:`Ask`)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -374,7 +386,7 @@ def _check(raw: typing.Any, where: str) -> Check:
 
 STEP_KEYS: typing.Final = frozenset({
     "kind", "text", "highlights", "arrows", "expected", "checks", "allow", "replies", "success", "failure",
-    "options", "answer", "until", "turns",
+    "options", "answer", "until", "turns", "ask",
 })
 
 
@@ -395,13 +407,17 @@ def _step(raw: typing.Any, where: str) -> Step:
         allow = Allow(raw.get("allow", "expected"))
     except ValueError:
         raise TutorialError(f"{where}: 'allow' must be 'expected' or 'any'") from None
+    try:
+        ask = Ask(raw.get("ask", "last"))
+    except ValueError:
+        raise TutorialError(f"{where}: 'ask' must be 'last' or 'first'") from None
     step = Step(kind, _text(raw, "text", where), highlights, arrows,
                 expected=_texts(raw.get("expected", []), "expected", where), checks=checks, allow=allow,
                 replies=_texts(raw.get("replies", []), "replies", where),
                 success=_text(raw, "success", where, required=False), failure=_text(raw, "failure", where,
                                                                                     required=False),
                 options=_texts(raw.get("options", []), "options", where), answer=raw.get("answer", 0),
-                until=until, turns=raw.get("turns", 0))
+                until=until, turns=raw.get("turns", 0), ask=ask)
     problem = _step_problem(step)
     if problem:
         raise TutorialError(f"{where}: {problem}")
