@@ -197,6 +197,34 @@ def browser() -> typing.Iterator[sync_api.Browser]:
         browser.close()
 
 
+INTERPRETER: typing.Final = "/pyodide/pyodide.asm.wasm"
+"""The interpreter's code, which every start of an engine (a page's worker, a frame's shared worker,
+PyScript on the page) asks for once: its requests count the boots."""
+BOOTS: list[int] = [0, 0]
+"""Engines started in this test process so far (:data:`INTERPRETER`'s requests), and how many of
+them the tests before the running one have been given."""
+BOOT_LOG: typing.Final = "LOSTCITIES_BOOT_LOG"
+"""An environment variable naming a file to which each test appends its test id and the engines it
+started (a module's shared page counts in its first test): how the suite's boots are measured."""
+
+
+@pytest.fixture(autouse=True)
+def counted_boots(request: pytest.FixtureRequest) -> typing.Iterator[None]:
+    """Appends the test's engine starts to the file named by :data:`BOOT_LOG`, when it is set (counted
+    from the end of the test before: a module's page, made before this fixture, counts too)."""
+    yield
+    started, BOOTS[1] = BOOTS[0] - BOOTS[1], BOOTS[0]
+    log = os.environ.get(BOOT_LOG)
+    if log:
+        with open(log, "a", encoding="utf-8") as file:
+            file.write(f"{started}\t{request.node.nodeid}\n")
+
+
+def count_boot(request: sync_api.Request) -> None:
+    if request.url.endswith(INTERPRETER):
+        BOOTS[0] += 1
+
+
 class Guard:
     """Collects what a page must never do."""
 
@@ -213,6 +241,7 @@ class Guard:
     def watch_context(self, context: sync_api.BrowserContext) -> None:
         # Service-worker traffic too.
         context.on("request", self._on_request)
+        context.on("request", count_boot)
 
     def _on_request(self, request: sync_api.Request) -> None:
         url = request.url
