@@ -302,6 +302,37 @@ def booted_page(browser: sync_api.Browser, site: str, url: str) -> typing.Iterat
         yield page
 
 
+TEST_HOOKS: typing.Final = "window.__lostcitiesTestHooks = true;"
+"""An init script that gives the page web/view.js's test hook ``__lostcitiesStartOver``."""
+START_OVER: typing.Final = """(url) => {
+  localStorage.clear();
+  sessionStorage.clear();
+  history.replaceState(null, "", url);
+  window.__lostcitiesStartOver();
+}"""
+
+
+def startable_page(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
+    """A page booted once at the site's home that :func:`start_over` can give to test after test
+    (use it as a module fixture's body); guarded like the ``page`` fixture's."""
+    with guarded_context(browser, Guard(site)) as context:
+        context.add_init_script(TEST_HOOKS)
+        page = context.new_page()
+        page.goto(site)
+        page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+        yield page
+
+
+def start_over(page: sync_api.Page, url: str) -> sync_api.Page:
+    """``page`` (from :func:`startable_page`) as a fresh visit to ``url`` would show it (the site's own
+    page, any query and route), with its engine already running: storage emptied, the page's session in
+    the engine ended and a new one started from ``url`` (tests/e2e/test_start_over.py proves it)."""
+    page.evaluate(START_OVER, url)
+    page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    settle(page)
+    return page
+
+
 @pytest.fixture
 def guard(site: str) -> Guard:
     return Guard(site)
