@@ -493,6 +493,39 @@
   } else {
     var inFrame = true;
     try { inFrame = window.self !== window.top; } catch (err) { inFrame = true; }
-    send({ type: "start", search: location.search, hash: location.hash, href: location.href, framed: inFrame });
+    var built = { app: app.innerHTML, appBuilt: app.getAttribute("data-built"), notice: notice.innerHTML,
+                  noticeHidden: notice.hidden, crumb: crumb ? crumb.innerHTML : "", info: info ? info.textContent : "",
+                  classes: html.className, lang: html.lang };
+    var start = function () {
+      send({ type: "start", search: location.search, hash: location.hash, href: location.href, framed: inFrame });
+    };
+    start();
+    if (window.__lostcitiesTestHooks === true) {
+      // For the tests only (an init script sets the flag; a player's page never has it): the page
+      // starts over as a fresh visit to its address would, with the engine already running (a start
+      // of the interpreter costs seconds of CPU). The page's session in the worker ends, the page
+      // takes back what the build drew, and a new session starts from the address and the storage.
+      window.__lostcitiesStartOver = function () {
+        post(JSON.stringify({ type: "start-over" }));
+        Object.keys(roots).forEach(function (id) {
+          var root = roots[id];
+          EVENTS.forEach(function (name) { root.el.removeEventListener(name, root.listener); });
+          if (root.watch) root.watch.disconnect();
+        });
+        roots = {};
+        acked = 0;
+        copied = undefined;
+        ["ready", "route", "pending", "theme"].forEach(function (name) { delete html.dataset[name]; });
+        html.className = built.classes;
+        html.lang = built.lang;
+        app.innerHTML = built.app;
+        if (built.appBuilt !== null) app.setAttribute("data-built", built.appBuilt); else app.removeAttribute("data-built");
+        notice.innerHTML = built.notice;
+        notice.hidden = built.noticeHidden;
+        if (crumb) crumb.innerHTML = built.crumb;
+        if (info) info.textContent = built.info;
+        start();
+      };
+    }
   }
 })();

@@ -197,6 +197,34 @@ def browser() -> typing.Iterator[sync_api.Browser]:
         browser.close()
 
 
+INTERPRETER: typing.Final = "/pyodide/pyodide.asm.wasm"
+"""The interpreter's code, which every start of an engine (a page's worker, a frame's shared worker,
+PyScript on the page) asks for once: its requests count the boots."""
+BOOTS: list[int] = [0, 0]
+"""Engines started in this test process so far (:data:`INTERPRETER`'s requests), and how many of
+them the tests before the running one have been given."""
+BOOT_LOG: typing.Final = "LOSTCITIES_BOOT_LOG"
+"""An environment variable naming a file to which each test appends its test id and the engines it
+started (a module's shared page counts in its first test): how the suite's boots are measured."""
+
+
+@pytest.fixture(autouse=True)
+def counted_boots(request: pytest.FixtureRequest) -> typing.Iterator[None]:
+    """Appends the test's engine starts to the file named by :data:`BOOT_LOG`, when it is set (counted
+    from the end of the test before: a module's page, made before this fixture, counts too)."""
+    yield
+    started, BOOTS[1] = BOOTS[0] - BOOTS[1], BOOTS[0]
+    log = os.environ.get(BOOT_LOG)
+    if log:
+        with open(log, "a", encoding="utf-8") as file:
+            file.write(f"{started}\t{request.node.nodeid}\n")
+
+
+def count_boot(request: sync_api.Request) -> None:
+    if request.url.endswith(INTERPRETER):
+        BOOTS[0] += 1
+
+
 class Guard:
     """Collects what a page must never do."""
 
@@ -213,6 +241,7 @@ class Guard:
     def watch_context(self, context: sync_api.BrowserContext) -> None:
         # Service-worker traffic too.
         context.on("request", self._on_request)
+        context.on("request", count_boot)
 
     def _on_request(self, request: sync_api.Request) -> None:
         url = request.url
@@ -271,6 +300,37 @@ def booted_page(browser: sync_api.Browser, site: str, url: str) -> typing.Iterat
         page.goto(url)
         page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
         yield page
+
+
+TEST_HOOKS: typing.Final = "window.__lostcitiesTestHooks = true;"
+"""An init script that gives the page web/view.js's test hook ``__lostcitiesStartOver``."""
+START_OVER: typing.Final = """(url) => {
+  localStorage.clear();
+  sessionStorage.clear();
+  history.replaceState(null, "", url);
+  window.__lostcitiesStartOver();
+}"""
+
+
+def startable_page(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
+    """A page booted once at the site's home that :func:`start_over` can give to test after test
+    (use it as a module fixture's body); guarded like the ``page`` fixture's."""
+    with guarded_context(browser, Guard(site)) as context:
+        context.add_init_script(TEST_HOOKS)
+        page = context.new_page()
+        page.goto(site)
+        page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+        yield page
+
+
+def start_over(page: sync_api.Page, url: str) -> sync_api.Page:
+    """``page`` (from :func:`startable_page`) as a fresh visit to ``url`` would show it (the site's own
+    page, any query and route), with its engine already running: storage emptied, the page's session in
+    the engine ended and a new one started from ``url`` (tests/e2e/test_start_over.py proves it)."""
+    page.evaluate(START_OVER, url)
+    page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    settle(page)
+    return page
 
 
 @pytest.fixture

@@ -465,13 +465,19 @@ def test_two_tabs_moving_in_the_same_millisecond_never_diverge_or_lose_a_kept_mo
     assert conflicts + len(stale) > 0, f"no two writes met: {figures}"
 
 
+@pytest.fixture(scope="module")
+def shared(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
+    """One booted page, started over for each test that reads only what an address shows."""
+    yield from conftest.startable_page(browser, site)
+
+
 # Numbers in other digits (item 1).
 
 
 @pytest.mark.parametrize("seed", ["%C2%B2", "%C2%B3", "%EF%BC%91%EF%BC%92", "%D9%A3"],
                          ids=["superscript-2", "superscript-3", "fullwidth-12", "arabic-indic-3"])
-def test_a_seed_in_other_digits_is_ignored_with_plain_words(page: sync_api.Page, site: str, seed: str) -> None:
-    conftest.open_site(page, f"{site}?seed={seed}#card")
+def test_a_seed_in_other_digits_is_ignored_with_plain_words(shared: sync_api.Page, site: str, seed: str) -> None:
+    page = conftest.start_over(shared, f"{site}?seed={seed}#card")
     test_card.wait_phase(page, "setup")
     said = wait_for_message(page)
     assert_plain_words(said)
@@ -550,8 +556,8 @@ def test_damaged_saves_are_kept_apart_bounded_and_downloadable(page: sync_api.Pa
 
 @pytest.mark.parametrize("route, words", [("#rules/", "Which game\u2019s rules?"),
                                           ("#rules/chess", "no rules here for a game called \u201cchess\u201d")])
-def test_rules_of_no_game_say_so(page: sync_api.Page, site: str, route: str, words: str) -> None:
-    conftest.open_site(page, site + route)
+def test_rules_of_no_game_say_so(shared: sync_api.Page, site: str, route: str, words: str) -> None:
+    page = conftest.start_over(shared, site + route)
     said = wait_for_message(page)
     assert words in said and "called \u201crules\u201d" not in said, said
     assert page.locator(".home").count() == 1

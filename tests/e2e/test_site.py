@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pathlib
 import re
+import typing
 import urllib.request
 
 import pytest
@@ -21,8 +22,14 @@ def test_static_page_shows_title_and_the_home_page_before_python(site: str) -> N
     assert "data-ready" not in html  # set by Python only once interactive
 
 
-def test_home_lists_the_games_and_opens_them(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site)
+@pytest.fixture(scope="module")
+def shared(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
+    """One booted page, started over for each test that reads only what an address shows."""
+    yield from conftest.startable_page(browser, site)
+
+
+def test_home_lists_the_games_and_opens_them(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site)
     assert page.locator("html").get_attribute("data-route") == "home"
     assert page.locator(".loading").count() == 0
     tiles = page.locator(".game-tile a[data-game]")
@@ -35,21 +42,21 @@ def test_home_lists_the_games_and_opens_them(page: sync_api.Page, site: str) -> 
     assert "card" in names and page.locator(".game-tile a[data-game='card'] h2").inner_text().strip()
 
 
-def test_unknown_route_and_malformed_seed_give_clear_messages(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site + "?seed=12abc#nowhere")
+def test_unknown_route_and_malformed_seed_give_clear_messages(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site + "?seed=12abc#nowhere")
     notice = page.locator("#notice")
     assert not notice.is_hidden()
     assert re.search(r"no game called ['\u2018\u201c]nowhere['\u2019\u201d]", notice.inner_text())
     assert page.locator(".home").count() == 1
 
 
-def test_malformed_seed_is_reported(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site + "?seed=-3")
+def test_malformed_seed_is_reported(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site + "?seed=-3")
     assert "a seed must be a whole number" in page.locator("#notice").inner_text()
 
 
-def test_board_route_opens_the_board_game(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site + "#board")
+def test_board_route_opens_the_board_game(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site + "#board")
     page.locator(".lcb-screen[data-phase='setup']").wait_for(state="attached")
     assert page.locator("#notice").is_hidden()
 

@@ -1,0 +1,87 @@
+"""A page started over (tests/e2e/conftest.py ``start_over``) is the page a fresh visit shows.
+
+The shared pages of the e2e tests rest on it: a page booted once is handed from test to test, started
+over by web/view.js's test hook instead of a new start of the interpreter (seconds of CPU each).
+Each check here compares a started-over page, first used for something else, with a fresh one.
+"""
+
+from __future__ import annotations
+
+import re
+import typing
+
+from playwright import sync_api
+
+from tests.e2e import conftest, test_card
+
+UNSTABLE: typing.Final = re.compile(r' data-snapshot-files="installed"| data-think(-max)?="[^"]*"')
+"""Said by the engine once it has kept its files, a while after its start (on a fresh page it may come
+before or after the moment compared), and the computer's thinking times in milliseconds."""
+GAME_ID: typing.Final = re.compile(r'"id":"[0-9a-f]{16}"')
+"""A saved game's name, random on every page (lostcities/session.py: never from ``?seed``)."""
+
+
+def picture(page: sync_api.Page) -> tuple[str, dict[str, str], dict[str, str]]:
+    """The whole document as markup, the local storage and the session storage, once every card that
+    travels has arrived (web/motion.js: its ghosts and travels run for their own time after a move)."""
+    conftest.settle(page)
+    page.wait_for_function("() => !window.lcMotion"
+                           " || (lcMotion.running() === 0 && !document.querySelector('.lc-ghost'))")
+    markup = UNSTABLE.sub("", typing.cast(str, page.evaluate("document.documentElement.outerHTML")))
+    local = {key: GAME_ID.sub('"id":"?"', text) for key, text in typing.cast(
+        dict[str, str], page.evaluate("Object.fromEntries(Object.entries(localStorage))")).items()}
+    session = typing.cast(dict[str, str], page.evaluate("Object.fromEntries(Object.entries(sessionStorage))"))
+    return markup, local, session
+
+
+def difference(seen: str, wanted: str) -> str:
+    """Where two markups part: 200 characters of each from a little before."""
+    at = next((n for n, (a, b) in enumerate(zip(seen, wanted, strict=False)) if a != b), min(len(seen), len(wanted)))
+    return f"\n  started over: {seen[max(0, at - 60):at + 200]!r}\n  fresh:        {wanted[max(0, at - 60):at + 200]!r}"
+
+
+def used(page: sync_api.Page, site: str) -> None:
+    """A game in progress with a move played, a menu open and a choice stored: what a reset must undo."""
+    conftest.start_over(page, site + "?seed=77&lang=de#card")
+    test_card.start(page, "easy")
+    test_card.wait_phase(page, "play")
+    test_card.take_turn(page)
+    test_card.wait_phase(page, "play")
+    page.evaluate("localStorage.setItem('lostcities:theme', 'dark'); sessionStorage.setItem('x', '1')")
+
+
+def test_a_page_started_over_at_home_is_a_fresh_home_page(
+        browser: sync_api.Browser, page: sync_api.Page, site: str) -> None:
+    fresh = picture(conftest.open_site(page, site))
+    assert fresh[1] == {} and fresh[2] == {}, "a fresh page stores nothing"
+    for shared in conftest.startable_page(browser, site):
+        used(shared, site)
+        assert picture(shared) != fresh, "the page was not used"
+        again = picture(conftest.start_over(shared, site))
+        assert again[1:] == fresh[1:], "the storage differs"
+        assert again[0] == fresh[0], "the page differs" + difference(again[0], fresh[0])
+
+
+def test_a_page_started_over_at_a_seeded_game_deals_and_plays_as_a_fresh_one(
+        browser: sync_api.Browser, page: sync_api.Page, site: str) -> None:
+    """The same seed deals the same cards and the computer answers the same move: the engine's
+    session (its seed counter, its game) is new, not only the page."""
+    url = site + "?seed=5#card"
+
+    def play(tab: sync_api.Page) -> list[tuple[str, dict[str, str], dict[str, str]]]:
+        pictures = [picture(tab)]
+        test_card.start(tab, "easy")
+        test_card.wait_phase(tab, "play")
+        pictures.append(picture(tab))
+        test_card.take_turn(tab)
+        test_card.wait_phase(tab, "play")
+        pictures.append(picture(tab))
+        return pictures
+
+    fresh = play(conftest.open_site(page, url))
+    for shared in conftest.startable_page(browser, site):
+        used(shared, site)
+        again = play(conftest.start_over(shared, url))
+        for step, (seen, wanted) in enumerate(zip(again, fresh, strict=True)):
+            assert seen[1:] == wanted[1:], f"step {step}: the storage differs"
+            assert seen[0] == wanted[0], f"step {step}: the page differs" + difference(seen[0], wanted[0])
