@@ -946,6 +946,7 @@ def variant_id(game: api.Game) -> str:
     return "board-" + "-".join(f"{k}={v}" for k, v in sorted(game.options().items()))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", [*VARIANTS, board.Game(players=4)], ids=variant_id)
 def test_random_games_end_with_every_round_scored(game: board.Game) -> None:
     """Seeded random games end after their rounds; every listed action applies; totals are

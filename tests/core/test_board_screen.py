@@ -229,6 +229,7 @@ def test_a_damaged_or_foreign_save_is_refused() -> None:
     assert root(host).data["phase"] == "problem" and "never laid out" in root(host).regions["main"]
 
 
+@pytest.mark.long
 def test_four_seats_three_computers_to_the_end_of_a_short_game() -> None:
     scr, host = mounted()
     start(host, ("human", "easy", "medium", "easy"))

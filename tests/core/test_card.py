@@ -638,6 +638,7 @@ def test_saved_history_must_match_the_snapshot() -> None:
 # -- properties over many random games -----------------------------------------------------------
 
 
+@pytest.mark.long
 def test_properties_over_thousands_of_random_games() -> None:
     rng = random.Random(2024)
     games = [card.Game(games=1), card.Game(colours=6, games=1)]

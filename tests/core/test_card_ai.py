@@ -86,6 +86,7 @@ def test_easy_and_medium_play_only_legal_moves(level: str) -> None:
         assert state.is_terminal()
 
 
+@pytest.mark.long
 def test_hard_plays_only_legal_moves() -> None:
     players = [hard(iterations=3, candidates=3, draws=2), card_ai.bot("medium")]
     state = play_match(players, card.Game(games=1), 5)

@@ -250,6 +250,7 @@ def _click_action(host: memory_host.MemoryHost, action: api.Action) -> None:
     host.root.click(target="column" if isinstance(action, card.Play) else "discard", colour=action.card.colour.letter)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_card_game_screens_speak_only_catalog_words(seed: int) -> None:
     """Every screen of a card game, against the computer and pass and play, to the end of the match."""
@@ -333,6 +334,7 @@ class _CheckedTable(roll_table.Table):
         assert_translated(everything_shown(self.host), f"roll, after {action or target} {data}")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_roll_and_write_screens_speak_only_catalog_words(seed: int) -> None:
     """Every screen of Roll & Write, solo, against computers and pass and play, to the end of the game:

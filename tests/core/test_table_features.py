@@ -554,6 +554,7 @@ def test_keyboard_focus_stays_on_the_tools_and_escape_closes_a_page() -> None:
     assert table.phase == "play"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", ["card", "board", "roll"])
 def test_every_position_of_a_record_draws_for_the_replay(game: str) -> None:
     """Each step of a whole random game (a three-game match of the card game: its deals between

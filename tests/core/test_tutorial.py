@@ -200,6 +200,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size
 KEYS = st.sampled_from(["id", "game", "title", "summary", "options", "seats", "pov", "bot", "setup", "steps"])
 
 
+@pytest.mark.long
 @hypothesis.given(st.dictionaries(KEYS, JSON, max_size=10))
 @hypothesis.settings(max_examples=300, deadline=None)
 def test_fuzzed_tutorial_data_only_raises_tutorial_errors(raw: dict[str, typing.Any]) -> None:
