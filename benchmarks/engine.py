@@ -66,8 +66,10 @@ def variant(name: str) -> api.Game:
     return cls.variants()[0]
 
 
-def play(game: api.Game, count: int, seed: int, validated: bool) -> tuple[int, int, float]:
-    """Play ``count`` random games; return (games, player actions, CPU seconds)."""
+def play(game: api.Game, count: int, seed: int, validated: bool,
+         seen: typing.Callable[[api.State, api.Event], None] | None = None) -> tuple[int, int, float]:
+    """Play ``count`` random games; return (games, player actions, CPU seconds).
+    ``seen`` (validated games only) is given the state and the event after each action."""
     turns = 0
     start = time.process_time()
     for number in range(count):
@@ -81,7 +83,9 @@ def play(game: api.Game, count: int, seed: int, validated: bool) -> tuple[int, i
                 action = legal[rng.randrange(len(legal))]
                 turns += 1
             if validated:
-                state.apply(action)
+                event = state.apply(action)
+                if seen is not None:
+                    seen(state, event)
             else:
                 state.apply_unchecked(action)
     return count, turns, time.process_time() - start
@@ -91,26 +95,21 @@ def digest(game: api.Game, count: int, seed: int) -> str:
     """A hash of everything ``count`` seeded validated games show (see ``--digest``)."""
     names = [f"P{seat}" for seat in range(game.num_players)]
     sha = hashlib.sha256()
-    for number in range(count):
-        rng = random.Random(seed * 1_000_003 + number)
-        state = game.new_state()
-        while not state.is_terminal():
-            if state.is_chance():
-                action = state.sample_chance(rng)
-            else:
-                legal = state.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-            event = state.apply(action)
-            shown = [event.to_dict(), event.describe(names)]
-            shown += [event.for_viewer(seat).to_dict() for seat in range(len(names))]
-            sha.update(json.dumps(shown, sort_keys=True).encode())
-        sha.update(json.dumps(state.to_dict(), sort_keys=True).encode())
+
+    def seen(state: api.State, event: api.Event) -> None:
+        shown = [event.to_dict(), event.describe(names)]
+        shown += [event.for_viewer(seat).to_dict() for seat in range(len(names))]
+        if state.is_terminal():
+            shown.append(state.to_dict())
+        sha.update(json.dumps(shown, sort_keys=True).encode())
+
+    play(game, count, seed, True, seen)
     return sha.hexdigest()
 
 
 def instructions(core: pathlib.Path, args: argparse.Namespace, validated: bool) -> float:
     """Instructions per game of ``core`` under callgrind: ``args.games`` games minus none."""
-    counts = []
+    counts: list[int] = []
     for games in (0, args.games):
         command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
                    "--child-play", "validated" if validated else "unchecked", "--game", args.game,
@@ -119,7 +118,7 @@ def instructions(core: pathlib.Path, args: argparse.Namespace, validated: bool) 
         done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
         counts += [int(line.rsplit(" ", 1)[1].replace(",", "")) for line in done.stderr.splitlines()
                    if "Collected :" in line]
-    return (counts[1] - counts[0]) / args.games
+    return (counts[1] - counts[0]) / int(args.games)
 
 
 def long_record(game: api.Game, seed: int) -> api.Record:
