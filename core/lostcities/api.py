@@ -429,6 +429,13 @@ class Event:
         ({'draw_pile': 3}, True)
         >>> type(e) is Event, hasattr(e, "__dict__")
         (True, False)
+        >>> import copy, pickle
+        >>> late = Event.lazy(1, "play", lambda: ("play G5", "{p1} played", {}, {}), ())
+        >>> pickle.loads(pickle.dumps(late)) == copy.copy(late) == Event(1, "play G5", "play", "{p1} played")
+        True
+        >>> late.text = "forged"
+        Traceback (most recent call last):
+        dataclasses.FrozenInstanceError: cannot assign to field 'text'
         >>> e
         Event(player=0, action='draw', kind='draw', text='{p0} drew', details={'draw_pile': 3}, secret={})
         """
