@@ -16,6 +16,17 @@ the CPU time per replayed action stays flat when replaying is linear; and
     PYTHONPATH=core python benchmarks/engine.py              # the card game
     PYTHONPATH=core python benchmarks/engine.py --game board --games 20
     PYTHONPATH=core python benchmarks/engine.py --compare /tmp/base/core
+    PYTHONPATH=core python benchmarks/engine.py --digest 120
+    PYTHONPATH=core python benchmarks/engine.py --instructions /tmp/base/core
+
+``--digest N`` prints one hash of what ``N`` seeded validated games show: every
+event's ``to_dict()``, ``describe()`` and ``for_viewer()`` for each seat, and the
+final state's ``to_dict()``; a change that only makes the engine faster keeps it.
+
+``--instructions [CORE]`` counts the instructions (valgrind's callgrind, so
+independent of load) per validated and per unchecked game: a run of ``--games``
+games minus a run of none, the same seeds for each build; with ``CORE`` the
+other build as well.
 
 Figures are CPU time of this process only, the best of ``--rounds`` (the modes
 alternate); on a loaded machine they still move by some per cent between
@@ -31,6 +42,7 @@ the other are of the same run.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import pathlib
@@ -54,8 +66,10 @@ def variant(name: str) -> api.Game:
     return cls.variants()[0]
 
 
-def play(game: api.Game, count: int, seed: int, validated: bool) -> tuple[int, int, float]:
-    """Play ``count`` random games; return (games, player actions, CPU seconds)."""
+def play(game: api.Game, count: int, seed: int, validated: bool,
+         seen: typing.Callable[[api.State, api.Event], None] | None = None) -> tuple[int, int, float]:
+    """Play ``count`` random games; return (games, player actions, CPU seconds).
+    ``seen`` (validated games only) is given the state and the event after each action."""
     turns = 0
     start = time.process_time()
     for number in range(count):
@@ -69,10 +83,42 @@ def play(game: api.Game, count: int, seed: int, validated: bool) -> tuple[int, i
                 action = legal[rng.randrange(len(legal))]
                 turns += 1
             if validated:
-                state.apply(action)
+                event = state.apply(action)
+                if seen is not None:
+                    seen(state, event)
             else:
                 state.apply_unchecked(action)
     return count, turns, time.process_time() - start
+
+
+def digest(game: api.Game, count: int, seed: int) -> str:
+    """A hash of everything ``count`` seeded validated games show (see ``--digest``)."""
+    names = [f"P{seat}" for seat in range(game.num_players)]
+    sha = hashlib.sha256()
+
+    def seen(state: api.State, event: api.Event) -> None:
+        shown = [event.to_dict(), event.describe(names)]
+        shown += [event.for_viewer(seat).to_dict() for seat in range(len(names))]
+        if state.is_terminal():
+            shown.append(state.to_dict())
+        sha.update(json.dumps(shown, sort_keys=True).encode())
+
+    play(game, count, seed, True, seen)
+    return sha.hexdigest()
+
+
+def instructions(core: pathlib.Path, args: argparse.Namespace, validated: bool) -> float:
+    """Instructions per game of ``core`` under callgrind: ``args.games`` games minus none."""
+    counts: list[int] = []
+    for games in (0, args.games):
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
+                   "--child-play", "validated" if validated else "unchecked", "--game", args.game,
+                   "--games", str(games), "--seed", str(args.seed)]
+        env = {**os.environ, "PYTHONPATH": str(core)}
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+        counts += [int(line.rsplit(" ", 1)[1].replace(",", "")) for line in done.stderr.splitlines()
+                   if "Collected :" in line]
+    return (counts[1] - counts[0]) / int(args.games)
 
 
 def long_record(game: api.Game, seed: int) -> api.Record:
@@ -158,9 +204,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="measurements per mode (the best is shown)")
     parser.add_argument("--compare", type=pathlib.Path, metavar="CORE",
                         help="also measure the lostcities package under CORE, in the same run")
+    parser.add_argument("--digest", type=int, metavar="N", help="print the hash of N seeded games (see above)")
+    parser.add_argument("--instructions", nargs="?", const=True, type=pathlib.Path, metavar="CORE",
+                        help="instructions per game under callgrind (and of the build under CORE)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--child-play", choices=[label for label, _ in MODES], help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     game = variant(args.game)
+    if args.digest is not None:
+        print(digest(game, args.digest, args.seed))
+        return 0
+    if args.child_play:  # one run for --instructions
+        if args.games:
+            play(game, args.games, args.seed, args.child_play == "validated")
+        return 0
+    if args.instructions is not None:
+        args.games = args.games or 20
+        builds = {"this": pathlib.Path(lostcities.__file__).resolve().parent.parent}
+        if isinstance(args.instructions, pathlib.Path):
+            builds["other"] = args.instructions.resolve()
+        for name, core in builds.items():
+            counts = {label: instructions(core, args, validated) for label, validated in MODES}
+            print(f"{name:<6}" + ", ".join(f"{label} {count / 1e6:.3f} M" for label, count in counts.items())
+                  + f" instructions per game ({args.games} games minus none; {core})")
+        return 0
     args.games = args.games or DEFAULT_GAMES[args.game]
     if args.child:  # one round for --compare: the figures as JSON
         print(json.dumps(measure(game, args.games, args.seed, args.rounds)))

@@ -362,7 +362,7 @@ class PlayerName(str):
 _SECOND_PERSON: typing.Final = {"has": "have", "is": "are", "does": "do", "was": "were"}
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, init=False)
 class Event:
     """What one applied action did, in a JSON-safe form: returned by ``State.apply``.
 
@@ -384,6 +384,10 @@ class Event:
     'You win: your best game.'
     """
 
+    # Slots rather than a __dict__: a play-out makes one event per action, and a lazy
+    # event (see :meth:`lazy`) fills them on the first read of a field.
+    __slots__ = ("_lazy", "action", "details", "kind", "player", "secret", "text")
+
     player: int
     """Who acted (``CHANCE`` for a chance outcome)."""
     action: str
@@ -393,10 +397,24 @@ class Event:
     kind: str
     """What happened, one word (``play``, ``draw``, ``roll``, ...)."""
     text: str
-    details: dict[str, typing.Any] = dataclasses.field(default_factory=dict)
-    secret: dict[str, typing.Any] = dataclasses.field(default_factory=dict)
+    details: dict[str, typing.Any]
+    secret: dict[str, typing.Any]
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, player: int, action: str, kind: str, text: str,
+                 details: dict[str, typing.Any] | None = None, secret: dict[str, typing.Any] | None = None) -> None:
+        _set_field(self, "player", player)
+        _set_field(self, "action", action)
+        _set_field(self, "kind", kind)
+        _set_field(self, "text", text)
+        _set_field(self, "details", {} if details is None else details)
+        _set_field(self, "secret", {} if secret is None else secret)
+
+    def __reduce__(self) -> tuple[type[Event], tuple[typing.Any, ...]]:
+        # Copies and pickles rebuild the event through __init__ (a frozen class with
+        # slots has no __dict__ to restore, and a lazy event's builder is not data).
+        return type(self), (self.player, self.action, self.kind, self.text, self.details, self.secret)
 
     @classmethod
     def lazy(cls, player: int, kind: str, build: typing.Callable[..., EventBody],
@@ -409,22 +427,38 @@ class Event:
         >>> e = Event.lazy(0, "draw", lambda n: ("draw", "{p0} drew", {"draw_pile": n}, {}), (3,))
         >>> e.details, e == Event(0, "draw", "draw", "{p0} drew", {"draw_pile": 3})
         ({'draw_pile': 3}, True)
+        >>> type(e) is Event, hasattr(e, "__dict__")
+        (True, False)
+        >>> import copy, pickle
+        >>> late = Event.lazy(1, "play", lambda: ("play G5", "{p1} played", {}, {}), ())
+        >>> pickle.loads(pickle.dumps(late)) == copy.copy(late) == Event(1, "play G5", "play", "{p1} played")
+        True
+        >>> late.text = "forged"
+        Traceback (most recent call last):
+        dataclasses.FrozenInstanceError: cannot assign to field 'text'
+        >>> e
+        Event(player=0, action='draw', kind='draw', text='{p0} drew', details={'draw_pile': 3}, secret={})
         """
         event = _new_object(cls)
-        # One entry until a field is read: every field store saved counts on a play-out.
-        event.__dict__["_lazy"] = (player, kind, build, args)
+        # One slot until a field is read: every store saved counts on a play-out.
+        _set_lazy(event, (player, kind, build, args))
         return event
 
     if not typing.TYPE_CHECKING:
         def __getattr__(self, name: str) -> typing.Any:
-            # Only reached for the fields a lazy event has not made yet.
-            fields = self.__dict__
-            if name not in _FIELD_NAMES or "_lazy" not in fields:
+            # Only reached for the fields a lazy event has not made yet (empty slots).
+            if name not in _FIELD_NAMES:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            player, kind, build, args = fields.pop("_lazy")
+            try:
+                player, kind, build, args = _get_lazy(self)
+            except AttributeError:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}") from None
             action, text, details, secret = build(*args)
-            fields.update(player=player, action=action, kind=kind, text=text, details=details, secret=secret)
-            return fields[name]
+            for field, value in (("player", player), ("action", action), ("kind", kind), ("text", text),
+                                 ("details", details), ("secret", secret)):
+                _set_field(self, field, value)
+            _delete_field(self, "_lazy")
+            return _get_field(self, name)
 
     def describe(self, names: typing.Sequence[str]) -> str:
         """The log line with the players' names filled in."""
@@ -445,6 +479,11 @@ EventBody: typing.TypeAlias = tuple[str, str, dict[str, typing.Any], dict[str, t
 """What :meth:`Event.lazy` builds: the ``action``, ``text``, ``details`` and ``secret`` of an event."""
 _FIELD_NAMES: typing.Final = frozenset({"player", "action", "kind", "text", "details", "secret"})
 _new_object: typing.Final = object.__new__
+_set_field: typing.Final = object.__setattr__
+_get_field: typing.Final = object.__getattribute__
+_delete_field: typing.Final = object.__delattr__
+_set_lazy: typing.Final = Event.__dict__["_lazy"].__set__
+_get_lazy: typing.Final = Event.__dict__["_lazy"].__get__
 
 
 class Game(abc.ABC):
