@@ -493,14 +493,16 @@
   } else {
     var inFrame = true;
     try { inFrame = window.self !== window.top; } catch (err) { inFrame = true; }
-    var built = { app: app.innerHTML, appBuilt: app.getAttribute("data-built"), notice: notice.innerHTML,
-                  noticeHidden: notice.hidden, crumb: crumb ? crumb.innerHTML : "", info: info ? info.textContent : "",
-                  classes: html.className, lang: html.lang };
     var start = function () {
       send({ type: "start", search: location.search, hash: location.hash, href: location.href, framed: inFrame });
     };
+    // What the build drew, for the tests' hook below only (a player's page copies nothing).
+    var built = window.__lostcitiesTestHooks !== true ? null : {
+      app: app.innerHTML, appBuilt: app.getAttribute("data-built"), notice: notice.innerHTML,
+      noticeHidden: notice.hidden, crumb: crumb ? crumb.innerHTML : "", info: info ? info.textContent : "",
+      classes: html.className, lang: html.lang };
     start();
-    if (window.__lostcitiesTestHooks === true) {
+    if (built !== null) {
       // For the tests only (an init script sets the flag; a player's page never has it): the page
       // starts over as a fresh visit to its address would, with the engine already running (a start
       // of the interpreter costs seconds of CPU). The page's session in the worker ends, the page
