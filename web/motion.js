@@ -92,19 +92,25 @@
 
   // A copy of `el` flies from the box `from` to where `el` stands now (a translation and a scale);
   // `el` itself waits there, invisible but already in place: a tap always reaches the table as it
-  // now is, never a card in flight.
+  // now is, never a card in flight.  Planned first (it only reads the page: the box and the size
+  // variables), launched later (it only writes): all the reads of a render come before all its
+  // writes, so the page's style and layout are computed once, not once per card.  Returns the
+  // launch, or null when `el` did not move.
   function travel(root, el, from, to, fade) {
     var dx = from.x - to.x, dy = from.y - to.y;
     var sx = to.w ? from.w / to.w : 1, sy = to.h ? from.h / to.h : 1;
-    if (Math.abs(dx) < 2 && Math.abs(dy) < 2 && Math.abs(sx - 1) < 0.02 && Math.abs(sy - 1) < 0.02) return;
-    var copy = flyer(root, el, to);
-    var start = { transform: "translate(" + dx + "px, " + dy + "px) scale(" + sx + ", " + sy + ")" };
-    var end = { transform: "translate(0px, 0px) scale(1, 1)" };
-    if (fade) { start.opacity = 0.4; end.opacity = 1; }
-    el.classList.add("lc-travelling");
-    var animation = track(copy.animate([start, end], { duration: api.duration, easing: EASING, fill: "forwards" }));
-    var done = function () { copy.remove(); el.classList.remove("lc-travelling"); };
-    animation.finished.then(done, done);
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2 && Math.abs(sx - 1) < 0.02 && Math.abs(sy - 1) < 0.02) return null;
+    var vars = sizeVars(el);
+    return function () {
+      var copy = flyer(root, el, to, vars);
+      var start = { transform: "translate(" + dx + "px, " + dy + "px) scale(" + sx + ", " + sy + ")" };
+      var end = { transform: "translate(0px, 0px) scale(1, 1)" };
+      if (fade) { start.opacity = 0.4; end.opacity = 1; }
+      el.classList.add("lc-travelling");
+      var animation = track(copy.animate([start, end], { duration: api.duration, easing: EASING, fill: "forwards" }));
+      var done = function () { copy.remove(); el.classList.remove("lc-travelling"); };
+      animation.finished.then(done, done);
+    };
   }
 
   // The card size variables an element inherits (its copy flies outside the table that sets them).
@@ -120,7 +126,6 @@
   // A copy of `el` above the screen at the box `at`, sized like `el` (`vars`: its size variables).
   function flyer(root, el, at, vars) {
     var copy = el.cloneNode(true);
-    vars = vars || sizeVars(el);
     Object.keys(vars).forEach(function (name) { copy.style.setProperty(name, vars[name]); });
     copy.removeAttribute("data-target");
     copy.removeAttribute("data-action");
@@ -201,7 +206,7 @@
       if (pile) covered[pile] = true;
     });
     departures = departures.filter(function (item) { return !(item.pile && covered[item.pile]); });
-    moves.forEach(function (pair) { travel(root, pair[0].el, pair[1].box, pair[0].box, false); });
+    var launches = moves.map(function (pair) { return travel(root, pair[0].el, pair[1].box, pair[0].box, false); });
     // Many newcomers at once are a new deal or another screen, not a move: they just appear.
     // A card that appears in the hand was drawn from the pile; one that appears on the table came
     // from a hidden hand, unless cards moved or left (then it was under the card taken from a pile).
@@ -210,9 +215,11 @@
       arrivals.forEach(function (n) {
         var piece = n.el.getAttribute("data-piece");
         var from = piece ? before.camps[piece] : n.el.closest(HAND) ? before.deck : quiet ? before.hidden : null;
-        if (from) travel(root, n.el, from, n.box, true);
+        if (from) launches.push(travel(root, n.el, from, n.box, true));
       });
     }
+    // Every read is done: now the copies are made and set moving.
+    launches.forEach(function (launch) { if (launch) launch(); });
     if (departures.length <= MAX_GHOSTS && before.hidden) {
       departures.forEach(function (item) {
         if (!item.inHand) ghost(root, item, before.hidden);

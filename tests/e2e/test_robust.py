@@ -154,10 +154,12 @@ def try_damaged_save(page: sync_api.Page, site: str, document: str, kind: str) -
 
 @pytest.mark.parametrize("document", KEYS)
 def test_damaged_saves_are_set_aside_with_plain_words_and_the_others_are_untouched(
-        page: sync_api.Page, site: str, document: str) -> None:
+        shared: sync_api.Page, site: str, document: str) -> None:
     """Every kind of damage in turn on one page (a boot per kind would cost minutes); every kind is
-    tried and the failures are reported together."""
-    conftest.open_site(page, site)
+    tried and the failures are reported together.  The page is the module's, started over at the
+    home screen (as a fresh visit shows it, tests/e2e/test_start_over.py): its engine is the one
+    already running, so a document costs one boot only, the one its "deep-reload" kind asks for."""
+    page = conftest.start_over(shared, site)
     failures = []
     for kind in KINDS:
         try:
@@ -323,7 +325,17 @@ def test_a_long_session_keeps_the_dom_node_count_flat(
     play screen) and at the end (the result screen, which holds the score breakdown).
     Both must stay within 2x of their value in the first match.  The test waits with
     locators and ``wait_for_function`` only: an element handle would keep its subtree
-    alive until the page closes, and the test would count its own leak."""
+    alive until the page closes, and the test would count its own leak.
+
+    Every match plays with motion on (web/motion.js: about 480 card movements a match, each
+    a copy of the card that flies and is removed), so that the count also covers the copies
+    and whatever holds them (their animations, the snapshot of the table before a render).
+    Measured in issue 24 (Chromium CPU, summed from /proc, 2 matches on a loaded 2-core
+    machine): 15 s with motion, 10.6 s with reduced motion, after motion.js stopped
+    restyling the page once per moving card (18.4 s before).  Playing this test with
+    reduced motion plus a shorter separate test with motion on would save about a tenth of
+    its time (10 x 5.3 s + 2 x 7.5 s against 10 x 7.5 s), and leave the copies counted over
+    2 matches instead of 10: not worth it, so every match keeps its motion."""
     cdp = context.new_cdp_session(page)
     conftest.open_site(page, site + "?seed=9#card")
     at_first_turn: list[int] = []
