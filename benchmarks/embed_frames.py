@@ -237,7 +237,8 @@ FRAME_TIMES = """() => {
 
 def print_breakdown(page: sync_api.Page) -> None:
     """Where each frame's time went, in ms from the host page's start of the frames (web/view.js's
-    marks): its document created, parsed, the engine asked (the SharedWorker connected), the engine's
+    marks): its document created, parsed, the engine asked (the SharedWorker connected and its boot
+    posted: web/embed.js's mark with autoplay=1, else view.js's), the engine's
     first answer (it had started), its first drawing, and the frame's ``ready`` on the host page."""
     origin = page.evaluate("performance.timeOrigin + window.startedAt")
     ready = sorted(page.evaluate("window.readyAt.map((t) => performance.timeOrigin + t)"))

@@ -42,6 +42,10 @@ def _prepare(job):
     importlib.invalidate_caches()
     for name in json.loads(job)["modules"]:
         importlib.import_module(name)
+    # The built-in tutorials, parsed here once rather than by the first frame or page that opens one
+    # (the first embed's mount spent most of its time there).
+    if "lostcities.ui.tutorial" in json.loads(job)["modules"]:
+        importlib.import_module("lostcities.ui.tutorial").tutorials()
 _prepare(JOB)
 del _prepare, JOB
 """

@@ -51,8 +51,42 @@
   var ident = (params.get("id") || "").slice(0, 64);
   // Shared with web/view.js: `queue` holds the host page's messages until the engine has drawn the
   // frame (then view.js sets `live` and forwards them, and every later one, to the engine).
-  var shared = { parent: parent, id: ident, queue: [], live: false };
+  var shared = { parent: parent, id: ident, queue: [], live: false, engine: null };
   window.__lostcitiesEmbed = shared;
+
+  // The engine asked for as early as the frame can: with autoplay=1 while the page still parses
+  // (before its style sheets and the rest of its scripts), else when the reader presses Play.  The
+  // host page's shared worker (web/engine.mjs) starts Pyodide on a frame's first `boot`, so the
+  // first frame's start begins while the frames' pages still load, and later frames find it
+  // starting.  web/view.js takes the connection over (`shared.engine`: the worker, the texts
+  // posted to it, the errors heard before view.js listened) and falls back to a worker of the
+  // frame's own as before.  A browser without SharedWorker, or that throws: view.js decides.
+  function connectEngine() {
+    if (shared.engine || typeof SharedWorker !== "function") return;
+    var running;
+    try {
+      running = new SharedWorker(new URL("./web/engine.mjs", document.baseURI), { type: "module", name: "lostcities-embed" });
+    } catch (err) {
+      return;
+    }
+    var failedKey = null;
+    try { failedKey = localStorage.getItem("lostcities:snapshot-failed"); } catch (err) { failedKey = null; }
+    var boot = JSON.stringify({ type: "boot", snapshot: params.get("snapshot") !== "off", failed: failedKey });
+    var engine = { running: running, posted: [boot], errors: [] };
+    running.onerror = function (event) { engine.errors.push(event); };
+    running.port.postMessage(boot);  // the port keeps the worker's answers until view.js listens
+    performance.mark("lostcities:engine-asked");  // (where a start's time goes: benchmarks/embed_frames.py)
+    shared.engine = engine;
+  }
+  if (params.get("autoplay") === "1") {
+    connectEngine();
+    // web/view.js downloads meanwhile (start() runs it once the page is parsed).
+    var preload = document.createElement("link");
+    preload.rel = "preload";
+    preload.as = "script";
+    preload.href = "./web/view.js";
+    document.head.appendChild(preload);
+  }
 
   function framed() { return window.parent !== window; }
   function post(message) {
@@ -130,7 +164,8 @@
     var text = document.getElementById("loading-text");
     if (text) text.hidden = false;
     lateStyles();
-    // The engine: the host page's shared worker (web/view.js starts it or joins it), where the
+    connectEngine();
+    // The engine: the host page's shared worker (connected above, web/view.js takes it over), where the
     // frame's screen runs (web/embed_main.py); this thread only draws and forwards.
     document.documentElement.dataset.engine = "worker";
     var view = document.createElement("script");

@@ -95,7 +95,13 @@
   var running = null;  // the worker itself (its errors)
   var heard = false;   // the engine has answered once
   var unheard = [];    // what was posted before that: posted again to a worker of the frame's own
-  if (embedded && typeof SharedWorker === "function") {
+  var early = embedded ? shared.engine : null;  // connected by web/embed.js, its boot posted
+  if (early) {
+    running = early.running;
+    worker = running.port;
+    unheard = early.posted.slice();
+    html.dataset.engineShared = "1";
+  } else if (embedded && typeof SharedWorker === "function") {
     try {
       running = new SharedWorker(engineURL, { type: "module", name: "lostcities-embed" });
       worker = running.port;
@@ -482,7 +488,8 @@
   }
   worker.onmessage = receive;
   running.onerror = failed;
-  post(JSON.stringify({ type: "boot", snapshot: search.get("snapshot") !== "off", failed: snapshotFailed() }));
+  if (!early) post(JSON.stringify({ type: "boot", snapshot: search.get("snapshot") !== "off", failed: snapshotFailed() }));
+  else if (early.errors.length) failed(early.errors[0]);  // refused before this script listened
   if (embedded) {
     var languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
     send({ type: "start", kind: "embed", query: Array.from(search.entries()), hash: location.hash,
