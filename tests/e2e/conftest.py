@@ -205,7 +205,7 @@ BOOTS: list[int] = [0, 0]
 them the tests before the running one have been given."""
 BOOT_LOG: typing.Final = "LOSTCITIES_BOOT_LOG"
 """An environment variable naming a file to which each test appends its test id and the engines it
-started (a module's shared page counts in its first test): how the suite's boots are measured."""
+started (a shared page counts in the first test that uses it): how the suite's boots are measured."""
 
 
 @pytest.fixture(autouse=True)
@@ -329,15 +329,17 @@ def startable_page(browser: sync_api.Browser, site: str) -> typing.Iterator[sync
 
 
 class Startable(typing.NamedTuple):
-    """A module's page booted once (:func:`startable_page`), with the guard that watches it."""
+    """The test process's page booted once (:func:`startable`), with the guard that watches it."""
 
     page: sync_api.Page
     guard: Guard
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def startable(browser: sync_api.Browser, site: str) -> typing.Iterator[Startable]:
-    """The module's page booted once at the site's home, for :func:`shared` to hand to test after test."""
+    """One page per test process, booted once at the site's home, for :func:`shared` to hand to test
+    after test of every module (a module's page would boot again each time the suite's order, long
+    tests first, comes back to its module)."""
     guard = Guard(site)
     with guarded_context(browser, guard) as context:
         context.add_init_script(TEST_HOOKS)
@@ -364,8 +366,8 @@ def check_shared(startable: Startable) -> None:
 
 @pytest.fixture
 def shared(startable: Startable) -> typing.Iterator[sync_api.Page]:
-    """The module's booted page (:func:`startable`) for one test, which starts it over at its address
-    (:func:`start_over`) instead of booting a fresh page.  After the test the page is checked as a fresh
+    """The test process's booted page (:func:`startable`) for one test, which starts it over at its
+    address (:func:`start_over`) instead of booting a fresh page.  After the test the page is checked as a fresh
     page is (other origins, JavaScript and Python errors, CSP violations), its other tabs are closed and
     its window size is given back."""
     check_shared(startable)  # what the boot or an earlier test's teardown left fails here, not later
