@@ -369,7 +369,7 @@ def shared(startable: Startable) -> typing.Iterator[sync_api.Page]:
     """The test process's booted page (:func:`startable`) for one test, which starts it over at its
     address (:func:`start_over`) instead of booting a fresh page.  After the test the page is checked as a fresh
     page is (other origins, JavaScript and Python errors, CSP violations), its other tabs are closed and
-    its window size is given back."""
+    its window size and media are given back."""
     check_shared(startable)  # what the boot or an earlier test's teardown left fails here, not later
     yield startable.page
     try:
@@ -380,6 +380,9 @@ def shared(startable: Startable) -> typing.Iterator[sync_api.Page]:
                 other.close()
         if startable.page.viewport_size != VIEWPORT:
             startable.page.set_viewport_size(VIEWPORT)
+        # A context's own media (Playwright's defaults), whatever the test emulated.
+        startable.page.emulate_media(media="null", color_scheme="light", reduced_motion="no-preference",
+                                     forced_colors="none")
 
 
 def start_over(page: sync_api.Page, url: str, stored: typing.Mapping[str, str] | None = None) -> sync_api.Page:
