@@ -507,15 +507,27 @@
     var built = window.__lostcitiesTestHooks !== true ? null : {
       app: app.innerHTML, appBuilt: app.getAttribute("data-built"), notice: notice.innerHTML,
       noticeHidden: notice.hidden, crumb: crumb ? crumb.innerHTML : "", info: info ? info.textContent : "",
-      classes: html.className, lang: html.lang };
+      classes: html.className, lang: html.lang, motion: window.lcMotion ? window.lcMotion.duration : null };
     start();
     if (built !== null) {
       // For the tests only (an init script sets the flag; a player's page never has it): the page
       // starts over as a fresh visit to its address would, with the engine already running (a start
       // of the interpreter costs seconds of CPU). The page's session in the worker ends, the page
       // takes back what the build drew, and a new session starts from the address and the storage.
+      // The page's other scripts start over where a test reads them: web/motion.js's travels end and
+      // its duration is its first (its count of travels since the page opened is not reset: a test
+      // that reads it opens a fresh page), web/sound.js's record of cues and count of AudioContexts
+      // are emptied (its AudioContext, once made, and the browser's mark that the reader pressed
+      // something stay: a test of when sound may start opens a fresh page), and web/theme.js's
+      // choice is read again from the storage as at a page's start.
       window.__lostcitiesStartOver = function () {
         post(JSON.stringify({ type: "start-over" }));
+        if (window.lcMotion) {
+          window.lcMotion.finishAll();
+          window.lcMotion.duration = built.motion;
+        }
+        if (window.lcSounds) window.lcSounds.length = 0;  // emptied in place: web/sound.js holds it
+        if (window.lcSoundContexts) window.lcSoundContexts = 0;
         Object.keys(roots).forEach(function (id) {
           var root = roots[id];
           EVENTS.forEach(function (name) { root.el.removeEventListener(name, root.listener); });
@@ -526,7 +538,15 @@
         copied = undefined;
         ["ready", "route", "pending", "theme"].forEach(function (name) { delete html.dataset[name]; });
         html.className = built.classes;
+        if (window.lcMotion) {  // as web/motion.js marks it, by the system's preference as it is now
+          html.classList.toggle("lc-motion", typeof Element.prototype.animate === "function"
+                                && !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches));
+        }
+        if (!html.className) html.removeAttribute("class");
         html.lang = built.lang;
+        var theme = null;
+        try { theme = localStorage.getItem("lostcities:theme"); } catch (err) { theme = null; }
+        if (theme === "light" || theme === "dark") html.dataset.theme = theme;  // as web/theme.js at a start
         app.innerHTML = built.app;
         if (built.appBuilt !== null) app.setAttribute("data-built", built.appBuilt); else app.removeAttribute("data-built");
         notice.innerHTML = built.notice;

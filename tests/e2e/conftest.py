@@ -205,7 +205,7 @@ BOOTS: list[int] = [0, 0]
 them the tests before the running one have been given."""
 BOOT_LOG: typing.Final = "LOSTCITIES_BOOT_LOG"
 """An environment variable naming a file to which each test appends its test id and the engines it
-started (a module's shared page counts in its first test): how the suite's boots are measured."""
+started (a shared page counts in the first test that uses it): how the suite's boots are measured."""
 
 
 @pytest.fixture(autouse=True)
@@ -270,6 +270,10 @@ class Guard:
             assert not violations, f"the page broke its Content-Security-Policy: {violations[:5]}"
 
 
+VIEWPORT: typing.Final[sync_api.ViewportSize] = {"width": 1024, "height": 768}
+"""Every context's window size (:func:`guarded_context`): a shared page's is given back after each test."""
+
+
 ServiceWorkers = typing.Literal["allow", "block"]
 
 
@@ -281,7 +285,7 @@ def guarded_context(browser: sync_api.Browser, guard: Guard, service_workers: Se
     the whole site once more into its cache (about 40% of a page's start in CPU), which only the
     tests of offline play and of the site's updates need; a blocked one is a browser without
     service workers, which the site also serves (web/boot.js: "Offline play is unavailable")."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, service_workers=service_workers)
+    context = browser.new_context(viewport=VIEWPORT, service_workers=service_workers)
     context.add_init_script(CSP_RECORDER)
     guard.watch_context(context)
     context.on("page", guard.watch)
@@ -304,9 +308,10 @@ def booted_page(browser: sync_api.Browser, site: str, url: str) -> typing.Iterat
 
 TEST_HOOKS: typing.Final = "window.__lostcitiesTestHooks = true;"
 """An init script that gives the page web/view.js's test hook ``__lostcitiesStartOver``."""
-START_OVER: typing.Final = """(url) => {
+START_OVER: typing.Final = """([url, stored]) => {
   localStorage.clear();
   sessionStorage.clear();
+  for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
   history.replaceState(null, "", url);
   window.__lostcitiesStartOver();
 }"""
@@ -323,11 +328,69 @@ def startable_page(browser: sync_api.Browser, site: str) -> typing.Iterator[sync
         yield page
 
 
-def start_over(page: sync_api.Page, url: str) -> sync_api.Page:
-    """``page`` (from :func:`startable_page`) as a fresh visit to ``url`` would show it (the site's own
-    page, any query and route), with its engine already running: storage emptied, the page's session in
-    the engine ended and a new one started from ``url`` (tests/e2e/test_start_over.py proves it)."""
-    page.evaluate(START_OVER, url)
+class Startable(typing.NamedTuple):
+    """The test process's page booted once (:func:`startable`), with the guard that watches it."""
+
+    page: sync_api.Page
+    guard: Guard
+
+
+@pytest.fixture(scope="session")
+def startable(browser: sync_api.Browser, site: str) -> typing.Iterator[Startable]:
+    """One page per test process, booted once at the site's home, for :func:`shared` to hand to test
+    after test of every module (a module's page would boot again each time the suite's order, long
+    tests first, comes back to its module)."""
+    guard = Guard(site)
+    with guarded_context(browser, guard) as context:
+        context.add_init_script(TEST_HOOKS)
+        page = context.new_page()
+        page.goto(site)
+        page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+        yield Startable(page, guard)
+
+
+def check_shared(startable: Startable) -> None:
+    """The guard's check of a shared page, emptied after it: a finding fails the test that caused it
+    (in its teardown, as the ``page`` fixture's check does), not the tests after it."""
+    page, guard = startable
+    pages = [page, *(other for other in page.context.pages if other is not page)]
+    try:
+        guard.check(pages)
+    finally:
+        guard.external.clear()
+        guard.errors.clear()
+        for each in pages:
+            if not each.is_closed():
+                each.evaluate("window.__cspViolations = []")
+
+
+@pytest.fixture
+def shared(startable: Startable) -> typing.Iterator[sync_api.Page]:
+    """The test process's booted page (:func:`startable`) for one test, which starts it over at its
+    address (:func:`start_over`) instead of booting a fresh page.  After the test the page is checked as a fresh
+    page is (other origins, JavaScript and Python errors, CSP violations), its other tabs are closed and
+    its window size and media are given back."""
+    check_shared(startable)  # what the boot or an earlier test's teardown left fails here, not later
+    yield startable.page
+    try:
+        check_shared(startable)
+    finally:
+        for other in startable.page.context.pages:
+            if other is not startable.page:
+                other.close()
+        if startable.page.viewport_size != VIEWPORT:
+            startable.page.set_viewport_size(VIEWPORT)
+        # A context's own media (Playwright's defaults), whatever the test emulated.
+        startable.page.emulate_media(media="null", color_scheme="light", reduced_motion="no-preference",
+                                     forced_colors="none")
+
+
+def start_over(page: sync_api.Page, url: str, stored: typing.Mapping[str, str] | None = None) -> sync_api.Page:
+    """``page`` (from :func:`startable_page` or :func:`shared`) as a fresh visit to ``url`` would show it
+    (the site's own page, any query and route), with its engine already running: storage emptied (then
+    given ``stored``'s items, as a visit finds a player's earlier saves), the page's session in the
+    engine ended and a new one started from ``url`` (tests/e2e/test_start_over.py proves it)."""
+    page.evaluate(START_OVER, [url, dict(stored or {})])
     page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     settle(page)
     return page

@@ -48,9 +48,10 @@ def serious(found: list[dict[str, typing.Any]]) -> list[str]:
             for v in found if v["impact"] in FAILING]
 
 
-@pytest.fixture(scope="module")
-def shared(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
-    yield from conftest.booted_page(browser, site, site)
+@pytest.fixture
+def home_page(shared: sync_api.Page, site: str) -> sync_api.Page:
+    """The tests' shared page (conftest's ``shared``) started over at the site's home."""
+    return conftest.start_over(shared, site)
 
 
 def go(page: sync_api.Page, route: str, ready: str) -> None:
@@ -104,9 +105,9 @@ SCREENS: typing.Final[dict[str, typing.Callable[[sync_api.Page], None]]] = {
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))
-def test_no_serious_or_critical_violation(shared: sync_api.Page, screen: str) -> None:
-    SCREENS[screen](shared)
-    found = serious(violations(shared))
+def test_no_serious_or_critical_violation(home_page: sync_api.Page, screen: str) -> None:
+    SCREENS[screen](home_page)
+    found = serious(violations(home_page))
     assert not found, f"axe on {screen}:\n" + "\n".join(found)
 
 

@@ -26,11 +26,11 @@ TIMEOUT_MS = 30_000
 ADV, RES = board.Kind.ADVENTURER, board.Kind.RESEARCHER
 
 
-@pytest.fixture(scope="module")
-def booted(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
-    """One page for the module, booted once (a boot takes many seconds on a loaded machine);
-    each test opens the board screen afresh with :func:`fresh`.  Guarded like conftest's pages."""
-    yield from conftest.booted_page(browser, site, site + "?seed=3")
+@pytest.fixture
+def booted(shared: sync_api.Page, site: str) -> sync_api.Page:
+    """The tests' shared page (conftest's ``shared``: booted once, a boot takes many seconds on a loaded
+    machine) started over at ``?seed=3``; each test opens the board screen afresh with :func:`fresh`."""
+    return conftest.start_over(shared, site + "?seed=3")
 
 
 def fresh(page: sync_api.Page, save: str | None = None, *, width: int = 1024, height: int = 768) -> None:

@@ -167,8 +167,8 @@ def ui_save(state: card.State, opponent: str = "easy",
 
 
 @pytest.mark.long
-def test_full_game_against_the_easy_computer_by_clicks(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site + "?seed=11#card")
+def test_full_game_against_the_easy_computer_by_clicks(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site + "?seed=11#card")
     start(page, "easy")
     seen_computer_moves: list[str] = []
 
@@ -207,8 +207,8 @@ def test_full_game_against_the_easy_computer_by_clicks(page: sync_api.Page, site
     assert page.evaluate(f"localStorage.getItem('{SAVE}')") is None
 
 
-def test_reload_restores_the_position_mid_turn_and_the_computer_resumes(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site + "?seed=4#card")
+def test_reload_restores_the_position_mid_turn_and_the_computer_resumes(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site + "?seed=4#card")  # the reloads below are real ones
     start(page, "easy", games="3", pace="relaxed")
     wait_phase(page, "play")
     take_turn(page)
@@ -236,9 +236,9 @@ def test_reload_restores_the_position_mid_turn_and_the_computer_resumes(page: sy
 
 
 @pytest.mark.long
-def test_pass_and_play_never_shows_both_hands(page: sync_api.Page, site: str) -> None:
-    page.set_viewport_size({"width": 390, "height": 844})  # a phone
-    conftest.open_site(page, site + "?seed=8#card")
+def test_pass_and_play_never_shows_both_hands(shared: sync_api.Page, site: str) -> None:
+    shared.set_viewport_size({"width": 390, "height": 844})  # a phone
+    page = conftest.start_over(shared, site + "?seed=8#card")  # the reload below is a real one
     wait_phase(page, "setup")
     page.click("input[name=opponent][value=human]")
     page.fill("input[name=name1]", "Ann")
@@ -303,8 +303,8 @@ def _position_with_a_lower_card() -> card.State:
     return state
 
 
-def test_an_illegal_play_is_refused_with_its_reason(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site)
+def test_an_illegal_play_is_refused_with_its_reason(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site)
     inject_save(page, site, ui_save(_position_with_a_lower_card()))
     wait_phase(page, "play")
     before_text = page.evaluate(f"localStorage.getItem('{SAVE}')")
@@ -337,8 +337,8 @@ def test_an_illegal_play_is_refused_with_its_reason(page: sync_api.Page, site: s
     assert saved_state(page).step is card.Step.DRAW
 
 
-def test_a_damaged_save_shows_a_message_and_offers_a_new_game(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site)
+def test_a_damaged_save_shows_a_message_and_offers_a_new_game(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site)
     good = ui_save(_position_with_a_lower_card())
     tampered = json.loads(json.dumps(good))
     tampered["state"]["history"][1] = "play Y5"
@@ -367,12 +367,12 @@ def test_a_damaged_save_shows_a_message_and_offers_a_new_game(page: sync_api.Pag
 
 
 @pytest.mark.long
-def test_the_page_stays_responsive_while_the_hard_computer_thinks(page: sync_api.Page, site: str) -> None:
+def test_the_page_stays_responsive_while_the_hard_computer_thinks(shared: sync_api.Page, site: str) -> None:
     # What the code controls, not how fast this machine is: the hard computer's moves arrive,
     # it thinks in the engine's Web Worker in one go (no slices: the page's thread never runs
     # it), and the page answers while it thinks (the long-task figures in milliseconds are
     # measured by benchmarks/ui_long_tasks.py).
-    conftest.open_site(page, site + "?seed=21#card")
+    page = conftest.start_over(shared, site + "?seed=21#card")
     assert page.get_attribute("html", "data-engine") == "worker"
     start(page, "hard")
     answered_while_thinking = False

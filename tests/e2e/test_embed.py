@@ -285,8 +285,8 @@ def test_the_first_paint_waits_for_play(rules_page: sync_api.Page, site: str, ho
     assert wait_event(page, "ready")[0]["tutorial"] == "card-wagers"
 
 
-def test_learn_to_play_in_the_app(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site)
+def test_learn_to_play_in_the_app(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site)
     page.locator(".game-tile.game-card a[href='#learn/card']").click()
     page.locator("[data-tutorial=card-wagers]").wait_for()
     assert page.locator(".lc-learn-item").count() == 6
@@ -395,11 +395,11 @@ def test_a_step_opened_by_its_address_fits_and_its_arrow_joins_its_ends(page: sy
 
 
 @pytest.mark.parametrize("tut", ["board-lowest-card", "roll-rising-boxes", "card-wagers"])
-def test_learn_to_play_in_the_app_fits_a_tablet(page: sync_api.Page, site: str, tut: str) -> None:
+def test_learn_to_play_in_the_app_fits_a_tablet(shared: sync_api.Page, site: str, tut: str) -> None:
     """The app's lesson panel stands above the table, which leaves it its height (--lesson-h): the
     page does not scroll at 1024x768 (it was 856-874 px tall)."""
-    page.set_viewport_size({"width": 1024, "height": 768})
-    conftest.open_site(page, site + f"#learn/{tut}")
+    shared.set_viewport_size({"width": 1024, "height": 768})
+    page = conftest.start_over(shared, site + f"#learn/{tut}")
     page.locator(".lc-lesson-panel").filter(has_text="Step 1 of").wait_for()
     page.wait_for_function("() => parseInt(getComputedStyle(document.documentElement)"
                            ".getPropertyValue('--lesson-h')) > 40")

@@ -24,8 +24,8 @@ def html_lang(page: sync_api.Page) -> str:
     return str(page.evaluate("document.documentElement.lang"))
 
 
-def test_lang_de_plays_a_card_game_move_in_german(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site + "?lang=de&seed=5#card")
+def test_lang_de_plays_a_card_game_move_in_german(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site + "?lang=de&seed=5#card")
     assert html_lang(page) == "de"
     card_page.wait_phase(page, "setup")
     assert page.locator("#lc-setup-title").inner_text() == "Das Kartenspiel"
@@ -46,8 +46,8 @@ def test_lang_de_plays_a_card_game_move_in_german(page: sync_api.Page, site: str
     assert page.locator("[data-action=menu]").inner_text() == "Menü"
 
 
-def test_the_menu_switch_changes_the_language_of_a_game_in_progress(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site + "?seed=6#card")
+def test_the_menu_switch_changes_the_language_of_a_game_in_progress(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site + "?seed=6#card")  # the reload below is a real one
     assert html_lang(page) == "en"  # the test browser speaks English
     card_page.start(page, "easy")
     card_page.wait_phase(page, "play")  # the engine answers a message later (in its worker)
@@ -87,8 +87,8 @@ def test_the_built_pages_are_german_before_python_runs(page: sync_api.Page, site
     assert page.locator("#topbar-crumb").inner_text().strip().endswith("Das Kartenspiel")
 
 
-def test_a_malformed_lang_is_answered_in_plain_words_and_english(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site + "?lang=klingon")
+def test_a_malformed_lang_is_answered_in_plain_words_and_english(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site + "?lang=klingon")
     assert html_lang(page) == "en"
     assert "Ignoring lang=klingon: the site speaks de or en." in page.locator("#notice").inner_text()
 
@@ -109,10 +109,10 @@ BOARD_SAVE = "lostcities:board:save"
 
 
 @pytest.mark.long
-def test_lang_de_plays_a_board_game_round_in_german(page: sync_api.Page, site: str) -> None:
+def test_lang_de_plays_a_board_game_round_in_german(shared: sync_api.Page, site: str) -> None:
     """A whole short board game (one round) by clicks with ``?lang=de``: the setup, the prompts, a
     refusal, the computer's log lines, the round's end and the winner in the German rulebook's words."""
-    conftest.open_site(page, site + "?lang=de&seed=4#board")
+    page = conftest.start_over(shared, site + "?lang=de&seed=4#board")
     assert html_lang(page) == "de"
     board_page.wait_phase(page, "setup")
     assert page.locator("#lc-setup-title").inner_text() == "Das Brettspiel"
@@ -144,8 +144,8 @@ def test_lang_de_plays_a_board_game_round_in_german(page: sync_api.Page, site: s
     assert any("Die Runde ist vorbei (" in line for line in lines), lines
 
 
-def test_the_menu_switch_changes_the_language_of_a_board_game_in_progress(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site + "?seed=8#board")
+def test_the_menu_switch_changes_the_language_of_a_board_game_in_progress(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site + "?seed=8#board")
     assert html_lang(page) == "en"
     board_page.start(page, ["human", "easy", "medium"])
     board_page.wait_phase(page, "play")
@@ -174,8 +174,8 @@ def test_the_menu_switch_changes_the_language_of_a_board_game_in_progress(page: 
     sync_api.expect(page.locator(".lc-status .lc-prompt")).to_contain_text("Your turn")
 
 
-def test_lang_de_plays_a_roll_and_write_turn_in_german(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site + "?lang=de&seed=5#roll")
+def test_lang_de_plays_a_roll_and_write_turn_in_german(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site + "?lang=de&seed=5#roll")
     assert html_lang(page) == "de"
     roll_page.wait_phase(page, "setup")
     assert page.locator(".rw-intro").inner_text().startswith("Wirf drei Farbwürfel")

@@ -21,9 +21,10 @@ ACTIVE_JS = """() => { const a = document.activeElement;
   return a === document.body || !a ? null : {tag: a.tagName, cls: a.className, data: {...a.dataset}}; }"""
 
 
-@pytest.fixture(scope="module")
-def shared(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
-    yield from conftest.booted_page(browser, site, site)
+@pytest.fixture
+def home(shared: sync_api.Page, site: str) -> sync_api.Page:
+    """The tests' shared page (conftest's ``shared``) started over at the site's home."""
+    return conftest.start_over(shared, site)
 
 
 def active(page: sync_api.Page) -> dict[str, typing.Any]:
@@ -56,8 +57,8 @@ def skip_in(page: sync_api.Page, words: str) -> None:
     page.keyboard.press("Enter")
 
 
-def test_a_card_game_turn_by_keyboard(shared: sync_api.Page) -> None:
-    page = shared
+def test_a_card_game_turn_by_keyboard(home: sync_api.Page) -> None:
+    page = home
     test_layout.open_position(page, "card", positions.mid_game("card"))
     skip_in(page, "Skip to my hand")
     first = wait_focus(page, ".lc-hand [data-target=hand]")["data"]["card"]
@@ -83,8 +84,8 @@ def test_a_card_game_turn_by_keyboard(shared: sync_api.Page) -> None:
     assert page.locator(".lc-hand .lc-card").count() == hand + 1
 
 
-def test_a_board_game_turn_by_keyboard(shared: sync_api.Page) -> None:
-    page = shared
+def test_a_board_game_turn_by_keyboard(home: sync_api.Page) -> None:
+    page = home
     test_layout.open_position(page, "board", positions.mid_game("board"))
     skip_in(page, "Skip to my hand")
     wait_focus(page, ".lc-hand [data-target=hand]")
@@ -112,8 +113,8 @@ def arrow_to(page: sync_api.Page, die: str) -> None:
     wait_focus(page, f"[data-die='{die}']", timeout=1_000)
 
 
-def test_a_roll_and_write_turn_by_keyboard(shared: sync_api.Page) -> None:
-    page = shared
+def test_a_roll_and_write_turn_by_keyboard(home: sync_api.Page) -> None:
+    page = home
     test_layout.open_position(page, "roll", positions.mid_game("roll"))
     pair = test_roll.written_pair(page)  # a pair of free dice that fits the sheet
     assert pair is not None, "no pair of dice fits the position's sheet"

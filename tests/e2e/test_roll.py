@@ -124,8 +124,8 @@ def save_with(state: roll.State, kinds: tuple[str, ...] = ("human", "easy"),
 
 
 @pytest.mark.long
-def test_a_whole_game_against_the_easy_computer_by_clicks(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site + "?seed=7#roll")
+def test_a_whole_game_against_the_easy_computer_by_clicks(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site + "?seed=7#roll")
     start_game(page)
     decisions = 0
     while play_decision(page):
@@ -146,7 +146,7 @@ def test_a_whole_game_against_the_easy_computer_by_clicks(page: sync_api.Page, s
 # -- (b) an acceleration chain ----------------------------------------------------------------
 
 
-def test_an_acceleration_chain_through_the_ui(page: sync_api.Page, site: str) -> None:
+def test_an_acceleration_chain_through_the_ui(shared: sync_api.Page, site: str) -> None:
     state = roll.Game(players=2).new_state()
     for action in ("roll red red red 1 1 1", "take red 1", "refuse",
                    "roll red orange orange 1 1 2", "take orange 1", "take red 1",
@@ -154,7 +154,7 @@ def test_an_acceleration_chain_through_the_ui(page: sync_api.Page, site: str) ->
                    "roll green green green 3 3 3", "take green 3", "take green 3",
                    "roll red blue green 2 4 6"):
         state.apply(action)
-    conftest.open_site(page, site)
+    page = conftest.start_over(shared, site)
     put(page, "roll:save", save_with(state))
     page.goto(site + "#roll")
     assert wait_phase(page, "choose") == "choose"
@@ -193,8 +193,8 @@ def test_an_acceleration_chain_through_the_ui(page: sync_api.Page, site: str) ->
 # -- (c) companion mode ----------------------------------------------------------------------
 
 
-def test_companion_mode_entries_refusals_and_bridges(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site + "#roll")
+def test_companion_mode_entries_refusals_and_bridges(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site + "#roll")  # the reload below is a real one
     page.check("input[name=mode][value=companion]")
     page.fill("input[name=companion_name]", "Mia")
     page.click("[data-action=start]")
@@ -239,8 +239,8 @@ def test_companion_mode_entries_refusals_and_bridges(page: sync_api.Page, site: 
 # -- (d) reload ---------------------------------------------------------------------------------
 
 
-def test_reload_restores_the_position_and_the_computer_resumes(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site + "?seed=11#roll")
+def test_reload_restores_the_position_and_the_computer_resumes(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site + "?seed=11#roll")  # the reloads below are real ones
     start_game(page)
     for _ in range(5):
         play_decision(page)
@@ -276,8 +276,8 @@ def test_reload_restores_the_position_and_the_computer_resumes(page: sync_api.Pa
 # -- (e) damaged saves --------------------------------------------------------------------------
 
 
-def test_a_damaged_or_old_save_offers_a_new_game(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site)
+def test_a_damaged_or_old_save_offers_a_new_game(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site)  # each later goto(site) from #roll is a real load
     put(page, "roll:save", "{this is not json")
     page.goto(site + "#roll")
     assert wait_phase(page, "problem") == "problem"
@@ -338,10 +338,10 @@ def written_pair(page: sync_api.Page) -> tuple[str, str] | None:
 
 
 @pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["390x844", "844x390"])
-def test_a_whole_turn_on_a_phone_with_the_big_buttons_alone(page: sync_api.Page, site: str,
+def test_a_whole_turn_on_a_phone_with_the_big_buttons_alone(shared: sync_api.Page, site: str,
                                                             size: tuple[int, int]) -> None:
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    conftest.open_site(page, site + "?seed=7#roll")
+    shared.set_viewport_size({"width": size[0], "height": size[1]})
+    page = conftest.start_over(shared, site + "?seed=7#roll")
     start_game(page)
     written = 0
     while written < 2:  # a turn of each kind: the player's own roll, then the computer's roll

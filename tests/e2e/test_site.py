@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pathlib
 import re
-import typing
 import urllib.request
 
 import pytest
@@ -20,12 +19,6 @@ def test_static_page_shows_title_and_the_home_page_before_python(site: str) -> N
     assert '<main id="app"><section class="home">' in html
     assert '<template data-route="loading"><section class="loading" id="loading">' in html
     assert "data-ready" not in html  # set by Python only once interactive
-
-
-@pytest.fixture(scope="module")
-def shared(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
-    """One booted page, started over for each test that reads only what an address shows."""
-    yield from conftest.startable_page(browser, site)
 
 
 def test_home_lists_the_games_and_opens_them(shared: sync_api.Page, site: str) -> None:
@@ -123,13 +116,12 @@ def test_new_build_is_never_mixed_with_the_old_one(browser: sync_api.Browser, tm
         server.server_close()
 
 
-def test_home_offers_continue_only_for_a_readable_game(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site)
+def test_home_offers_continue_only_for_a_readable_game(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site)
     tile = ".game-tile a[data-game='card']"
     assert page.locator(tile + " .play-button").inner_text() == "Play"
-    page.evaluate("localStorage.setItem('lostcities:card:save', JSON.stringify({version: 1, state: {format: 'x'}}))")
-    page.reload()
-    page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+    # A visit that finds an unreadable save (started over with it in the storage, as a reload would read it).
+    conftest.start_over(page, site, {"lostcities:card:save": '{"version":1,"state":{"format":"x"}}'})
     assert page.locator(tile + " .play-button").inner_text() == "Play"
     assert page.locator(tile + " .badge").count() == 0
 

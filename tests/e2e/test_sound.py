@@ -30,6 +30,8 @@ def draw_from_deck(page: sync_api.Page) -> None:
 
 
 def test_sound_is_off_until_turned_on_in_the_menu_and_the_choice_is_kept(page: sync_api.Page, site: str) -> None:
+    """A fresh page: that no AudioContext is made before an input and while sound is off cannot be seen
+    on a started-over one (web/sound.js keeps its AudioContext and the browser its mark of an input)."""
     features.start_card(page, site)
     assert page.locator(".lc-screen").get_attribute("data-sound") == "off"
     features.discard_first(page)
@@ -56,9 +58,10 @@ def test_sound_is_off_until_turned_on_in_the_menu_and_the_choice_is_kept(page: s
     assert heard(page) == [{"name": "card", "audible": True}] and contexts(page) == 1
 
 
-def test_reduced_motion_and_a_new_player_hear_nothing(page: sync_api.Page, site: str) -> None:
+def test_reduced_motion_and_a_new_player_hear_nothing(shared: sync_api.Page, site: str) -> None:
+    page = shared
     page.emulate_media(reduced_motion="reduce")
-    features.start_card(page, site)
+    features.start_card(page, site, visit=conftest.start_over)
     features.discard_first(page)
     draw_from_deck(page)
     page.wait_for_function("() => window.lcSounds.length >= 4", timeout=TIMEOUT_MS)  # the computer's too

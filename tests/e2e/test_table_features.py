@@ -31,8 +31,11 @@ def saved(page: sync_api.Page) -> dict[str, typing.Any]:
     return typing.cast(dict[str, typing.Any], json.loads(text))
 
 
-def start_card(page: sync_api.Page, site: str, opponent: str = "easy") -> None:
-    conftest.open_site(page, site + "?seed=11#card")
+def start_card(page: sync_api.Page, site: str, opponent: str = "easy",
+               visit: typing.Callable[[sync_api.Page, str], sync_api.Page] = conftest.open_site) -> None:
+    """A card game against ``opponent`` by clicks, on ``page`` opened by ``visit`` (a fresh page's
+    :func:`conftest.open_site`, a shared one's :func:`conftest.start_over`)."""
+    visit(page, site + "?seed=11#card")
     wait_phase(page, "setup")
     page.click(f"input[name=opponent][value={opponent}]")
     page.click("input[name=games][value='1']")
@@ -63,8 +66,8 @@ def near_end_save(games: int = 1) -> str:
     return current.to_text()
 
 
-def test_one_top_bar_names_the_page_in_every_game(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site)
+def test_one_top_bar_names_the_page_in_every_game(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site)
     assert page.locator(".topbar-trail").inner_text().strip() == "Lost Cities"
     for route, screen, title in (("card", ".lc-screen", "The card game"), ("board", ".lcb-screen", "The Board Game"),
                                  ("roll", ".rw-screen", "Roll & Write")):
@@ -82,8 +85,9 @@ def test_one_top_bar_names_the_page_in_every_game(page: sync_api.Page, site: str
     assert page.locator(".topbar-trail").inner_text().strip() == "Lost Cities"
 
 
-def test_the_move_log_and_undo_by_clicks(page: sync_api.Page, site: str) -> None:
-    start_card(page, site)
+def test_the_move_log_and_undo_by_clicks(shared: sync_api.Page, site: str) -> None:
+    page = shared
+    start_card(page, site, visit=conftest.start_over)
     before = saved(page)["state"]
     hand = page.locator(".lc-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     cid = discard_first(page)
@@ -112,8 +116,9 @@ def test_the_move_log_and_undo_by_clicks(page: sync_api.Page, site: str) -> None
     assert page.locator(".lc-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)") == drawn
 
 
-def test_suggest_a_move_highlights_a_legal_move_and_a_second_tap_clears_it(page: sync_api.Page, site: str) -> None:
-    start_card(page, site)
+def test_suggest_a_move_highlights_a_legal_move_and_a_second_tap_clears_it(shared: sync_api.Page, site: str) -> None:
+    page = shared
+    start_card(page, site, visit=conftest.start_over)
     page.click(".lc-toolbar [data-action=hint]")
     page.locator(".lc-hint-text").wait_for(timeout=TIMEOUT_MS)
     assert page.locator(".lc-toolbar [data-action=hint]").get_attribute("aria-pressed") == "true"
@@ -130,8 +135,8 @@ def test_suggest_a_move_highlights_a_legal_move_and_a_second_tap_clears_it(page:
     assert page.locator(".is-hinted").count() == 0 and page.locator(".lc-hint-text").count() == 0
 
 
-def test_replay_and_statistics_after_a_game(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site)
+def test_replay_and_statistics_after_a_game(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site)  # the reload below is a real one
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE, near_end_save()])
     page.evaluate("location.hash = '#card'")
     wait_phase(page, "play")
@@ -188,8 +193,8 @@ def test_replay_and_statistics_after_a_game(page: sync_api.Page, site: str) -> N
     assert page.locator(".lc-stats-game[data-game='card'] tr[data-level='easy'] td").first.inner_text() == "1"
 
 
-def test_damaged_statistics_are_set_aside_with_plain_words(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site)
+def test_damaged_statistics_are_set_aside_with_plain_words(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site)
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [stats.KEY, "{damaged"])
     page.click(".home-links a[href='#stats']")
     page.locator(".lc-stats").wait_for()
@@ -197,8 +202,9 @@ def test_damaged_statistics_are_set_aside_with_plain_words(page: sync_api.Page, 
     assert page.evaluate(f"localStorage.getItem('{stats.DAMAGED_KEY}')") == "{damaged"
 
 
-def test_rules_from_the_menu_and_from_the_home_screen(page: sync_api.Page, site: str) -> None:
-    start_card(page, site)
+def test_rules_from_the_menu_and_from_the_home_screen(shared: sync_api.Page, site: str) -> None:
+    page = shared
+    start_card(page, site, visit=conftest.start_over)
     page.click("[data-action=menu]")
     page.click("[data-action=rules]")
     wait_phase(page, "rules")

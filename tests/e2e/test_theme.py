@@ -29,11 +29,11 @@ def is_dark(page: sync_api.Page | sync_api.Frame) -> bool:
     return ground(page) < 0.05
 
 
-@pytest.fixture(scope="module")
-def dark(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
-    for page in conftest.booted_page(browser, site, site):
-        page.emulate_media(color_scheme="dark")
-        yield page
+@pytest.fixture
+def dark(shared: sync_api.Page, site: str) -> sync_api.Page:
+    """The tests' shared page (conftest's ``shared``) in a dark system, started over at the site's home."""
+    shared.emulate_media(color_scheme="dark")
+    return conftest.start_over(shared, site)
 
 
 @pytest.mark.parametrize("screen", ["home", *GAMES, "menu"])
@@ -51,9 +51,9 @@ def test_the_dark_theme_follows_the_system_and_passes_axe(dark: sync_api.Page, s
     assert not found, f"axe on {screen} (dark):\n" + "\n".join(found)
 
 
-def test_the_menus_choice_overrides_the_system_and_is_kept(page: sync_api.Page, site: str) -> None:
-    page.emulate_media(color_scheme="dark")
-    conftest.open_site(page, site)
+def test_the_menus_choice_overrides_the_system_and_is_kept(shared: sync_api.Page, site: str) -> None:
+    shared.emulate_media(color_scheme="dark")
+    page = conftest.start_over(shared, site)  # the reload below is a real one
     assert is_dark(page) and page.evaluate("document.documentElement.dataset.theme") is None
     test_layout.open_position(page, "card", positions.mid_game("card"))
     page.locator("[data-action=menu]").first.click()
@@ -103,9 +103,9 @@ SYMBOLS: typing.Final = {"card": ".lc-card .lc-mid", "board": ".lcb-citysym",
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_forced_colours_keep_every_card_stone_die_and_box_edged(page: sync_api.Page, site: str, game: str) -> None:
-    page.emulate_media(forced_colors="active")
-    conftest.open_site(page, site)
+def test_forced_colours_keep_every_card_stone_die_and_box_edged(shared: sync_api.Page, site: str, game: str) -> None:
+    shared.emulate_media(forced_colors="active")
+    page = conftest.start_over(shared, site)
     test_layout.open_position(page, game, positions.mid_game(game))
     edges = page.evaluate("""(selector) => [...document.querySelectorAll(selector)].map((el) => {
       const style = getComputedStyle(el);
