@@ -9,7 +9,8 @@ Roll & Write screen under 20 ms, a four-player board under 20 ms, here).
 
 ``--replay`` draws every position of three seeded records per game (a finished game of random
 legal moves, the replay screen's :func:`position`) in English and in German, and prints one
-SHA-256 per game and language over all that HTML with the milliseconds per position: a change
+SHA-256 per game and language over all that HTML with the milliseconds of CPU per position (the
+machine's load inflates them less than the clock's): a change
 that speeds the renderers must leave the six hashes as they were.
 
     PYTHONPATH=core python benchmarks/render.py --replay
@@ -129,13 +130,13 @@ def replay(lang: str) -> None:
         states = [s for seed in REPLAY_SEEDS for s in positions(record(make(), seed))]
         digest = hashlib.sha256()
         with i18n.using(lang):
-            started = time.perf_counter()
+            started = time.process_time()
             pages = [render(state, names) for state in states]  # type: ignore[operator]
-            spent = time.perf_counter() - started
+            spent = time.process_time() - started
         for page in pages:
             digest.update(page.encode())
             digest.update(b"\0")
-        print(f"{name:6} {lang}  {len(states):5} positions  {spent / len(states) * 1000:6.2f} ms per position  "
+        print(f"{name:6} {lang}  {len(states):5} positions  {spent / len(states) * 1000:6.2f} ms CPU per position  "
               f"sha256 {digest.hexdigest()[:16]}")
 
 

@@ -51,6 +51,8 @@ ringed disc.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import gettext
 import typing
 
 from lostcities import api, board, i18n, session
@@ -259,17 +261,27 @@ def piece(owner: int, kind: board.Kind, colour: board.Colour, stone: int, *, nam
 def stone_html(view: board.View, colour: board.Colour, stone: int, names: typing.Sequence[str],
                marks: Marks) -> str:
     """One stone: its value, its tile and every piece on it."""
-    value = data.STONE_VALUES[stone - 1]
-    tile = _tile(view, colour, stone)
     pieces = []
     for owner in range(len(view.stones)):
         placed = view.piece(owner, colour)
         if placed is not None and placed[1] == stone:
             steps = next((s for o, c, s in marks.moved if o == owner and c == colour.letter), 0)
             pieces.append(piece(owner, placed[0], colour, stone, name=names[owner], steps=steps))
+    head = _stone_head(i18n.translations(), colour, stone, _tile(view, colour, stone), bool(pieces))
+    return f'{head}{"".join(pieces)}</span></span>'
+
+
+@functools.lru_cache(maxsize=1024)
+def _stone_head(catalog: gettext.NullTranslations, colour: board.Colour, stone: int, tile: board.Tile | None,
+                has_pieces: bool) -> str:
+    """A stone's markup up to its pieces, in the language of ``catalog`` (the current one: its key in
+    the cache, never read here).  The same for every game and viewer: a path has 45 stones and a
+    replay hundreds of positions, a few hundred heads in all per language (the cache's bound holds
+    both languages' with room)."""
+    value = data.STONE_VALUES[stone - 1]
     city = stone == data.LOST_CITY
     cls = _classes("lcb-stone", f"lcb-s{stone}", "lcb-city" if city else None,
-                   "is-negative" if value < 0 else None, "has-pieces" if pieces else None)
+                   "is-negative" if value < 0 else None, "has-pieces" if has_pieces else None)
     label = (i18n._("{colour} stone {stone} (the lost city): {points}") if city else
              i18n._("{colour} stone {stone}: {points}")).format(colour=colour_word(colour), stone=stone,
                                                                  points=lc_html.points(value))
@@ -280,7 +292,7 @@ def stone_html(view: board.View, colour: board.Colour, stone: int, names: typing
             f'title="{esc(label)}">{lc_html.painted(number(value), "lcb-value")}'
             f'{tile_mark(tile, f"tile:{spot}") if tile else ""}'
             f'{CITY.format(SYMBOLS[colour]) if city else ""}'
-            f'<span class="lcb-on">{"".join(pieces)}</span></span>')
+            '<span class="lcb-on">')
 
 
 def _tile(view: board.View, colour: board.Colour, stone: int) -> board.Tile | None:
