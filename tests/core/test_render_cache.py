@@ -22,7 +22,8 @@ from lostcities.ui import html as lc_html
 from lostcities.ui import roll as roll_html
 
 CACHES: typing.Final[tuple[typing.Any, ...]] = (
-    board_html._stone_head, roll_html._box_markup, card_html._plain_face)
+    board_html._stone_head, board_html._piece, board_html._card_face, board_html._column,
+    roll_html._box_markup, card_html._cached_face)
 """Every cache of the renderers (bounded :func:`functools.lru_cache`)."""
 
 LANGUAGES: typing.Final = ("en", "de", i18n.Language("qps", i18n.Pseudo()), "en")
@@ -77,7 +78,12 @@ def board_pages(state: board.State, names: typing.Sequence[str]) -> list[Page]:
     pages: list[Page] = [functools.partial(board_html.position, state, names)]
     for seat in range(len(names)):
         view = state.view(seat)
+        moved = tuple((o, c.letter, 1 + o) for o in range(len(names)) for c in board.COLOURS
+                      if view.piece(o, c) is not None)
+        tops = tuple(column[-1].id for column in view.columns[seat] if column)
+        marks = board_html.Marks(moved=moved[::2], fresh=tops[::2])
         pages += [functools.partial(board_html.board_html, view, names=names, interactive=True),
+                  functools.partial(board_html.board_html, view, names=names, marks=marks),
                   functools.partial(board_html.players, view, names, [""] * len(names)),
                   functools.partial(board_html.hand, view)]
     return pages
@@ -119,7 +125,7 @@ def test_the_card_games_cached_faces_match_fresh_ones_in_every_language_and_for_
     names = ("You", "Computer")
     states = played(card.Game(games=1).new_state(), random.Random(7), 200)
     pages = [page for state in states[::8] for page in card_pages(state, names)]
-    assert check_warm_equals_fresh(pages, card_html._plain_face) > 200
+    assert check_warm_equals_fresh(pages, card_html._cached_face) > 200
 
 
 def test_a_viewer_never_sees_the_other_hand_through_the_cache() -> None:

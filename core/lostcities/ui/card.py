@@ -88,19 +88,18 @@ def card_face(
     """One card face up: its value (a multiplication sign for a wager) top left and bottom right,
     the expedition's symbol in the middle (a wager's too, so that no two colours differ by colour alone).
 
-    A face without ``attrs`` (every card of the columns and the piles) is the same for every game and
-    viewer in one language: it comes from a cache (:func:`_plain_face`)."""
-    if attrs is None:
-        return _plain_face(i18n.translations(), c, tag, tuple(classes))
-    return _face(c, tag=tag, classes=classes, attrs=attrs)
+    A face is the same for every game and viewer in one language: it comes from a cache
+    (:func:`_cached_face`)."""
+    return _cached_face(i18n.translations(), c, tag, tuple(classes), tuple(attrs.items()) if attrs else ())
 
 
 @functools.lru_cache(maxsize=1024)
-def _plain_face(catalog: gettext.NullTranslations, c: card.Card, tag: str, classes: tuple[str, ...]) -> str:
-    """:func:`card_face` without attributes, in the language of ``catalog`` (the current one: its key
-    in the cache, never read here).  Sixty cards in a few class sets (fresh, recent, none) and two
-    tags per language: a few hundred faces (the cache's bound holds both languages' with room)."""
-    return _face(c, tag=tag, classes=classes, attrs=None)
+def _cached_face(catalog: gettext.NullTranslations, c: card.Card, tag: str, classes: tuple[str, ...],
+                 attrs: tuple[tuple[str, str | None], ...]) -> str:
+    """:func:`card_face` in the language of ``catalog`` (the current one: its key in the cache, never
+    read here).  Sixty to seventy-two cards, each on the table in a few class sets (fresh, recent,
+    none) or in a hand in a few ways, per language: a few hundred faces (the bound keeps the latest)."""
+    return _face(c, tag=tag, classes=classes, attrs=dict(attrs))
 
 
 def _face(c: card.Card, *, tag: str, classes: typing.Iterable[str],
