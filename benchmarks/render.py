@@ -90,7 +90,9 @@ def board_screen(rng: random.Random) -> typing.Callable[[], object]:
     return render
 
 
-REPLAY_GAMES: typing.Final = (
+Replayed = tuple[str, typing.Callable[[], api.Game], typing.Callable[[typing.Any, typing.Sequence[str]], str],
+                 tuple[str, ...]]
+REPLAY_GAMES: typing.Final[tuple[Replayed, ...]] = (
     ("card", lambda: card.Game(games=1), card_html.position, ("You", "Computer")),
     ("board", lambda: board.Game(players=4), board_html.position, ("You", "Ann", "Ben", "Cy")),
     ("roll", lambda: roll.Game(players=3), roll_html.position, ("You", "Ann", "Ben")),
@@ -131,7 +133,7 @@ def replay(lang: str) -> None:
         digest = hashlib.sha256()
         with i18n.using(lang):
             started = time.process_time()
-            pages = [render(state, names) for state in states]  # type: ignore[operator]
+            pages = [render(state, names) for state in states]
             spent = time.process_time() - started
         for page in pages:
             digest.update(page.encode())

@@ -30,6 +30,7 @@ LANGUAGES: typing.Final = ("en", "de", i18n.Language("qps", i18n.Pseudo()), "en"
 """English, German, a pseudo-language (its own catalog object), English again."""
 
 Page = typing.Callable[[], str]
+StateT = typing.TypeVar("StateT", bound=api.State)
 
 
 def empty_caches() -> None:
@@ -43,7 +44,7 @@ def fresh(page: Page) -> str:
     return page()
 
 
-def played(state: api.State, rng: random.Random, actions: int) -> list[api.State]:
+def played(state: StateT, rng: random.Random, actions: int) -> list[StateT]:
     """Copies of ``state`` after each of ``actions`` random actions (chance included), until its end."""
     found = []
     for _ in range(actions):
@@ -54,7 +55,7 @@ def played(state: api.State, rng: random.Random, actions: int) -> list[api.State
         else:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
-            found.append(state.clone())
+            found.append(typing.cast(StateT, state.clone()))
     return found
 
 
@@ -171,10 +172,10 @@ def test_the_caches_stay_within_their_bounds_over_whole_games_in_every_language(
         with i18n.using(lang):
             for state in played(board.Game(players=4).new_state(), random.Random(2), 300)[::15]:
                 board_html.position(state, ("You", "Ann", "Ben", "Cy"))
-            for state in played(roll.Game(players=4).new_state(), random.Random(2), 300)[::5]:
-                roll_html.position(state, ("You", "Ann", "Ben", "Cy"))
-            for state in played(card.Game(games=1).new_state(), random.Random(2), 300)[::5]:
-                card_html.position(state, ("You", "Computer"))
+            for sheets in played(roll.Game(players=4).new_state(), random.Random(2), 300)[::5]:
+                roll_html.position(sheets, ("You", "Ann", "Ben", "Cy"))
+            for table in played(card.Game(games=1).new_state(), random.Random(2), 300)[::5]:
+                card_html.position(table, ("You", "Computer"))
     for cache in CACHES:
         info = cache.cache_info()
         assert info.maxsize is not None and info.currsize <= info.maxsize

@@ -338,9 +338,9 @@ def path(view: board.View, colour: board.Colour, names: typing.Sequence[str], *,
     """A path from the camp (bottom) to the lost city (top), the bridge
     between stones 6 and 7; a button when the viewer may click it."""
     stones = []
-    on = _pieces_on(view, colour, names, marks)
+    pieces = _pieces_on(view, colour, names, marks)
     for stone in range(data.STONES, 0, -1):
-        stones.append(_stone(view, colour, stone, on.get(stone, "")))
+        stones.append(_stone(view, colour, stone, pieces.get(stone, "")))
         if stone == data.BRIDGE_AFTER + 1:
             stones.append(f'<span class="lcb-bridge" data-spot="bridge:{colour.letter}" aria-hidden="true"></span>')
     letter = colour.letter
