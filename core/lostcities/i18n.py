@@ -121,6 +121,23 @@ def using(lang: str | Language) -> typing.Iterator[Language]:
         _CURRENT.reset(token)
 
 
+def translations() -> gettext.NullTranslations:
+    """The current language's catalog itself: what a renderer's cache keys its texts by.
+
+    Two languages never share one (English has its own null catalog, each compiled catalog is read
+    once by :func:`language`, a test's pseudo-language is its own object), so markup cached under
+    it is markup in that language; a cache that holds it keeps it alive, so that no other catalog
+    can take its identity.
+
+    >>> with using("de"):
+    ...     translations() is language("de").translations
+    True
+    >>> translations() is language("en").translations
+    True
+    """
+    return _CURRENT.get(_default).translations
+
+
 def activate(code: str) -> None:
     """Texts in ``code`` from now on, wherever no :func:`using` block says otherwise: the page's app,
     at start and on a switch.  The page's one language, not a context's: PyScript runs the app's
@@ -154,6 +171,8 @@ def pgettext(context: str, message: str) -> str:
 
 
 MINUS: typing.Final = "\u2212"
+_SMALL: typing.Final = 1000
+"""The integers :func:`number` writes without its catalog: fewer digits than a group."""
 
 
 def number(value: float, *, digits: int = 0) -> str:
@@ -166,7 +185,15 @@ def number(value: float, *, digits: int = 0) -> str:
     >>> with using("de"):
     ...     number(1234.5, digits=1), number(0.25, digits=2)
     ('1.234,5', '0,25')
+
+    An integer under a thousand either way without ``digits`` has neither separator to write: it
+    skips the catalog (the renderers write hundreds of them per screen).
+
+    >>> number(-999) == MINUS + "999", number(0), number(True)
+    (True, '0', '1')
     """
+    if type(value) is int and -_SMALL < value < _SMALL and not digits:
+        return str(value) if value >= 0 else MINUS + str(-value)
     text = f"{abs(value):,.{digits}f}"
     point, group = pgettext("decimal separator", "."), pgettext("thousands separator", ",")
     text = text.replace(",", "\0").replace(".", point).replace("\0", group)

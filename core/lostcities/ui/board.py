@@ -51,6 +51,8 @@ ringed disc.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import gettext
 import typing
 
 from lostcities import api, board, i18n, session
@@ -134,8 +136,17 @@ def tile_mark(tile: board.Tile, spot: str | None = None) -> str:
 def card_face(c: board.Card, *, tag: str = "span", classes: typing.Iterable[str] = (),
               attrs: typing.Mapping[str, str | None] | None = None) -> str:
     """One card face up, as in the card game: its value in two corners, the symbol in the middle."""
+    return _card_face(i18n.translations(), c, tag, tuple(classes), tuple(attrs.items()) if attrs else ())
+
+
+@functools.lru_cache(maxsize=1024)
+def _card_face(catalog: gettext.NullTranslations, c: board.Card, tag: str, classes: tuple[str, ...],
+               attrs: tuple[tuple[str, str | None], ...]) -> str:
+    """:func:`card_face` in the language of ``catalog`` (the current one: its key in the cache, never
+    read here): the same for every viewer.  Sixty-odd cards, each in a hand or on a pile in a few ways,
+    per language (the bound keeps the latest)."""
     return lc_html.card_face(c, c.colour.letter, str(c.value), SYMBOLS[c.colour], tag=tag, classes=classes,
-                             attrs=attrs)
+                             attrs=dict(attrs))
 
 
 def chip(c: board.Card, *, fresh: bool = False) -> str:
@@ -241,6 +252,15 @@ class Marks:
 def piece(owner: int, kind: board.Kind, colour: board.Colour, stone: int, *, name: str, steps: int = 0) -> str:
     """One piece on a stone: a disc of the owner's colour with the seat number
     (the researcher larger and ringed)."""
+    return _piece(i18n.translations(), owner, kind, colour, stone, name, steps)
+
+
+@functools.lru_cache(maxsize=1024)
+def _piece(catalog: gettext.NullTranslations, owner: int, kind: board.Kind, colour: board.Colour, stone: int,
+           name: str, steps: int) -> str:
+    """:func:`piece` in the language of ``catalog`` (the current one: its key in the cache, never read
+    here).  Four seats, two kinds, 45 stones and a name each: a few hundred pieces per game and
+    language (the bound keeps the latest when names change)."""
     cls = _classes("lcb-piece", f"lcb-p{owner}", f"lcb-{kind.value}", "is-moved" if steps else None)
     style = f"--steps:{steps}" if steps else None
     mine, theirs = ((i18n._("Your adventurer on {colour} stone {stone}"),
@@ -259,17 +279,38 @@ def piece(owner: int, kind: board.Kind, colour: board.Colour, stone: int, *, nam
 def stone_html(view: board.View, colour: board.Colour, stone: int, names: typing.Sequence[str],
                marks: Marks) -> str:
     """One stone: its value, its tile and every piece on it."""
-    value = data.STONE_VALUES[stone - 1]
-    tile = _tile(view, colour, stone)
-    pieces = []
+    return _stone(view, colour, stone, _pieces_on(view, colour, names, marks).get(stone, ""))
+
+
+def _pieces_on(view: board.View, colour: board.Colour, names: typing.Sequence[str],
+               marks: Marks) -> dict[int, str]:
+    """The markup of the pieces on ``colour``'s path by stone, in seat order (looked up once per path)."""
+    on: dict[int, str] = {}
     for owner in range(len(view.stones)):
         placed = view.piece(owner, colour)
-        if placed is not None and placed[1] == stone:
+        if placed is not None:
             steps = next((s for o, c, s in marks.moved if o == owner and c == colour.letter), 0)
-            pieces.append(piece(owner, placed[0], colour, stone, name=names[owner], steps=steps))
+            on[placed[1]] = on.get(placed[1], "") + piece(owner, placed[0], colour, placed[1], name=names[owner],
+                                                          steps=steps)
+    return on
+
+
+def _stone(view: board.View, colour: board.Colour, stone: int, pieces: str) -> str:
+    head = _stone_head(i18n.translations(), colour, stone, _tile(view, colour, stone), bool(pieces))
+    return f"{head}{pieces}</span></span>"
+
+
+@functools.lru_cache(maxsize=1024)
+def _stone_head(catalog: gettext.NullTranslations, colour: board.Colour, stone: int, tile: board.Tile | None,
+                has_pieces: bool) -> str:
+    """A stone's markup up to its pieces, in the language of ``catalog`` (the current one: its key in
+    the cache, never read here).  The same for every game and viewer: a path has 45 stones and a
+    replay hundreds of positions, a few hundred heads in all per language (the cache's bound holds
+    both languages' with room)."""
+    value = data.STONE_VALUES[stone - 1]
     city = stone == data.LOST_CITY
     cls = _classes("lcb-stone", f"lcb-s{stone}", "lcb-city" if city else None,
-                   "is-negative" if value < 0 else None, "has-pieces" if pieces else None)
+                   "is-negative" if value < 0 else None, "has-pieces" if has_pieces else None)
     label = (i18n._("{colour} stone {stone} (the lost city): {points}") if city else
              i18n._("{colour} stone {stone}: {points}")).format(colour=colour_word(colour), stone=stone,
                                                                  points=lc_html.points(value))
@@ -280,13 +321,16 @@ def stone_html(view: board.View, colour: board.Colour, stone: int, names: typing
             f'title="{esc(label)}">{lc_html.painted(number(value), "lcb-value")}'
             f'{tile_mark(tile, f"tile:{spot}") if tile else ""}'
             f'{CITY.format(SYMBOLS[colour]) if city else ""}'
-            f'<span class="lcb-on">{"".join(pieces)}</span></span>')
+            '<span class="lcb-on">')
 
 
 def _tile(view: board.View, colour: board.Colour, stone: int) -> board.Tile | None:
-    if not view.tiles or (colour, stone) not in board.SPACES:
-        return None
-    return view.tiles[board.SPACES.index((colour, stone))]
+    index = _SPACE_INDEX.get((colour, stone))
+    return None if not view.tiles or index is None else view.tiles[index]
+
+
+_SPACE_INDEX: typing.Final = {space: index for index, space in enumerate(board.SPACES)}
+"""Where each space with a tile stands in :data:`lostcities.board.SPACES` (and a view's tiles)."""
 
 
 def path(view: board.View, colour: board.Colour, names: typing.Sequence[str], *, targets: Targets,
@@ -294,8 +338,9 @@ def path(view: board.View, colour: board.Colour, names: typing.Sequence[str], *,
     """A path from the camp (bottom) to the lost city (top), the bridge
     between stones 6 and 7; a button when the viewer may click it."""
     stones = []
+    pieces = _pieces_on(view, colour, names, marks)
     for stone in range(data.STONES, 0, -1):
-        stones.append(stone_html(view, colour, stone, names, marks))
+        stones.append(_stone(view, colour, stone, pieces.get(stone, "")))
         if stone == data.BRIDGE_AFTER + 1:
             stones.append(f'<span class="lcb-bridge" data-spot="bridge:{colour.letter}" aria-hidden="true"></span>')
     letter = colour.letter
@@ -350,7 +395,17 @@ def discard_pile(view: board.View, colour: board.Colour, *, targets: Targets, in
 def column(view: board.View, player: int, colour: board.Colour, *, marks: Marks, mine: bool) -> str:
     """A player's column of one colour, bottom card first."""
     cards = view.columns[player][colour.index]
-    chips = "".join(chip(c, fresh=c.id in marks.fresh and mine and c is cards[-1]) for c in cards)
+    is_fresh = bool(cards) and mine and cards[-1].id in marks.fresh
+    return _column(i18n.translations(), player, colour, tuple(cards), is_fresh)
+
+
+@functools.lru_cache(maxsize=1024)
+def _column(catalog: gettext.NullTranslations, player: int, colour: board.Colour, cards: tuple[board.Card, ...],
+            is_fresh: bool) -> str:
+    """:func:`column` in the language of ``catalog`` (the current one: its key in the cache, never read
+    here); ``is_fresh``: its top card has just been placed.  A column grows by one card a turn: a
+    game's columns are a few hundred per language (the bound keeps the latest)."""
+    chips = "".join(chip(c, fresh=is_fresh and c is cards[-1]) for c in cards)
     words = ", ".join(str(c.value) for c in cards) or i18n._("empty")
     title = i18n._("{colour} column: {cards}").format(colour=colour_word(colour), cards=words)
     return (f'<span class="{_classes("lcb-col", f"lc-{colour.letter}", "is-empty" if not cards else None)}" '

@@ -33,6 +33,8 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
+import gettext
 import typing
 
 from lostcities import api, card, i18n, session
@@ -84,7 +86,24 @@ def card_face(
     attrs: typing.Mapping[str, str | None] | None = None,
 ) -> str:
     """One card face up: its value (a multiplication sign for a wager) top left and bottom right,
-    the expedition's symbol in the middle (a wager's too, so that no two colours differ by colour alone)."""
+    the expedition's symbol in the middle (a wager's too, so that no two colours differ by colour alone).
+
+    A face is the same for every game and viewer in one language: it comes from a cache
+    (:func:`_cached_face`)."""
+    return _cached_face(i18n.translations(), c, tag, tuple(classes), tuple(attrs.items()) if attrs else ())
+
+
+@functools.lru_cache(maxsize=1024)
+def _cached_face(catalog: gettext.NullTranslations, c: card.Card, tag: str, classes: tuple[str, ...],
+                 attrs: tuple[tuple[str, str | None], ...]) -> str:
+    """:func:`card_face` in the language of ``catalog`` (the current one: its key in the cache, never
+    read here).  Sixty to seventy-two cards, each on the table in a few class sets (fresh, recent,
+    none) or in a hand in a few ways, per language: a few hundred faces (the bound keeps the latest)."""
+    return _face(c, tag=tag, classes=classes, attrs=dict(attrs))
+
+
+def _face(c: card.Card, *, tag: str, classes: typing.Iterable[str],
+          attrs: typing.Mapping[str, str | None] | None) -> str:
     if c.is_wager:
         return lc_html.card_face(c, c.colour.letter, WAGER_SYMBOL, SYMBOLS[c.colour], tag=tag,
                                  classes=["lc-wager", *classes], attrs=attrs)

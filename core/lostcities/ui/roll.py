@@ -78,6 +78,8 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
+import gettext
 import typing
 
 from lostcities import api, i18n, roll, session
@@ -554,23 +556,33 @@ def _tilt(e: int, k: int) -> int:
 
 def _box(sheet: roll.Sheet, colour: roll.Colour, k: int, targets: typing.Collection[str],
          fresh: typing.Collection[str], interactive: bool) -> str:
-    e = colour.index
     numbers = sheet.expedition(colour)
     key = box_key(colour, k)
-    filled = k <= len(numbers)
-    target = key in targets
+    return _box_markup(i18n.translations(), colour, k, numbers[k - 1] if k <= len(numbers) else None,
+                       k == len(numbers) + 1, key in targets, key in fresh, interactive)
+
+
+@functools.lru_cache(maxsize=4096)
+def _box_markup(catalog: gettext.NullTranslations, colour: roll.Colour, k: int, written: int | None,
+                is_next: bool, is_target: bool, is_fresh: bool, interactive: bool) -> str:
+    """An expedition box: ``written`` the number in it (None: empty), ``is_next`` the next box to fill,
+    in the language of ``catalog`` (the current one: its key in the cache, never read here).  The same
+    for every sheet and player: six expeditions of twelve boxes, a few numbers each, a few thousand
+    boxes in all per language at most (the cache's bound: a rare flag or number falls out first)."""
+    e = colour.index
+    filled = written is not None
     arrow = roll.ARROW[e][k]
     artefact = roll.ARTEFACT[e][k]
     cls = _classes("rw-box", f"rw-{colour.value}", "rw-filled" if filled else None,
-                   "rw-next" if k == len(numbers) + 1 else None, "rw-target" if target else None,
-                   "rw-fresh" if key in fresh else None, "rw-has-arrow" if arrow else None,
+                   "rw-next" if is_next else None, "rw-target" if is_target else None,
+                   "rw-fresh" if is_fresh else None, "rw-has-arrow" if arrow else None,
                    "rw-has-art" if artefact else None, "rw-bridge-box" if k == roll.data.BRIDGE_BOX else None)
     parts = [i18n._("{colour}, box {number}").format(colour=api.colour_word(colour.value), number=k)]
     if arrow:
         parts.append(i18n._("arrow"))
     if artefact:
         parts.append(i18n._("artefact"))
-    parts.append(str(numbers[k - 1]) if filled else i18n._("empty"))
+    parts.append(str(written) if filled else i18n._("empty"))
     parts.append(lc_html.points(roll.data.EXPEDITION_SCORES[k]))
     label = ", ".join(parts)
     inner = ""
@@ -579,7 +591,7 @@ def _box(sheet: roll.Sheet, colour: roll.Colour, k: int, targets: typing.Collect
     if artefact:
         inner += icon("vase", "rw-mark-art")
     if filled:
-        inner += f'<span class="rw-hand" style="--tilt:{_tilt(e, k)}deg">{numbers[k - 1]}</span>'
+        inner += f'<span class="rw-hand" style="--tilt:{_tilt(e, k)}deg">{written}</span>'
     tag, extra, hit = _cell_tag(interactive)
     return (f'<{tag}{extra} role="cell" class="{cls}" data-box="{colour.value}-{k}"'
             f' data-spot="box:{colour.value}:{k}" aria-label="{esc(label)}">{inner}{hit}</{tag}>')
