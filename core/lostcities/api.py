@@ -483,6 +483,15 @@ _set_field: typing.Final = object.__setattr__
 _get_field: typing.Final = object.__getattribute__
 _delete_field: typing.Final = object.__delattr__
 _set_lazy: typing.Final = Event.__dict__["_lazy"].__set__
+set_lazy_event: typing.Final = _set_lazy
+"""What :meth:`Event.lazy` does after making the bare event: a game's hot path may make
+a lazy event inline, a call saved per action (``build`` and ``args`` as for ``Event.lazy``):
+
+>>> event = object.__new__(Event)
+>>> set_lazy_event(event, (1, "pass", lambda: ("pass", "{p1} passed", {}, {}), ()))
+>>> event == Event.lazy(1, "pass", lambda: ("pass", "{p1} passed", {}, {}), ())
+True
+"""
 _get_lazy: typing.Final = Event.__dict__["_lazy"].__get__
 
 
@@ -628,6 +637,9 @@ class State(abc.ABC):
     _listed: tuple[int, tuple[Action, ...], KnownActions] | None = None
     """The history's length, the actions ``legal_actions()`` (or ``sample_chance``) listed
     then and the table that tells them intact (see ``apply``)."""
+
+    _history_tuple: tuple[Action, ...] = ()
+    """The history as :attr:`history` last returned it (see there)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -837,8 +849,23 @@ class State(abc.ABC):
 
     @property
     def history(self) -> tuple[Action, ...]:
-        """Every action applied since the start (chance outcomes included)."""
-        return tuple(self._history)
+        """Every action applied since the start (chance outcomes included).
+
+        One tuple, kept until the history grows (a read does not copy the list again):
+
+        >>> import lostcities
+        >>> state = lostcities.card.Game(games=1).new_game(random.Random(1))
+        >>> state.history is state.history, len(state.history)
+        (True, 1)
+        >>> before = state.history
+        >>> _ = state.apply(state.legal_actions()[0])
+        >>> len(state.history), state.history is state.history, state.history[:1] == before
+        (2, True, True)
+        """
+        cached = self._history_tuple
+        if len(cached) != len(self._history):  # the history only grows: same length, same actions
+            cached = self._history_tuple = tuple(self._history)
+        return cached
 
     def record(self) -> Record:
         return Record(self.game, tuple(a.notation() for a in self._history), self._start)

@@ -958,20 +958,25 @@ class State(api.State, cards.Table[Card]):
         p = self._player
         act: typing.Any = action  # checked: one of this game's actions
         cls = type(act)
+        event = _new_object(_EVENT)  # a lazy event, made inline (see api.set_lazy_event)
         if cls is Draw:
             args = (p, act, self._draw(act.colour), len(self._deck))
             if self._player >= 0:
-                return _lazy_event(p, "draw", _draw_body, args)
-            over = self._player == api.TERMINAL
-            return _lazy_event(p, "draw", _last_draw_body, (*args, self._game_number, self.game.games == 1,
-                                                          self._results[-1], tuple(self._totals) if over else None))
-        if cls is Play:
-            return _lazy_event(p, "play", _play_body, (p, act, tuple(self._lay(act.card.index, False))))
-        if cls is Discard:
-            return _lazy_event(p, "discard", _discard_body, (p, act, tuple(self._lay(act.card.index, True))))
-        self._deal(act)  # the deal: the only other action
-        return _lazy_event(api.CHANCE, "deal", _deal_body,
-                           (self._game_number, self.game.games, self._starter, len(self._deck)))
+                _set_lazy(event, (p, "draw", _draw_body, args))
+            else:
+                over = self._player == api.TERMINAL
+                _set_lazy(event, (p, "draw", _last_draw_body, (
+                    *args, self._game_number, self.game.games == 1, self._results[-1],
+                    tuple(self._totals) if over else None)))
+        elif cls is Play:
+            _set_lazy(event, (p, "play", _play_body, (p, act, tuple(self._lay(act.card.index, False)))))
+        elif cls is Discard:
+            _set_lazy(event, (p, "discard", _discard_body, (p, act, tuple(self._lay(act.card.index, True)))))
+        else:
+            self._deal(act)  # the deal: the only other action
+            _set_lazy(event, (api.CHANCE, "deal", _deal_body,
+                              (self._game_number, self.game.games, self._starter, len(self._deck))))
+        return event
 
     def _deal(self, action: Deal) -> None:
         n = self.game.colours
@@ -1075,7 +1080,9 @@ class State(api.State, cards.Table[Card]):
         }
 
 
-_lazy_event: typing.Final = api.Event.lazy
+_new_object: typing.Final = object.__new__
+_EVENT: typing.Final = api.Event
+_set_lazy: typing.Final = api.set_lazy_event
 _INDEX: typing.Final = operator.attrgetter("index")
 
 
