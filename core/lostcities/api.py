@@ -638,6 +638,14 @@ class State(abc.ABC):
     """The history's length, the actions ``legal_actions()`` (or ``sample_chance``) listed
     then and the table that tells them intact (see ``apply``)."""
 
+    _lists_legal: typing.ClassVar[bool] = True
+    """Does ``legal_actions()`` remember what it listed (for the default :meth:`_is_legal`)?
+    Set for each subclass: only where the game keeps that default."""
+
+    def __init_subclass__(cls, **kwargs: typing.Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._lists_legal = cls._is_legal is State._is_legal
+
     _history_tuple: tuple[Action, ...] = ()
     """The history as :attr:`history` last returned it (see there)."""
 
@@ -766,7 +774,8 @@ class State(abc.ABC):
         if self.current_player < 0:
             return []
         actions = self._legal_actions()
-        self._listed = (len(self._history), tuple(actions), self.game.known_actions)
+        if self._lists_legal:
+            self._listed = (len(self._history), tuple(actions), self.game.known_actions)
         return actions
 
     def position(self) -> str:
@@ -816,28 +825,63 @@ class State(abc.ABC):
     def apply(self, action: Action | str) -> Event:
         """Validate and perform ``action`` and return what happened; on error nothing changes.
 
-        One of the very objects ``legal_actions()`` (or ``sample_chance``) just
-        listed for this position (the history's length tells it: only ``apply``
-        and ``apply_unchecked`` change a state) is legal here; if it is also
-        intact (:class:`KnownActions`) it is not checked again."""
-        listed = self._listed
-        trusted = False
-        if listed is not None and listed[0] == len(self._history):
-            for item in listed[1]:
-                if item is action:
-                    # KnownActions.is_intact, inlined for an action of one field
-                    entry = listed[2].one_field.get(id(action))
-                    if entry is not None and entry[0] is action:
-                        fields = action.__dict__
-                        trusted = len(fields) == 1 and fields.get(entry[1], MISSING) is entry[2]
-                    else:
-                        trusted = listed[2].is_intact(action)
-                    break
-        if not trusted:
+        An intact action (:meth:`is_trusted`) that the game's constant-time test
+        (:meth:`_is_legal`) finds legal here is not checked again; anything else
+        goes through :meth:`check`, which raises naming the position."""
+        if not self.is_trusted(action):
             action = self.check(action)
-        event = self._apply(action)  # type: ignore[arg-type]  # (checked, or listed and intact)
+        event = self._apply(action)  # type: ignore[arg-type]  # (checked, or intact and legal)
         self._history.append(action)  # type: ignore[arg-type]
         return event
+
+    def is_trusted(self, action: object) -> bool:
+        """May ``apply`` perform ``action`` without checking it?  Only an intact action
+        (one the game built once, :class:`KnownActions`, every field its own, or the
+        chance outcome ``sample_chance`` just drew) that :meth:`_is_legal` finds legal
+        here: never a look-alike, a tampered action, text, or an illegal one.
+
+        >>> import lostcities
+        >>> state = lostcities.card.Game(games=1).new_game(random.Random(1))
+        >>> action = state.legal_actions()[0]
+        >>> state.is_trusted(action), state.is_trusted(action.notation()), state.is_trusted(lostcities.card.draw())
+        (True, False, False)
+        """
+        known = self.game.known_actions
+        entry = known.one_field.get(id(action))
+        if entry is not None and entry[0] is action:
+            # KnownActions.is_intact, inlined for an action of one field
+            fields = action.__dict__
+            return len(fields) == 1 and fields.get(entry[1], MISSING) is entry[2] \
+                and self._is_legal(action)  # type: ignore[arg-type]  # (intact)
+        listed = self._listed
+        return (known.is_intact(action) or (listed is not None and listed[2].is_intact(action))) \
+            and self._is_legal(action)  # type: ignore[arg-type]  # (intact)
+
+    def _is_legal(self, action: Action) -> bool:
+        """Is ``action``, an intact action of this game (see :meth:`is_trusted`), legal here?
+
+        ``apply`` asks this of every intact action before it trusts it, so a
+        game answers in constant time from its own rules.  The default finds
+        ``action`` among the very objects that ``legal_actions()`` (or
+        ``sample_chance``) last listed, if they were listed for this position
+        (the history's length tells it: only ``apply`` and ``apply_unchecked``
+        change a state); it may say False for a legal action (one not listed
+        just now), which ``check`` then accepts the slow way.
+
+        A game's own test must answer exactly ``action in self.legal_actions()``
+        at a player's turn, for every well-formed action of the game
+        (:meth:`Game.check_action` accepts it), and False when the game is over;
+        at a chance node it may leave the outcome to this default
+        (``super()._is_legal(action)``).  The conformance test checks it over
+        thousands of positions.  A game that overrides it lists nothing for
+        ``apply`` in ``legal_actions()`` (:attr:`_lists_legal`)."""
+        listed = self._listed
+        if listed is None or listed[0] != len(self._history):
+            return False
+        for item in listed[1]:  # noqa: SIM110 (a loop: faster than any() on a few items)
+            if item is action:
+                return True
+        return False
 
     def apply_unchecked(self, action: Action) -> None:
         """Perform ``action`` without checking it or describing it: the fast path

@@ -859,6 +859,41 @@ class State(api.State, cards.Table[Card]):
             raise errors.IllegalActionError(i18n._("the cards are already dealt; it is a player's turn"))
         raise errors.MalformedActionError(f"{action!r} is not an action of the card game")
 
+    def _is_legal(self, action: api.Action) -> bool:
+        """Constant-time legality (see :meth:`api.State._is_legal`): a play or a discard
+        at the play step of a card in the hand of the player to act -- a play on top of a
+        lower card, or a wager before any number; a draw at the draw step, from the
+        draw pile or from a discard pile of the game that holds a card and was not
+        just discarded to.  A deal: the default (the one ``sample_chance`` just drew).
+
+        >>> state = Game(games=1).new_game(random.Random(7))
+        >>> state._is_legal(play("B3")), state._is_legal(play("W2")), state._is_legal(draw())
+        (True, False, False)
+        """
+        p = self._player
+        act: typing.Any = action  # well-formed: one of this game's actions
+        cls = type(act)
+        if cls is Draw:
+            if not self._step:  # also at chance and terminal nodes
+                return False
+            colour = act.colour
+            if colour is None:
+                return True
+            i = colour._index
+            return i < len(self._piles) and i != self._discarded and bool(self._piles[i])
+        if cls is Play or cls is Discard:
+            if self._step or p < 0:
+                return False
+            c: int = act.card.index
+            if c not in self._hands[p]:
+                return False
+            if cls is Discard:
+                return True
+            rank = RANK_OF[c]
+            top = self._tops[p][COLOUR_OF[c]]
+            return rank > top or rank == top == 1
+        return super()._is_legal(action)
+
     def _check_deal(self, action: Deal) -> None:
         expected = len(self.game.deck)
         seen = set()
