@@ -216,3 +216,36 @@ def test_the_check_catches_a_wrong_fast_test(monkeypatch: pytest.MonkeyPatch) ->
         for state in positions:
             if not (state.is_chance() or state.is_terminal()):
                 check_position(state, pool)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_apply_checks_exactly_the_actions_it_does_not_trust(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``apply`` inlines the usual case of ``is_trusted``: it calls ``check`` exactly when
+    ``is_trusted`` says no (listed actions, copies, tampered ones, other positions' actions)."""
+    checked: list[object] = []
+    real_check = api.State.check
+
+    def counting_check(state: api.State, action: api.Action | str) -> api.Action:
+        checked.append(action)
+        return real_check(state, action)
+
+    monkeypatch.setattr(api.State, "check", counting_check)
+    pool = POOLS[name]
+    rng = random.Random(f"apply:{name}")
+    for count, state in enumerate(random_positions(name, "apply")):
+        if count >= 300:
+            break
+        legal = [] if state.is_chance() or state.is_terminal() else state.legal_actions()
+        tampered = copy.copy(rng.choice(pool))
+        for field_name, value in vars(rng.choice(pool)).items():
+            if hasattr(tampered, field_name):
+                object.__setattr__(tampered, field_name, value)
+        for action in [*rng.sample(legal, min(3, len(legal))), *rng.sample(pool, 3), tampered]:
+            probe = state.clone()
+            trusted = probe.is_trusted(action)
+            del checked[:]
+            try:
+                probe.apply(action)
+            except errors.GameError:
+                assert not trusted
+            assert bool(checked) is not trusted, f"{state.position()}: {action!r} trusted {trusted}"

@@ -59,6 +59,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import itertools
 import operator
 import random
 import typing
@@ -798,18 +799,18 @@ class State(api.State, cards.Table[Card]):
         if self._player == api.CHANCE:
             return []
         p = self._player
-        out: list[api.Action]
-        if self._step == 0:
-            tops = self._tops[p]
-            out = []
-            for c in self._hands[p]:
-                out += _CHOICES[c][tops[COLOUR_OF[c]]]
-            return out
-        out = [_DRAW_DECK]
-        for i, pile in enumerate(self._piles):
-            if pile and i != self._discarded:
-                out.append(_DRAW_FROM[i])
-        return out
+        # Built by C-level iterators, no Python loop: the engine lists them before every action.
+        if self._step == 0:  # each card's choices, _CHOICES[c][top of its column], in the hand's order
+            hand = self._hands[p]
+            tops = map(self._tops[p].__getitem__, map(COLOUR_OF.__getitem__, hand))
+            return [*_chain(map(_getitem, map(_CHOICES.__getitem__, hand), tops))]
+        # The draw pile, then each discard pile holding a card but the one just discarded to.
+        piles = self._piles
+        if self._discarded < 0:
+            return [_DRAW_DECK, *itertools.compress(_DRAW_FROM, piles)]
+        held: list[object] = [*piles]
+        held[self._discarded] = None
+        return [_DRAW_DECK, *itertools.compress(_DRAW_FROM, held)]
 
     def _check(self, action: api.Action) -> None:
         player = self._player
@@ -1116,6 +1117,8 @@ class State(api.State, cards.Table[Card]):
 
 
 _new_object: typing.Final = object.__new__
+_chain: typing.Final = itertools.chain.from_iterable
+_getitem: typing.Final = operator.getitem
 _EVENT: typing.Final = api.Event
 _set_lazy: typing.Final = api.set_lazy_event
 _INDEX: typing.Final = operator.attrgetter("index")
