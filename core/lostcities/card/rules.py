@@ -795,15 +795,21 @@ class State(api.State, cards.Table[Card]):
         return 0 if self._totals[0] > self._totals[1] else 1
 
     # -- rules ---------------------------------------------------------------
-    def _legal_actions(self) -> list[api.Action]:
-        if self._player == api.CHANCE:
-            return []
+    def legal_actions(self) -> list[api.Action]:
+        """Legal actions of the player to act; empty at chance and terminal nodes.
+
+        The card game answers here itself, a call saved on every action: it keeps no
+        list for ``apply``, which asks :meth:`_is_legal` instead."""
         p = self._player
-        # Built by C-level iterators, no Python loop: the engine lists them before every action.
+        if p < 0:
+            return []
+        # The engine lists them before every action: as few Python steps as may be.
         if self._step == 0:  # each card's choices, _CHOICES[c][top of its column], in the hand's order
-            hand = self._hands[p]
-            tops = map(self._tops[p].__getitem__, map(COLOUR_OF.__getitem__, hand))
-            return [*_chain(map(_getitem, map(_CHOICES.__getitem__, hand), tops))]
+            tops = self._tops[p]
+            out: list[api.Action] = []
+            for c in self._hands[p]:
+                out += _CHOICES[c][tops[COLOUR_OF[c]]]
+            return out
         # The draw pile, then each discard pile holding a card but the one just discarded to.
         piles = self._piles
         if self._discarded < 0:
@@ -811,6 +817,9 @@ class State(api.State, cards.Table[Card]):
         held: list[object] = [*piles]
         held[self._discarded] = None
         return [_DRAW_DECK, *itertools.compress(_DRAW_FROM, held)]
+
+    def _legal_actions(self) -> list[api.Action]:
+        return self.legal_actions()
 
     def _check(self, action: api.Action) -> None:
         player = self._player
@@ -1118,7 +1127,6 @@ class State(api.State, cards.Table[Card]):
 
 _new_object: typing.Final = object.__new__
 _chain: typing.Final = itertools.chain.from_iterable
-_getitem: typing.Final = operator.getitem
 _EVENT: typing.Final = api.Event
 _set_lazy: typing.Final = api.set_lazy_event
 _INDEX: typing.Final = operator.attrgetter("index")
