@@ -36,6 +36,7 @@ import abc
 import dataclasses
 import enum
 import json
+import operator
 import random
 import typing
 
@@ -237,10 +238,13 @@ class DomainEnum(enum.Enum):
     def __init__(self, *_: object) -> None:
         self._index = len(type(self)._member_names_)
 
-    @property
-    def index(self) -> int:
-        """Position in declaration order (0 for the first member)."""
-        return self._index
+    if typing.TYPE_CHECKING:
+        @property
+        def index(self) -> int:
+            """Position in declaration order (0 for the first member)."""
+            return self._index
+    else:  # read straight from the field, no Python call: the engines ask it on every action
+        index = property(operator.attrgetter("_index"), doc="Position in declaration order (0 for the first member).")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self.name}"

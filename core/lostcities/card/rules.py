@@ -1004,19 +1004,46 @@ class State(api.State, cards.Table[Card]):
         act: typing.Any = action  # checked: one of this game's actions
         cls = type(act)
         event = _new_object(_EVENT)  # a lazy event, made inline (see api.set_lazy_event)
+        # What _lay and _draw do, inline (two calls saved per turn): tests/core/test_api.py
+        # checks that apply and apply_unchecked reach the same positions.
         if cls is Draw:
-            args = (p, act, self._draw(act.colour), len(self._deck))
-            if self._player >= 0:
-                _set_lazy(event, (p, "draw", _draw_body, args))
+            colour = act.colour
+            if colour is None:
+                c = self._deck.pop()
             else:
+                c = self._piles[colour.index].pop()
+                self._known[p].append(c)
+            self._hands[p].append(c)
+            self._step = 0
+            self._discarded = -1
+            left = len(self._deck)
+            if left:
+                self._player = 1 - p
+                _set_lazy(event, (p, "draw", _draw_body, (p, act, c, left)))
+            else:
+                self._end_game()
                 over = self._player == api.TERMINAL
                 _set_lazy(event, (p, "draw", _last_draw_body, (
-                    *args, self._game_number, self.game.games == 1, self._results[-1],
+                    p, act, c, left, self._game_number, self.game.games == 1, self._results[-1],
                     tuple(self._totals) if over else None)))
-        elif cls is Play:
-            _set_lazy(event, (p, "play", _play_body, (p, act, tuple(self._lay(act.card.index, False)))))
-        elif cls is Discard:
-            _set_lazy(event, (p, "discard", _discard_body, (p, act, tuple(self._lay(act.card.index, True)))))
+        elif cls is Play or cls is Discard:
+            c = act.card.index
+            self._hands[p].remove(c)
+            known = self._known[p]
+            if known and c in known:
+                known.remove(c)
+            self._step = 1
+            colour = COLOUR_OF[c]
+            if cls is Play:
+                self._tops[p][colour] = RANK_OF[c]
+                target = self._cols[p][colour]
+                target.append(c)
+                _set_lazy(event, (p, "play", _play_body, (p, act, tuple(target))))
+            else:
+                self._discarded = colour
+                target = self._piles[colour]
+                target.append(c)
+                _set_lazy(event, (p, "discard", _discard_body, (p, act, tuple(target))))
         else:
             self._deal(act)  # the deal: the only other action
             _set_lazy(event, (api.CHANCE, "deal", _deal_body,
