@@ -38,6 +38,7 @@ import enum
 import json
 import operator
 import random
+import types
 import typing
 
 from lostcities import errors, i18n, safejson
@@ -653,8 +654,13 @@ class State(abc.ABC):
     _history_tuple: tuple[Action, ...] = ()
     """The history as :attr:`history` last returned it (see there)."""
 
+    _one_field: typing.Mapping[int, tuple[object, str, object]] = types.MappingProxyType({})
+    """The game's ``known_actions.one_field``, read by ``apply`` (a state made without
+    ``__init__`` has none: ``apply`` then finds nothing here and asks :meth:`is_trusted`)."""
+
     def __init__(self, game: Game) -> None:
         self.game = game
+        self._one_field = game.known_actions.one_field
         self._history: list[Action] = []
         self._start: dict[str, typing.Any] | None = None
 
@@ -832,7 +838,7 @@ class State(abc.ABC):
         An intact action (:meth:`is_trusted`) that the game's constant-time test
         (:meth:`_is_legal`) finds legal here is not checked again; anything else
         goes through :meth:`check`, which raises naming the position."""
-        entry = self.game.known_actions.one_field.get(id(action))
+        entry = self._one_field.get(id(action))
         if entry is not None and entry[0] is action:  # is_trusted's usual case, inlined: a call saved
             fields = action.__dict__
             trusted = len(fields) == 1 and fields.get(entry[1], MISSING) is entry[2] \

@@ -708,10 +708,10 @@ class State(api.State, cards.Table[Card]):
     """(read straight from the state's field: the engine asks it on every action)"""
 
     def is_terminal(self) -> bool:
-        return self._player == api.TERMINAL
+        return self._player == _TERMINAL
 
     def is_chance(self) -> bool:
-        return self._player == api.CHANCE
+        return self._player == _CHANCE
 
     @property
     def step(self) -> Step | None:
@@ -813,10 +813,10 @@ class State(api.State, cards.Table[Card]):
         # The draw pile, then each discard pile holding a card but the one just discarded to.
         piles = self._piles
         if self._discarded < 0:
-            return [_DRAW_DECK, *itertools.compress(_DRAW_FROM, piles)]
+            return [_DRAW_DECK, *_compress(_DRAW_FROM, piles)]
         held: list[object] = [*piles]
         held[self._discarded] = None
-        return [_DRAW_DECK, *itertools.compress(_DRAW_FROM, held)]
+        return [_DRAW_DECK, *_compress(_DRAW_FROM, held)]
 
     def _legal_actions(self) -> list[api.Action]:
         return self.legal_actions()
@@ -880,19 +880,19 @@ class State(api.State, cards.Table[Card]):
         >>> state._is_legal(play("B3")), state._is_legal(play("W2")), state._is_legal(draw())
         (True, False, False)
         """
-        p = self._player
         act: typing.Any = action  # well-formed: one of this game's actions
         cls = type(act)
-        if cls is Draw:
-            if not self._step:  # also at chance and terminal nodes
+        if self._step:  # the draw step (never at chance and terminal nodes)
+            if cls is not Draw:
                 return False
             colour = act.colour
             if colour is None:
                 return True
-            i = colour._index
+            i = colour.index
             return i < len(self._piles) and i != self._discarded and bool(self._piles[i])
+        p = self._player
         if cls is Play or cls is Discard:
-            if self._step or p < 0:
+            if p < 0:
                 return False
             c: int = act.card.index
             if c not in self._hands[p]:
@@ -902,6 +902,8 @@ class State(api.State, cards.Table[Card]):
             rank = RANK_OF[c]
             top = self._tops[p][COLOUR_OF[c]]
             return rank > top or rank == top == 1
+        if cls is Draw:
+            return False
         return super()._is_legal(action)
 
     def _check_deal(self, action: Deal) -> None:
@@ -1153,6 +1155,9 @@ class State(api.State, cards.Table[Card]):
 
 
 _new_object: typing.Final = object.__new__
+_TERMINAL: typing.Final = api.TERMINAL
+_CHANCE: typing.Final = api.CHANCE
+_compress: typing.Final = itertools.compress
 _chain: typing.Final = itertools.chain.from_iterable
 _EVENT: typing.Final = api.Event
 _set_lazy: typing.Final = api.set_lazy_event
