@@ -805,10 +805,10 @@ class State(api.State, cards.Table[Card]):
             return []
         # The engine lists them before every action: as few Python steps as may be.
         if self._step == 0:  # each card's choices, _CHOICES[c][top of its column], in the hand's order
-            tops = self._tops[p]
+            tops, choices, colour_of = self._tops[p], _CHOICES, COLOUR_OF  # locals: read fastest
             out: list[api.Action] = []
             for c in self._hands[p]:
-                out += _CHOICES[c][tops[COLOUR_OF[c]]]
+                out += choices[c][tops[colour_of[c]]]
             return out
         # The draw pile, then each discard pile holding a card but the one just discarded to.
         piles = self._piles
