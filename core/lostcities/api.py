@@ -36,7 +36,9 @@ import abc
 import dataclasses
 import enum
 import json
+import operator
 import random
+import types
 import typing
 
 from lostcities import errors, i18n, safejson
@@ -237,10 +239,13 @@ class DomainEnum(enum.Enum):
     def __init__(self, *_: object) -> None:
         self._index = len(type(self)._member_names_)
 
-    @property
-    def index(self) -> int:
-        """Position in declaration order (0 for the first member)."""
-        return self._index
+    if typing.TYPE_CHECKING:
+        @property
+        def index(self) -> int:
+            """Position in declaration order (0 for the first member)."""
+            return self._index
+    else:  # read straight from the field, no Python call: the engines ask it on every action
+        index = property(operator.attrgetter("_index"), doc="Position in declaration order (0 for the first member).")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self.name}"
@@ -483,6 +488,15 @@ _set_field: typing.Final = object.__setattr__
 _get_field: typing.Final = object.__getattribute__
 _delete_field: typing.Final = object.__delattr__
 _set_lazy: typing.Final = Event.__dict__["_lazy"].__set__
+set_lazy_event: typing.Final = _set_lazy
+"""What :meth:`Event.lazy` does after making the bare event: a game's hot path may make
+a lazy event inline, a call saved per action (``build`` and ``args`` as for ``Event.lazy``):
+
+>>> event = object.__new__(Event)
+>>> set_lazy_event(event, (1, "pass", lambda: ("pass", "{p1} passed", {}, {}), ()))
+>>> event == Event.lazy(1, "pass", lambda: ("pass", "{p1} passed", {}, {}), ())
+True
+"""
 _get_lazy: typing.Final = Event.__dict__["_lazy"].__get__
 
 
@@ -629,8 +643,24 @@ class State(abc.ABC):
     """The history's length, the actions ``legal_actions()`` (or ``sample_chance``) listed
     then and the table that tells them intact (see ``apply``)."""
 
+    _lists_legal: typing.ClassVar[bool] = True
+    """Does ``legal_actions()`` remember what it listed (for the default :meth:`_is_legal`)?
+    Set for each subclass: only where the game keeps that default."""
+
+    def __init_subclass__(cls, **kwargs: typing.Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._lists_legal = cls._is_legal is State._is_legal
+
+    _history_tuple: tuple[Action, ...] = ()
+    """The history as :attr:`history` last returned it (see there)."""
+
+    _one_field: typing.Mapping[int, tuple[object, str, object]] = types.MappingProxyType({})
+    """The game's ``known_actions.one_field``, read by ``apply`` (a state made without
+    ``__init__`` has none: ``apply`` then finds nothing here and asks :meth:`is_trusted`)."""
+
     def __init__(self, game: Game) -> None:
         self.game = game
+        self._one_field = game.known_actions.one_field
         self._history: list[Action] = []
         self._start: dict[str, typing.Any] | None = None
 
@@ -754,7 +784,8 @@ class State(abc.ABC):
         if self.current_player < 0:
             return []
         actions = self._legal_actions()
-        self._listed = (len(self._history), tuple(actions), self.game.known_actions)
+        if self._lists_legal:
+            self._listed = (len(self._history), tuple(actions), self.game.known_actions)
         return actions
 
     def position(self) -> str:
@@ -804,28 +835,70 @@ class State(abc.ABC):
     def apply(self, action: Action | str) -> Event:
         """Validate and perform ``action`` and return what happened; on error nothing changes.
 
-        One of the very objects ``legal_actions()`` (or ``sample_chance``) just
-        listed for this position (the history's length tells it: only ``apply``
-        and ``apply_unchecked`` change a state) is legal here; if it is also
-        intact (:class:`KnownActions`) it is not checked again."""
-        listed = self._listed
-        trusted = False
-        if listed is not None and listed[0] == len(self._history):
-            for item in listed[1]:
-                if item is action:
-                    # KnownActions.is_intact, inlined for an action of one field
-                    entry = listed[2].one_field.get(id(action))
-                    if entry is not None and entry[0] is action:
-                        fields = action.__dict__
-                        trusted = len(fields) == 1 and fields.get(entry[1], MISSING) is entry[2]
-                    else:
-                        trusted = listed[2].is_intact(action)
-                    break
+        An intact action (:meth:`is_trusted`) that the game's constant-time test
+        (:meth:`_is_legal`) finds legal here is not checked again; anything else
+        goes through :meth:`check`, which raises naming the position."""
+        entry = self._one_field.get(id(action))
+        if entry is not None and entry[0] is action:  # is_trusted's usual case, inlined: a call saved
+            fields = action.__dict__
+            trusted = len(fields) == 1 and fields.get(entry[1], MISSING) is entry[2] \
+                and self._is_legal(action)  # type: ignore[arg-type]  # (intact)
+        else:
+            trusted = self.is_trusted(action)
         if not trusted:
             action = self.check(action)
-        event = self._apply(action)  # type: ignore[arg-type]  # (checked, or listed and intact)
+        event = self._apply(action)  # type: ignore[arg-type]  # (checked, or intact and legal)
         self._history.append(action)  # type: ignore[arg-type]
         return event
+
+    def is_trusted(self, action: object) -> bool:
+        """May ``apply`` perform ``action`` without checking it?  Only an intact action
+        (one the game built once, :class:`KnownActions`, every field its own, or the
+        chance outcome ``sample_chance`` just drew) that :meth:`_is_legal` finds legal
+        here: never a look-alike, a tampered action, text, or an illegal one.
+
+        >>> import lostcities
+        >>> state = lostcities.card.Game(games=1).new_game(random.Random(1))
+        >>> action = state.legal_actions()[0]
+        >>> state.is_trusted(action), state.is_trusted(action.notation()), state.is_trusted(lostcities.card.draw())
+        (True, False, False)
+        """
+        known = self.game.known_actions
+        entry = known.one_field.get(id(action))
+        if entry is not None and entry[0] is action:
+            # KnownActions.is_intact, inlined for an action of one field
+            fields = action.__dict__
+            return len(fields) == 1 and fields.get(entry[1], MISSING) is entry[2] \
+                and self._is_legal(action)  # type: ignore[arg-type]  # (intact)
+        listed = self._listed
+        return (known.is_intact(action) or (listed is not None and listed[2].is_intact(action))) \
+            and self._is_legal(action)  # type: ignore[arg-type]  # (intact)
+
+    def _is_legal(self, action: Action) -> bool:
+        """Is ``action``, an intact action of this game (see :meth:`is_trusted`), legal here?
+
+        ``apply`` asks this of every intact action before it trusts it, so a
+        game answers in constant time from its own rules.  The default finds
+        ``action`` among the very objects that ``legal_actions()`` (or
+        ``sample_chance``) last listed, if they were listed for this position
+        (the history's length tells it: only ``apply`` and ``apply_unchecked``
+        change a state); it may say False for a legal action (one not listed
+        just now), which ``check`` then accepts the slow way.
+
+        A game's own test must answer exactly ``action in self.legal_actions()``
+        at a player's turn, for every well-formed action of the game
+        (:meth:`Game.check_action` accepts it), and False when the game is over;
+        at a chance node it may leave the outcome to this default
+        (``super()._is_legal(action)``).  The conformance test checks it over
+        thousands of positions.  A game that overrides it lists nothing for
+        ``apply`` in ``legal_actions()`` (:attr:`_lists_legal`)."""
+        listed = self._listed
+        if listed is None or listed[0] != len(self._history):
+            return False
+        for item in listed[1]:  # noqa: SIM110 (a loop: faster than any() on a few items)
+            if item is action:
+                return True
+        return False
 
     def apply_unchecked(self, action: Action) -> None:
         """Perform ``action`` without checking it or describing it: the fast path
@@ -837,8 +910,23 @@ class State(abc.ABC):
 
     @property
     def history(self) -> tuple[Action, ...]:
-        """Every action applied since the start (chance outcomes included)."""
-        return tuple(self._history)
+        """Every action applied since the start (chance outcomes included).
+
+        One tuple, kept until the history grows (a read does not copy the list again):
+
+        >>> import lostcities
+        >>> state = lostcities.card.Game(games=1).new_game(random.Random(1))
+        >>> state.history is state.history, len(state.history)
+        (True, 1)
+        >>> before = state.history
+        >>> _ = state.apply(state.legal_actions()[0])
+        >>> len(state.history), state.history is state.history, state.history[:1] == before
+        (2, True, True)
+        """
+        cached = self._history_tuple
+        if len(cached) != len(self._history):  # the history only grows: same length, same actions
+            cached = self._history_tuple = tuple(self._history)
+        return cached
 
     def record(self) -> Record:
         return Record(self.game, tuple(a.notation() for a in self._history), self._start)

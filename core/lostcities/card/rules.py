@@ -59,6 +59,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import itertools
 import operator
 import random
 import typing
@@ -707,10 +708,10 @@ class State(api.State, cards.Table[Card]):
     """(read straight from the state's field: the engine asks it on every action)"""
 
     def is_terminal(self) -> bool:
-        return self._player == api.TERMINAL
+        return self._player == _TERMINAL
 
     def is_chance(self) -> bool:
-        return self._player == api.CHANCE
+        return self._player == _CHANCE
 
     @property
     def step(self) -> Step | None:
@@ -794,22 +795,31 @@ class State(api.State, cards.Table[Card]):
         return 0 if self._totals[0] > self._totals[1] else 1
 
     # -- rules ---------------------------------------------------------------
-    def _legal_actions(self) -> list[api.Action]:
-        if self._player == api.CHANCE:
-            return []
+    def legal_actions(self) -> list[api.Action]:
+        """Legal actions of the player to act; empty at chance and terminal nodes.
+
+        The card game answers here itself, a call saved on every action: it keeps no
+        list for ``apply``, which asks :meth:`_is_legal` instead."""
         p = self._player
-        out: list[api.Action]
-        if self._step == 0:
-            tops = self._tops[p]
-            out = []
+        if p < 0:
+            return []
+        # The engine lists them before every action: as few Python steps as may be.
+        if self._step == 0:  # each card's choices, _CHOICES[c][top of its column], in the hand's order
+            tops, choices, colour_of = self._tops[p], _CHOICES, COLOUR_OF  # locals: read fastest
+            out: list[api.Action] = []
             for c in self._hands[p]:
-                out += _CHOICES[c][tops[COLOUR_OF[c]]]
+                out += choices[c][tops[colour_of[c]]]
             return out
-        out = [_DRAW_DECK]
-        for i, pile in enumerate(self._piles):
-            if pile and i != self._discarded:
-                out.append(_DRAW_FROM[i])
-        return out
+        # The draw pile, then each discard pile holding a card but the one just discarded to.
+        piles = self._piles
+        if self._discarded < 0:
+            return [_DRAW_DECK, *_compress(_DRAW_FROM, piles)]
+        held: list[object] = [*piles]
+        held[self._discarded] = None
+        return [_DRAW_DECK, *_compress(_DRAW_FROM, held)]
+
+    def _legal_actions(self) -> list[api.Action]:
+        return self.legal_actions()
 
     def _check(self, action: api.Action) -> None:
         player = self._player
@@ -858,6 +868,43 @@ class State(api.State, cards.Table[Card]):
         if isinstance(action, Deal):
             raise errors.IllegalActionError(i18n._("the cards are already dealt; it is a player's turn"))
         raise errors.MalformedActionError(f"{action!r} is not an action of the card game")
+
+    def _is_legal(self, action: api.Action) -> bool:
+        """Constant-time legality (see :meth:`api.State._is_legal`): a play or a discard
+        at the play step of a card in the hand of the player to act -- a play on top of a
+        lower card, or a wager before any number; a draw at the draw step, from the
+        draw pile or from a discard pile of the game that holds a card and was not
+        just discarded to.  A deal: the default (the one ``sample_chance`` just drew).
+
+        >>> state = Game(games=1).new_game(random.Random(7))
+        >>> state._is_legal(play("B3")), state._is_legal(play("W2")), state._is_legal(draw())
+        (True, False, False)
+        """
+        act: typing.Any = action  # well-formed: one of this game's actions
+        cls = type(act)
+        if self._step:  # the draw step (never at chance and terminal nodes)
+            if cls is not Draw:
+                return False
+            colour = act.colour
+            if colour is None:
+                return True
+            i = colour.index
+            return i < len(self._piles) and i != self._discarded and bool(self._piles[i])
+        p = self._player
+        if cls is Play or cls is Discard:
+            if p < 0:
+                return False
+            c: int = act.card.index
+            if c not in self._hands[p]:
+                return False
+            if cls is Discard:
+                return True
+            rank = RANK_OF[c]
+            top = self._tops[p][COLOUR_OF[c]]
+            return rank > top or rank == top == 1
+        if cls is Draw:
+            return False
+        return super()._is_legal(action)
 
     def _check_deal(self, action: Deal) -> None:
         expected = len(self.game.deck)
@@ -958,20 +1005,52 @@ class State(api.State, cards.Table[Card]):
         p = self._player
         act: typing.Any = action  # checked: one of this game's actions
         cls = type(act)
+        event = _new_object(_EVENT)  # a lazy event, made inline (see api.set_lazy_event)
+        # What _lay and _draw do, inline (two calls saved per turn): tests/core/test_api.py
+        # checks that apply and apply_unchecked reach the same positions.
         if cls is Draw:
-            args = (p, act, self._draw(act.colour), len(self._deck))
-            if self._player >= 0:
-                return _lazy_event(p, "draw", _draw_body, args)
-            over = self._player == api.TERMINAL
-            return _lazy_event(p, "draw", _last_draw_body, (*args, self._game_number, self.game.games == 1,
-                                                          self._results[-1], tuple(self._totals) if over else None))
-        if cls is Play:
-            return _lazy_event(p, "play", _play_body, (p, act, tuple(self._lay(act.card.index, False))))
-        if cls is Discard:
-            return _lazy_event(p, "discard", _discard_body, (p, act, tuple(self._lay(act.card.index, True))))
-        self._deal(act)  # the deal: the only other action
-        return _lazy_event(api.CHANCE, "deal", _deal_body,
-                           (self._game_number, self.game.games, self._starter, len(self._deck)))
+            colour = act.colour
+            if colour is None:
+                c = self._deck.pop()
+            else:
+                c = self._piles[colour.index].pop()
+                self._known[p].append(c)
+            self._hands[p].append(c)
+            self._step = 0
+            self._discarded = -1
+            left = len(self._deck)
+            if left:
+                self._player = 1 - p
+                _set_lazy(event, (p, "draw", _draw_body, (p, act, c, left)))
+            else:
+                self._end_game()
+                over = self._player == api.TERMINAL
+                _set_lazy(event, (p, "draw", _last_draw_body, (
+                    p, act, c, left, self._game_number, self.game.games == 1, self._results[-1],
+                    tuple(self._totals) if over else None)))
+        elif cls is Play or cls is Discard:
+            c = act.card.index
+            self._hands[p].remove(c)
+            known = self._known[p]
+            if known and c in known:
+                known.remove(c)
+            self._step = 1
+            colour = COLOUR_OF[c]
+            if cls is Play:
+                self._tops[p][colour] = RANK_OF[c]
+                target = self._cols[p][colour]
+                target.append(c)
+                _set_lazy(event, (p, "play", _play_body, (p, act, tuple(target))))
+            else:
+                self._discarded = colour
+                target = self._piles[colour]
+                target.append(c)
+                _set_lazy(event, (p, "discard", _discard_body, (p, act, tuple(target))))
+        else:
+            self._deal(act)  # the deal: the only other action
+            _set_lazy(event, (api.CHANCE, "deal", _deal_body,
+                              (self._game_number, self.game.games, self._starter, len(self._deck))))
+        return event
 
     def _deal(self, action: Deal) -> None:
         n = self.game.colours
@@ -1075,7 +1154,13 @@ class State(api.State, cards.Table[Card]):
         }
 
 
-_lazy_event: typing.Final = api.Event.lazy
+_new_object: typing.Final = object.__new__
+_TERMINAL: typing.Final = api.TERMINAL
+_CHANCE: typing.Final = api.CHANCE
+_compress: typing.Final = itertools.compress
+_chain: typing.Final = itertools.chain.from_iterable
+_EVENT: typing.Final = api.Event
+_set_lazy: typing.Final = api.set_lazy_event
 _INDEX: typing.Final = operator.attrgetter("index")
 
 
