@@ -58,6 +58,21 @@ def arrive(page: sync_api.Page, number: int) -> None:
     page.locator(f".lc-lesson-count[data-step='{number}']").wait_for(state="attached")
     page.wait_for_function("() => parseInt(getComputedStyle(document.documentElement)"
                            ".getPropertyValue('--lesson-h')) > 20")
+    settle(page)
+
+
+SETTLED_JS: typing.Final = """() => {
+  const lesson = document.querySelector('.lc-lesson');
+  const passed = parseInt(getComputedStyle(document.documentElement).getPropertyValue('--lesson-h'));
+  return !!lesson && passed === Math.ceil(lesson.getBoundingClientRect().height);
+}"""
+
+
+def settle(page: sync_api.Page) -> None:
+    """Wait until the lesson panel's height has reached the layout (web/boot.js passes it on in
+    ``--lesson-h`` from a ResizeObserver, a frame after the panel changes: an answer's feedback makes the
+    panel taller), then for two frames."""
+    page.wait_for_function(SETTLED_JS)
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
@@ -104,6 +119,7 @@ def test_every_tutorial_step_fits_every_screen(shared: sync_api.Page, game: str,
             if step.kind is tutorial.StepKind.CHOICE:
                 page.click(f"[data-action=lesson-answer][data-choice='{step.answer}']")
                 page.locator(".lc-lesson-feedback.is-success").wait_for()
+                settle(page)
                 problems += problems_here(page, f"{where}, answered")
             following = page.locator("[data-action=lesson-next]")
             by_next = number < len(tut.steps) and following.count() > 0
