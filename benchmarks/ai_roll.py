@@ -43,6 +43,7 @@ import time
 import typing
 
 from frozen import roll_hard_s25 as frozen_ai
+
 from lostcities import bots, roll
 from lostcities.roll import ai as roll_ai
 
