@@ -15,10 +15,12 @@ Solo (``--solo``): the hard bot alone, one game per seed, on the browser's budge
 on a deterministic clock (``--work`` play-out turns a decision, ``roll_ai.BUDGET``
 by default, no time cap), so a seed replays a figure on any machine and under
 any load.  Prints hard's mean score with its standard error, and the tuned greedy
-policy's on the same rolls; ``--baseline`` plays the hard bot with the two-player
-weights, the two-player confidence and play-outs to the end of the game too (session 21's
-hard, before the solo weights and :data:`roll_ai.SOLO_DEPTH`) and prints the paired
-gain with its standard error; ``--save`` appends every game's scores to a file
+policy's on the same rolls, and how many games of each ended exhausted; ``--baseline``
+plays the baseline too: the hard bot frozen in ``benchmarks/frozen/roll_hard_s25.py`` with
+the two-player weights, the two-player confidence and play-outs to the end of the game
+(session 21's hard, before the solo weights and :data:`roll_ai.SOLO_DEPTH`), and prints the
+paired gain with its standard error; ``--main`` likewise plays that frozen hard as it was
+(session 25's hard, main's before session 26); ``--save`` appends every game's scores to a file
 as it ends, ``--summary`` prints the figures of such a file (of a partial run
 too).  ``--calibrate`` measures the play-out turns per CPU second on CPython
 (the number behind ``roll_ai.BUDGET``)::
@@ -39,6 +41,8 @@ import statistics
 import sys
 import time
 import typing
+
+from frozen import roll_hard_s25 as frozen_ai
 
 from lostcities import bots, roll
 from lostcities.roll import ai as roll_ai
@@ -77,8 +81,9 @@ BROWSER_SECONDS: typing.Final = 0.15
 """The hard bot's time cap in the browser."""
 
 
-def _solo_game(bot: bots.Bot, seed: int) -> tuple[int, int]:
-    """A solo game of ``bot`` on the rolls of ``seed``: its score and its decisions."""
+def _solo_game(bot: bots.Bot, seed: int) -> tuple[int, int, bool]:
+    """A solo game of ``bot`` on the rolls of ``seed``: its score, its decisions and whether
+    it ended exhausted (the ninth dice symbol shaded)."""
     dice = random.Random(f"roll-solo:{seed}")
     thinking = random.Random(f"roll-solo:{seed}:bot")
     state = roll.Game(players=1).new_state()
@@ -89,22 +94,29 @@ def _solo_game(bot: bots.Bot, seed: int) -> tuple[int, int]:
             continue
         state.apply(bots.choose(bot, state.view(0), thinking))
         decisions += 1
-    return state.scores()[0], decisions
+    return state.scores()[0], decisions, state.sheets[0].is_exhausted()
 
 
-def solo(task: tuple[int, int | None, bool]) -> dict[str, typing.Any]:
-    """``(seed, work, baseline)`` -> the scores of the hard bot, of its greedy play-out policy
-    and (with ``baseline``) of the hard bot with the two-player weights and whole-game play-outs
-    (session 21's hard) on the same rolls, and hard's decisions."""
-    seed, work, baseline = task
-    hard = roll_ai.HardBot(time_budget=None, budget=work)
-    score, decisions = _solo_game(hard, seed)
-    result: dict[str, typing.Any] = {"seed": seed, "hard": score, "decisions": decisions,
-                                     "greedy": _solo_game(roll_ai.EasyBot(roll_ai.hard_weights(1)), seed)[0]}
+def solo(task: tuple[int, int | None, bool, bool]) -> dict[str, typing.Any]:
+    """``(seed, work, baseline, main)`` -> the scores of the hard bot, of its greedy play-out
+    policy, (with ``baseline``) of session 21's hard (the frozen bot with the two-player weights,
+    confidence and whole-game play-outs) and (with ``main``) of session 25's hard (frozen) on the
+    same rolls, hard's decisions, and for each arm whether its game ended exhausted."""
+    seed, work, baseline, main = task
+    arms: dict[str, bots.Bot] = {"hard": roll_ai.HardBot(time_budget=None, budget=work)}
+    if main:
+        arms["main"] = frozen_ai.HardBot(time_budget=None, budget=work)
     if baseline:
-        before = roll_ai.HardBot(time_budget=None, budget=work, weights=roll_ai.Weights(), confidence=1.0,
-                                 depth=roll_ai.WHOLE_GAME)
-        result["before"] = _solo_game(before, seed)[0]
+        arms["before"] = frozen_ai.HardBot(time_budget=None, budget=work, weights=frozen_ai.Weights(),
+                                           confidence=1.0, depth=frozen_ai.WHOLE_GAME)
+    arms["greedy"] = roll_ai.EasyBot(roll_ai.hard_weights(1))
+    result: dict[str, typing.Any] = {"seed": seed}
+    for name, bot in arms.items():
+        score, decisions, exhausted = _solo_game(bot, seed)
+        result[name] = score
+        result[f"{name}_exhausted"] = exhausted
+        if name == "hard":
+            result["decisions"] = decisions
     return result
 
 
@@ -122,15 +134,23 @@ def solo_summary(results: typing.Sequence[dict[str, typing.Any]], work: int | No
     print(f"Roll & Write solo, {len(results)} games, seeds {seeds[0]}..{seeds[-1]}, "
           f"hard budget {work} play-out turns a decision (no time cap)")
     for name, words in (("hard", "hard"), ("greedy", "its greedy play-out policy"),
-                        ("before", "hard with the two-player weights (before)")):
+                        ("main", "session 25's hard (main)"),
+                        ("before", "session 21's hard, the two-player weights (before)")):
         if all(name in r for r in results):
             m, e = mean_error([r[name] for r in results])
-            print(f"  {words}: mean {m:.1f} +/- {e:.1f}")
-    if all("before" in r for r in results):
-        gain, error = mean_error([r["hard"] - r["before"] for r in results])
-        base = statistics.fmean(r["before"] for r in results)
-        print(f"  hard - before, paired on the same rolls: {gain:+.1f} +/- {error:.1f} "
-              f"({gain / base:+.1%} +/- {error / base:.1%})")
+            line = f"  {words}: mean {m:.1f} +/- {e:.1f}"
+            if all(f"{name}_exhausted" in r for r in results):
+                tired = [r[name] for r in results if r[f"{name}_exhausted"]]
+                line += f"; {len(tired)} games exhausted"
+                if tired:
+                    line += f" (mean {statistics.fmean(tired):.0f})"
+            print(line)
+    for other in ("main", "before"):
+        if all(other in r for r in results):
+            gain, error = mean_error([r["hard"] - r[other] for r in results])
+            base = statistics.fmean(r[other] for r in results)
+            print(f"  hard - {other}, paired on the same rolls: {gain:+.1f} +/- {error:.1f} "
+                  f"({gain / base:+.1%} +/- {error / base:.1%})")
     print(f"  {statistics.fmean(r['decisions'] for r in results):.1f} decisions a game")
 
 
@@ -139,7 +159,7 @@ def main_solo(args: argparse.Namespace) -> int:
         with open(args.summary, encoding="utf-8") as f:
             solo_summary([json.loads(line) for line in f if line.strip()], args.work)
         return 0
-    tasks = [(seed, args.work, args.baseline) for seed in range(args.seed, args.seed + args.games)]
+    tasks = [(seed, args.work, args.baseline, args.main) for seed in range(args.seed, args.seed + args.games)]
     started = time.process_time()
     results = []
     out = open(args.save, "a", encoding="utf-8") if args.save else None  # noqa: SIM115 - written game by game
@@ -200,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"solo: the hard bot's play-out turns a decision (default {roll_ai.BUDGET})")
     parser.add_argument("--baseline", action="store_true",
                         help="solo: also play hard with the two-player weights (before) on the same rolls")
+    parser.add_argument("--main", action="store_true",
+                        help="solo: also play session 25's hard (frozen, main) on the same rolls")
     parser.add_argument("--save", help="solo: append every game's scores to this file as it ends (JSON lines)")
     parser.add_argument("--summary", help="solo: only print the figures of the games saved in this file")
     parser.add_argument("--calibrate", action="store_true", help="measure play-out turns per CPU second")

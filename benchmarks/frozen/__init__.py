@@ -8,4 +8,9 @@
   ``search_s23``, the search they used; byte for byte the files of that commit but for
   the import of ``search`` (from here).  ``benchmarks/ai_board.py`` seats its hard bot as
   the level ``frozen``.
+* ``roll_hard_s25`` -- Roll & Write's bots as of session 25 (commit 8753c06), with
+  ``search_s23`` (the same file as the search of that commit); byte for byte the file of
+  that commit but for the import of ``search`` (from here).  ``benchmarks/ai_roll.py
+  --solo`` plays it as ``main`` (session 25's hard) and, with the two-player weights,
+  confidence and whole-game play-outs, as ``before`` (session 21's hard, the baseline).
 """
