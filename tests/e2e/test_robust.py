@@ -156,9 +156,10 @@ def try_damaged_save(page: sync_api.Page, site: str, document: str, kind: str) -
 def test_damaged_saves_are_set_aside_with_plain_words_and_the_others_are_untouched(
         shared: sync_api.Page, site: str, document: str) -> None:
     """Every kind of damage in turn on one page (a boot per kind would cost minutes); every kind is
-    tried and the failures are reported together.  The page is the module's, started over at the
-    home screen (as a fresh visit shows it, tests/e2e/test_start_over.py): its engine is the one
-    already running, so a document costs one boot only, the one its "deep-reload" kind asks for."""
+    tried and the failures are reported together.  The page is the test process's shared one
+    (tests/e2e/conftest.py ``shared``), started over at the home screen (as a fresh visit shows it,
+    tests/e2e/test_start_over.py): its engine is the one already running, so a document costs one
+    boot only, the one its "deep-reload" kind asks for."""
     page = conftest.start_over(shared, site)
     failures = []
     for kind in KINDS:
@@ -475,12 +476,6 @@ def test_two_tabs_moving_in_the_same_millisecond_never_diverge_or_lose_a_kept_mo
     # pair of clicks must share a millisecond, and some writes must have met (else this tested nothing).
     assert any(spread <= 1 for spread in spreads), f"the clicks were never simultaneous: {figures}"
     assert conflicts + len(stale) > 0, f"no two writes met: {figures}"
-
-
-@pytest.fixture(scope="module")
-def shared(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
-    """One booted page, started over for each test that reads only what an address shows."""
-    yield from conftest.startable_page(browser, site)
 
 
 # Numbers in other digits (item 1).
