@@ -597,6 +597,8 @@ def test_the_pages_the_build_draws_are_the_apps_markup(dist: pathlib.Path) -> No
         text = poster.read_text()
         step = "Schritt 1 von" if poster.parent.name == "de" else "Step 1 of"
         assert "lc-lesson-panel" in text and step in text
+        head = re.match(r'<section class="([^"]*)"', text)
+        assert head and "has-lesson" in head.group(1).split(), f"{poster}: the screen lacks has-lesson"
         assert "<script" not in text and not re.search(r"\son[a-z]+\s*=", text)
 
 

@@ -215,3 +215,14 @@ def test_a_lesson_and_a_record_draw_none_of_the_tables_tools() -> None:
     assert not root.regions.get("toolbar")
     _, root, _ = mount_embed({"game": "card", "mode": "play"})  # free play has them
     assert 'data-action="moves"' in root.regions.get("toolbar", "")
+
+
+def test_the_screen_is_marked_has_lesson_exactly_while_its_lesson_region_shows_something() -> None:
+    """The style sheets select ``.has-lesson`` (not a ``:has()`` of the region, which restyled the whole
+    screen at each change): the class follows the region, in a lesson, a record, revealed hands and free play."""
+    shown = embed_screen.LESSON_SHOWN
+    for query, expected in (({"tut": "card-wagers"}, True), ({"rec": a_record(), "step": "4"}, True),
+                            ({"game": "card", "mode": "play", "reveal": "1"}, True),
+                            ({"game": "card", "mode": "play"}, False)):
+        _, root, _ = mount_embed(query)
+        assert (shown in root.classes) is expected is bool(root.regions.get("lesson")), query
