@@ -105,7 +105,14 @@ XFAIL: typing.Final[dict[tuple[str, tuple[int, int]], str]] = {
 }
 """The cases known not to fit, by game and size: why (each fails today, strictly)."""
 
-XFAIL_DE: typing.Final[dict[tuple[str, tuple[int, int]], str]] = {}
+XFAIL_DE: typing.Final[dict[tuple[str, tuple[int, int]], str]] = {
+    ("roll", (360, 640)): "as in English (the sheet at its 20 px cells and the side panel under the compact strip): "
+                          "23 of 38 steps scroll in German (up to 775 px in 640), 22 with controls off the screen",
+    ("card", (360, 640)): "as in English (the deep columns at the 28 px card floor under the compact strip): 25 of 31 "
+                          "steps scroll in German (up to 857 px in 640), in 10 the status lies over the columns",
+    ("board", (360, 640)): "as in English (web/board.css under the compact strip): every one of the 28 steps scrolls "
+                           "in German (up to 851 px in 640) and the hand runs off the screen",
+}
 """The cases known not to fit in German, by game and size: why (each fails today, strictly)."""
 
 
