@@ -93,9 +93,6 @@ def problems_here(page: sync_api.Page, where: str) -> list[str]:
 
 
 XFAIL: typing.Final[dict[tuple[str, tuple[int, int]], str]] = {
-    ("roll", (360, 640)): "Roll & Write's sheet (its cells at their 20 px least) and side panel under the lesson's "
-                          "compact strip (the step's count, Whole text and its button in one row, the ask under "
-                          "them): 23 of 38 steps still scroll (up to 757 px in 640, 775 px in German)",
     ("card", (360, 640)): "the card table (its deep columns at the 28 px card floor, about 580 of 584 px) under the "
                           "lesson's compact strip: 24 of 31 steps still scroll (up to 857 px in 640, 882 px in "
                           "German), and where the table runs past its box the status lies over its columns",
