@@ -84,9 +84,12 @@ XFAIL: typing.Final[dict[tuple[str, tuple[int, int]], str]] = {
     ("roll", (360, 640)): "Roll & Write's sheet (its cells at their 20 px least) and side panel under the lesson's "
                           "compact strip (the step's count, Whole text and its button in one row, the ask under "
                           "them): 23 of 38 steps still scroll (up to 757 px in 640, 775 px in German)",
-    ("card", (360, 640)): "the card table (its deep columns at the 28 px card floor, about 580 of 584 px) under the "
-                          "lesson's compact strip: 24 of 31 steps still scroll (up to 857 px in 640, 882 px in "
-                          "German), and where the table runs past its box the status lies over its columns",
+    ("card", (360, 640)): "the card table (the hand in one row, 9 px strips, its deep columns at the 28 px card "
+                          "floor) under the lesson's tallest panels: 4 of 31 steps still scroll (up to 687 px in "
+                          "640, 713 px in German): a question and its answer's feedback above eleven-card columns "
+                          "(card-end-of-deck 2), a tutorial's last step whose three buttons take two rows "
+                          "(card-scoring 5, card-end-of-deck 5), and where the table runs past its box the status "
+                          "lies over its columns",
     ("board", (360, 640)): "the board's layout (web/board.css, the fit helper's) under the lesson's compact strip: "
                            "every one of the 28 steps scrolls and the hand runs off the screen (up to 878 px in 640, "
                            "851 px in German)",
