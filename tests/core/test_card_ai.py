@@ -498,3 +498,39 @@ def test_hard_search_is_the_same_for_a_seed(monkeypatch: pytest.MonkeyPatch, see
     action = bots.choose(hard, state.view(state.current_player), random.Random(seed))
     assert (action.notation(), hard.last_work, len(margins)) == (chosen, work, playouts)
     assert (sum(margins), sum(i * m for i, m in enumerate(margins))) == (total, weighted)
+
+
+def keep_value(w: typing.Any, ev: typing.Any, x: int, prm: card_ai.Params) -> float:
+    """What card ``x`` in hand is worth to its colour's expected column (0 for a dead card)."""
+    p, c, r = w.player, card_ai._COL[x], card_ai._RANK[x]
+    t = w.tops[p][c]
+    if (r <= t and r != 1) or (r == 1 and t > 1):
+        return 0.0
+    without = card_ai._colour_value(w.sums[p][c], w.wags[p][c], w.cnts[p][c], t, ev.held[c] & ~card_ai._BIT[x],
+                                    ev.unseen[c], ev.f, prm)
+    return float(ev.value[c] - without)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_discard_scores_weigh_the_danger_for_the_opponent_as_danger_does(seed: int) -> None:
+    """_place_scores inlines _danger for speed: every discard's score is still its keep value,
+    less ``danger`` times what _danger says it gives the opponent, less one tempo for all."""
+    rng = random.Random(seed)
+    prm = card_ai.Params()
+    checked = 0
+    for moves in range(0, 70, 3):
+        state = after_medium_moves(seed, moves)
+        if state.is_terminal() or state.view(state.current_player).step is not card.Step.PLAY:
+            continue
+        w = card_ai._world_from_view(state.view(state.current_player))
+        w.deck_size = rng.randrange(1, 40)  # both danger curves, over the whole range of the deck
+        scores, ev = card_ai._place_scores(w, prm)
+        tempos = set()
+        for score, kind, x in scores:
+            if kind == 0:
+                danger = card_ai._danger(w, w.player, x, ev.unseen[card_ai._COL[x]], prm)
+                tempos.add(round(-keep_value(w, ev, x, prm) - prm.danger * danger - score, 9))
+        assert len(tempos) == 1 and tempos.pop() >= prm.tempo, (seed, moves)
+        assert sum(kind == 0 for _, kind, _ in scores) == len(w.hands[w.player])
+        checked += 1
+    assert checked >= 10
