@@ -226,3 +226,13 @@ def test_the_screen_is_marked_has_lesson_exactly_while_its_lesson_region_shows_s
                             ({"game": "card", "mode": "play"}, False)):
         _, root, _ = mount_embed(query)
         assert (shown in root.classes) is expected is bool(root.regions.get("lesson")), query
+
+
+def test_a_lesson_panel_is_marked_has_choices_exactly_while_it_shows_its_answers() -> None:
+    """``.has-choices`` lays a question's answers out under its text (web/embed.css; a ``:has()`` of the
+    answers restyled the whole table at every render): on a question until it is answered, never elsewhere."""
+    _, root, _ = mount_embed({"tut": "card-end-of-deck", "step": "2"})
+    lesson = root.regions["lesson"]
+    assert 'class="lc-lesson-panel has-choices"' in lesson and "lc-lesson-choices" in lesson
+    _, root, _ = mount_embed({"tut": "card-end-of-deck", "step": "1"})
+    assert "has-choices" not in root.regions["lesson"] and "lc-lesson-choices" not in root.regions["lesson"]

@@ -574,7 +574,10 @@ def lesson_panel(lesson: tutorial.Lesson, *, controls: bool, busy: bool = False,
     if links:
         buttons.append(links)
     bar = f'<div class="lc-lesson-buttons">{"".join(buttons)}</div>' if buttons else ""
-    return (f'<div class="lc-lesson-panel" data-kind="{step.kind.value}" data-text="{"all" if text_shown else "ask"}">'
+    # has-choices: the panel's own class for its answers (web/embed.css lays them out under the text):
+    # a `:has()` selector there restyled the whole table on every render (benchmarks/style_work.py).
+    panel = "lc-lesson-panel has-choices" if choices else "lc-lesson-panel"
+    return (f'<div class="{panel}" data-kind="{step.kind.value}" data-text="{"all" if text_shown else "ask"}">'
             f'<div class="lc-lesson-body">{head}{body}{feedback}{choices}</div>{bar}</div>')
 
 
