@@ -87,9 +87,6 @@ XFAIL: typing.Final[dict[tuple[str, tuple[int, int]], str]] = {
     ("card", (360, 640)): "the card table (its deep columns at the 28 px card floor, about 580 of 584 px) under the "
                           "lesson's compact strip: 24 of 31 steps still scroll (up to 857 px in 640, 882 px in "
                           "German), and where the table runs past its box the status lies over its columns",
-    ("board", (360, 640)): "the board's layout (web/board.css, the fit helper's) under the lesson's compact strip: "
-                           "every one of the 28 steps scrolls and the hand runs off the screen (up to 878 px in 640, "
-                           "851 px in German)",
 }
 """The cases known not to fit, by game and size: why (each fails today, strictly)."""
 
