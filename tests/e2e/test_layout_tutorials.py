@@ -99,9 +99,6 @@ XFAIL: typing.Final[dict[tuple[str, tuple[int, int]], str]] = {
                           "(card-end-of-deck 2), a tutorial's last step whose three buttons take two rows "
                           "(card-scoring 5, card-end-of-deck 5), and where the table runs past its box the status "
                           "lies over its columns",
-    ("board", (360, 640)): "the board's layout (web/board.css, the fit helper's) under the lesson's compact strip: "
-                           "every one of the 28 steps scrolls and the hand runs off the screen (up to 878 px in 640, "
-                           "851 px in German)",
 }
 """The cases known not to fit, by game and size: why (each fails today, strictly)."""
 
@@ -109,8 +106,6 @@ XFAIL_DE: typing.Final[dict[tuple[str, tuple[int, int]], str]] = {
     ("card", (360, 640)): "as in English (the hand in one row, 9 px strips, the deep columns at the 28 px card "
                           "floor, under the lesson's tallest panels): 5 of 31 steps scroll in German (up to 713 px "
                           "in 640)",
-    ("board", (360, 640)): "as in English (web/board.css under the compact strip): every one of the 28 steps scrolls "
-                           "in German (up to 851 px in 640) and the hand runs off the screen",
 }
 """The cases known not to fit in German, by game and size: why (each fails today, strictly)."""
 
