@@ -92,32 +92,11 @@ def problems_here(page: sync_api.Page, where: str) -> list[str]:
     return [f"{where}: {p}" for p in found]
 
 
-XFAIL: typing.Final[dict[tuple[str, tuple[int, int]], str]] = {
-    ("card", (360, 640)): "the card table (the hand in one row, 9 px strips, its deep columns at the 28 px card "
-                          "floor) under the lesson's tallest panels: 4 of 31 steps still scroll (up to 687 px in "
-                          "640, 713 px in German): a question and its answer's feedback above eleven-card columns "
-                          "(card-end-of-deck 2), a tutorial's last step whose three buttons take two rows "
-                          "(card-scoring 5, card-end-of-deck 5), and where the table runs past its box the status "
-                          "lies over its columns",
-}
-"""The cases known not to fit, by game and size: why (each fails today, strictly)."""
-
-XFAIL_DE: typing.Final[dict[tuple[str, tuple[int, int]], str]] = {
-    ("card", (360, 640)): "as in English (the hand in one row, 9 px strips, the deep columns at the 28 px card "
-                          "floor, under the lesson's tallest panels): 5 of 31 steps scroll in German (up to 713 px "
-                          "in 640)",
-}
-"""The cases known not to fit in German, by game and size: why (each fails today, strictly)."""
-
-
 @pytest.mark.long
 @pytest.mark.parametrize(("game", "size", "lang"), CASES,
                          ids=[f"{g}-{w}x{h}" + ("" if lang == "en" else f"-{lang}") for g, (w, h), lang in CASES])
 def test_every_tutorial_step_fits_every_screen(shared: sync_api.Page, site: str, game: str, size: tuple[int, int],
-                                               lang: str, request: pytest.FixtureRequest) -> None:
-    known = (XFAIL if lang == "en" else XFAIL_DE).get((game, size))
-    if known is not None:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=known))
+                                               lang: str) -> None:
     page = conftest.start_over(shared, site + ("" if lang == "en" else f"?lang={lang}"))
     assert page.evaluate("document.documentElement.lang") == lang
     page.set_viewport_size({"width": size[0], "height": size[1]})
