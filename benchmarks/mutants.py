@@ -60,14 +60,15 @@ MUTANTS: tuple[Mutant, ...] = (
          "return BONUS_POINTS if self.cards > BONUS_CARDS else 0"),)),
     Mutant("card: wagers double once too often", "card", CARD, (
         ("    total *= 1 + wagers\n", "    total *= 2 + wagers\n"),)),
-    Mutant("card: a played card may equal the top (check)", "card", CARD, (
-        ("                elif rank <= top:\n", "                elif rank < top:\n"),)),
     Mutant("card: a lower card may follow (check)", "card", CARD, (
         ("                elif rank <= top:\n", "                elif rank < top - 1:\n"),)),
+    # (A card equal to its column's top cannot be in a hand: one card of each number a colour, and a wager
+    # may follow a wager. So "> top - 1" or a check letting an equal card pass plant no bug: one lower is
+    # "> top - 2".)
     Mutant("card: legal plays allow one lower", "card", CARD, (
-        ("if RANK_OF[c] > top or RANK_OF[c] == top == 1", "if RANK_OF[c] > top - 1 or RANK_OF[c] == top == 1"),
+        ("if RANK_OF[c] > top or RANK_OF[c] == top == 1", "if RANK_OF[c] > top - 2 or RANK_OF[c] == top == 1"),
         ("                if rank > top or (rank == 1 and top == 1):\n                    out.append(_PLAY[c])",
-         "                if rank > top - 1 or (rank == 1 and top == 1):\n                    out.append(_PLAY[c])"))),
+         "                if rank > top - 2 or (rank == 1 and top == 1):\n                    out.append(_PLAY[c])"))),
     Mutant("card: wager after a number card (check)", "card", CARD, (
         ("                    if top > 1:\n                        raise errors.IllegalActionError(\"wagers must",
          "                    if top > 10:\n                        raise errors.IllegalActionError(\"wagers must"),)),

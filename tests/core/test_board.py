@@ -295,6 +295,12 @@ def test_equal_lowest_cards_both_start() -> None:
     assert [c.id for c in state.hand(0)].count("G3") == 1
 
 
+def test_the_next_lowest_card_does_not_start_an_expedition() -> None:
+    state = scenario(hands={0: ["G3", "G4", "G9"]})
+    assert_illegal(state, "start G4 adventurer", "lowest green card (green 3), not the green 4")
+    assert not any(a.startswith("start G4") for a in legal(state))
+
+
 def test_one_expedition_per_colour_but_players_share_paths() -> None:
     state = scenario(hands={0: ["G2", "G6"], 1: ["G1"]}, pieces={0: {"G": (ADV, 1)}}, columns={0: {"G": ["G1"]}})
     assert_illegal(state, "start G2 adventurer", "already have a piece on the green path")
@@ -592,6 +598,15 @@ def test_fifth_bridge_crossing_ends_the_round_at_once_without_its_tile() -> None
     rng = random.Random(1)
     state.apply(state.sample_chance(rng))
     assert state.starter == 1  # the player after the one who played last
+
+
+def test_the_fourth_bridge_crossing_does_not_end_the_round() -> None:
+    state = scenario(hands={0: ["G6"]}, pieces={0: {"G": (RES, 6), **crossed_pieces(2)}, 1: crossed_pieces(1)},
+                     columns={0: {"G": ["G1"]}})
+    assert state.bridges_crossed == 3
+    event = state.apply("advance G6")
+    assert state.bridges_crossed == 4 and event.details["moves"][0]["effect"] != "round_end"
+    assert "round_over" not in event.details and not state.results and step(state) is board.Step.DRAW
 
 
 def test_an_arrow_move_can_be_the_fifth_crossing() -> None:

@@ -248,6 +248,7 @@ def test_numbers_never_decrease_equal_is_fine() -> None:
 def test_zero_is_ten_once_started_and_may_follow_a_nine() -> None:
     state = scenario([make_sheet({R: [9]}), make_sheet()], roll_text="roll red green blue 0 1 2")
     assert "take red 0 circle" not in notations(state)
+    assert state.sheets[0].targets(R, 0) == [BOX]  # where the sheet offers it: a 0 is 10, not below the 9
     state.apply("take red 0")
     assert state.sheets[0].expedition(R) == (9, 10)
 
