@@ -220,7 +220,7 @@ TUTORIALS: typing.Final[list[dict[str, typing.Any]]] = [
             {"kind": "act",
              "text": i18n.N_("Your red adventurer cannot take the step (try it if you like): move your blue "
                              "adventurer. (The 2014 English rulebook lets this move also bring a piece from the camp "
-                             "onto a new path: the option \u201cLost-city move: any piece\u201d plays that reading.)"),
+                             "onto a new path: the house variant of the lost-city move plays that reading.)"),
              "highlights": ["pick:B", "piece:0:B"],
              "expected": ["move B"],
              "success": i18n.N_("Your blue adventurer stepped to blue stone 4. Arrow tiles follow the same rule: a "
