@@ -11,6 +11,7 @@ import http.server
 import os
 import pathlib
 import socketserver
+import sys
 import typing
 import urllib.parse
 
@@ -104,6 +105,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 class SiteServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+
+    def handle_error(self, request: typing.Any, client_address: typing.Any) -> None:
+        """A browser that closes a page, or drops a download it no longer needs, mid-response is no
+        error of the site's: say nothing (the standard server printed a traceback for each); anything
+        else is reported as before."""
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
 
 
 def make_server(directory: pathlib.Path, port: int, host: str = "127.0.0.1") -> SiteServer:

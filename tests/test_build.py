@@ -616,3 +616,20 @@ def test_a_memory_root_is_written_as_the_page_holds_it() -> None:
     root.regions = {"main": "", "nowhere": "<i>?</i>"}
     with pytest.raises(machine.BuildError, match="'nowhere'"):
         pages.page_of(root)
+
+
+@pytest.mark.parametrize("gone", [BrokenPipeError, ConnectionResetError])
+def test_the_server_says_nothing_of_a_browser_that_hung_up(tmp_path: pathlib.Path, gone: type[OSError],
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """A page closed mid-download (a test's page, a player's tab) is no error of the site: no traceback in
+    the log. Any other error still is reported."""
+    site = build.make_server(tmp_path, 0)
+    try:
+        for error, reported in ((gone(), False), (ValueError("a real fault"), True)):
+            try:
+                raise error
+            except (OSError, ValueError):
+                site.handle_error(None, ("127.0.0.1", 1))
+            assert ("Traceback" in capsys.readouterr().err) is reported, error
+    finally:
+        site.server_close()
