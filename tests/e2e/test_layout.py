@@ -8,6 +8,8 @@ The positions come from :mod:`tests.e2e.positions` (seeded games played half-way
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import itertools
 import json
 import random
@@ -144,10 +146,36 @@ MEASURE_JS = r"""
 """
 
 
-@pytest.fixture(scope="module")
-def shared(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
-    """One page for the module, booted once; guarded like conftest's pages."""
-    yield from conftest.booted_page(browser, site, site)
+def started(shared: sync_api.Page, site: str, lang: str = "en") -> sync_api.Page:
+    """The test process's booted page (conftest's ``shared``) started over at the site's home, in ``lang``
+    (German: ``?lang=de``, as a visit with that address would show it)."""
+    return conftest.start_over(shared, site + ("?lang=de" if lang == "de" else ""))
+
+
+FRAMES_JS: typing.Final = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+"""Two frames later: what the page does when its size changes (its resize observers: a lesson panel's height,
+the arrows of a tutorial) is done and drawn."""
+
+
+def resize(page: sync_api.Page, size: tuple[int, int]) -> str:
+    """``page`` at ``size`` (a screen that size, or a frame: the layout is the style sheets', which follow the
+    window's size), once it has drawn itself at that size; returns the size in words, ``"390x844"``."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.evaluate(FRAMES_JS)
+    return f"{size[0]}x{size[1]}"
+
+
+def at_each_size(page: sync_api.Page, sizes: typing.Iterable[tuple[int, int]], where: str,
+                 probe: typing.Callable[[], list[str]]) -> list[str]:
+    """``probe``'s findings on the screen as it is at each of ``sizes`` in turn (one position resized, as a
+    player turns a tablet or a phone: the same screen as one opened at that size), each named
+    ``"{where} {size}"``.  ``where`` may end in ``{}``: the size goes there instead."""
+    found: list[str] = []
+    for size in sizes:
+        words = resize(page, size)
+        named = where.format(words) if "{}" in where else f"{where} {words}"
+        found += [f"{named}: {p}" for p in probe()]
+    return found
 
 
 def open_position(page: sync_api.Page | sync_api.Frame, game: str, save: str) -> None:
@@ -236,44 +264,43 @@ def suggest(page: sync_api.Page | sync_api.Frame) -> None:
     page.locator(".lc-hint-text").wait_for(timeout=60_000)
 
 
-def check(page: sync_api.Page | sync_api.Frame, size: tuple[int, int], case: str, game: str, save: str) -> list[str]:
-    """Every problem of ``case`` on ``page``: mid-game, then with a card selected and after a turn (the card
-    games), with a suggestion shown (``card-hint``), with a pair of dice picked and after writing it with
-    its big button (Roll & Write)."""
+def check(page: sync_api.Page, sizes: typing.Sequence[tuple[int, int]], case: str, game: str, save: str
+          ) -> list[str]:
+    """Every problem of ``case`` on ``page`` at each of ``sizes``: mid-game, then with a card selected and after
+    a turn (the card games), with a suggestion shown (``card-hint``), with a pair of dice picked and after
+    writing it with its big button (Roll & Write).  The position is opened once and each of its moments
+    measured at every size in turn (:func:`at_each_size`)."""
     open_position(page, game, save)
-    where = f"{case} {size[0]}x{size[1]}"
+    where = case + " {}"
     if case == "card-hint":
         suggest(page)
-        found = measure(page) + typing.cast(list[str], page.evaluate(HINT_CLEAR_JS))
-        return [f"{where} with a suggestion shown: {p}" for p in found]
-    found = [f"{where}: {p}" for p in measure(page)]
+        return at_each_size(page, sizes, where + " with a suggestion shown",
+                            lambda: measure(page) + typing.cast(list[str], page.evaluate(HINT_CLEAR_JS)))
+    found = at_each_size(page, sizes, where, lambda: measure(page))
     if game in ("card", "board"):
         select_a_card(page)
-        found += [f"{where} with a card selected: {p}" for p in measure(page)]
+        found += at_each_size(page, sizes, where + " with a card selected", lambda: measure(page))
         finish_the_turn(page)
-        found += [f"{where} after a turn: {p}" for p in measure(page)]
+        found += at_each_size(page, sizes, where + " after a turn", lambda: measure(page))
     elif game == "roll" and page.locator(".rw-screen[data-phase='choose']").count() and pick_a_pair(page, save):
-        found += [f"{where} with a pair picked: {p}" for p in measure(page)]
+        found += at_each_size(page, sizes, where + " with a pair picked", lambda: measure(page))
         before = moves(page)
         page.locator(".rw-places .rw-place").first.click()
         page.wait_for_function(f"() => parseInt(document.querySelector('.rw-screen').dataset.moves) > {before}")
-        found += [f"{where} after writing it: {p}" for p in measure(page)]
+        found += at_each_size(page, sizes, where + " after writing it", lambda: measure(page))
     return found
 
 
-def fits(page: sync_api.Page, case: str) -> None:
+def fits(page: sync_api.Page, case: str, sizes: typing.Sequence[tuple[int, int]]) -> None:
     game, kwargs = CASES[case]
-    save = save_of(game, kwargs)
-    problems: list[str] = []
-    for width, height in VIEWPORTS:
-        page.set_viewport_size({"width": width, "height": height})
-        problems += check(page, (width, height), case, game, save)
+    problems = check(page, sizes, case, game, save_of(game, kwargs))
     assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("case", list(CASES))
-def test_each_game_fits_every_screen_without_scrolling_or_overlap(shared: sync_api.Page, case: str) -> None:
-    fits(shared, case)
+def test_each_game_fits_every_screen_without_scrolling_or_overlap(shared: sync_api.Page, site: str, case: str) -> None:
+    """Each case at each of :data:`VIEWPORTS` and in an 820x560 frame (:data:`FRAME`)."""
+    fits(started(shared, site), case, (*VIEWPORTS, FRAME))
 
 
 GERMAN: typing.Final = ("card", "card6", "card-hint", "board", "board4", "board4-long", "roll", "roll5",
@@ -281,17 +308,12 @@ GERMAN: typing.Final = ("card", "card6", "card-hint", "board", "board4", "board4
 """The cases measured in German as well: every game speaks German (German words are longer)."""
 
 
-@pytest.fixture(scope="module")
-def shared_de(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
-    """One page for the module in German (``?lang=de``), booted once."""
-    yield from conftest.booted_page(browser, site, site + "?lang=de")
-
-
 @pytest.mark.parametrize("case", GERMAN)
-def test_every_game_fits_every_screen_in_german(shared_de: sync_api.Page, case: str) -> None:
-    assert shared_de.evaluate("document.documentElement.lang") == "de"
-    fits(shared_de, case)
-    assert shared_de.locator("[data-action=menu]").first.inner_text() == "Menü"
+def test_every_game_fits_every_screen_in_german(shared: sync_api.Page, site: str, case: str) -> None:
+    page = started(shared, site, "de")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    fits(page, case, VIEWPORTS)
+    assert page.locator("[data-action=menu]").first.inner_text() == "Menü"
 
 
 SIDEWAYS_JS: typing.Final = r"""
@@ -307,22 +329,17 @@ SIDEWAYS_JS: typing.Final = r"""
 """
 
 
-def test_the_board_setup_and_a_board_lesson_fit_in_german(shared_de: sync_api.Page) -> None:
+def test_the_board_setup_and_a_board_lesson_fit_in_german(shared: sync_api.Page, site: str) -> None:
     """German words are longer: the board game's setup (a seat's choice: a computer level in words) stays
     inside its form on every screen, and on an upright phone a board lesson's taller panel never pushes
     the paths' stones under the discard piles (the page scrolls instead)."""
-    page = shared_de
-    problems: list[str] = []
-    for width, height in VIEWPORTS:
-        page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("location.hash = ''")
-        page.locator("html[data-route='home']").wait_for(state="attached")
-        page.evaluate(f"localStorage.removeItem('{positions.KEYS['board']}')")
-        page.evaluate("location.hash = '#board'")
-        page.locator("html[data-route='board'] [data-phase='setup']").wait_for(state="attached")
-        page.select_option("select[name=seat2]", "medium")
-        problems += [f"setup {width}x{height}: {p}" for p in page.evaluate(SIDEWAYS_JS, ".lc-seat select")]
-    page.set_viewport_size({"width": 390, "height": 844})
+    page = started(shared, site, "de")
+    page.evaluate("location.hash = '#board'")
+    page.locator("html[data-route='board'] [data-phase='setup']").wait_for(state="attached")
+    page.select_option("select[name=seat2]", "medium")
+    problems = at_each_size(page, VIEWPORTS, "setup",
+                            lambda: typing.cast(list[str], page.evaluate(SIDEWAYS_JS, ".lc-seat select")))
+    resize(page, (390, 844))
     page.evaluate("location.hash = '#learn/board'")
     page.locator("[data-tutorial=board-event-tiles]").click()
     page.locator("[data-action=lesson-next]").click()
@@ -333,25 +350,6 @@ def test_the_board_setup_and_a_board_lesson_fit_in_german(shared_de: sync_api.Pa
       document.querySelector('.lcb-piles').getBoundingClientRect().top]""")
     if lowest > piles + 1:
         problems.append(f"a lesson at 390x844: the paths run under the discard piles ({lowest} > {piles})")
-    assert not problems, "\n".join(problems)
-
-
-def framed(page: sync_api.Page, site: str) -> sync_api.Page:
-    """The site at the size of an 820x560 frame.  The app no longer runs in another page's frame (it
-    says so and links to itself: test_robust), so the size a rules page would give it is a viewport."""
-    page.set_viewport_size({"width": FRAME[0], "height": FRAME[1]})
-    conftest.open_site(page, site)
-    return page
-
-
-@pytest.mark.long
-def test_each_game_and_the_companion_sheet_fit_an_820x560_frame(page: sync_api.Page, site: str) -> None:
-    frame = framed(page, site)
-    problems: list[str] = []
-    for case, (game, kwargs) in CASES.items():
-        problems += check(frame, FRAME, case, game, save_of(game, kwargs))
-    open_companion(frame)
-    problems += [f"companion {FRAME[0]}x{FRAME[1]}: {p}" for p in measure(frame)]
     assert not problems, "\n".join(problems)
 
 
@@ -373,13 +371,11 @@ def open_companion(page: sync_api.Page | sync_api.Frame) -> None:
     page.locator(".rw-places .rw-place").wait_for()
 
 
-def test_the_companion_sheet_fits_every_screen(shared: sync_api.Page) -> None:
-    page = shared
-    problems: list[str] = []
-    for width, height in VIEWPORTS:
-        page.set_viewport_size({"width": width, "height": height})
-        open_companion(page)
-        problems += [f"companion {width}x{height}: {p}" for p in measure(page)]
+def test_the_companion_sheet_fits_every_screen(shared: sync_api.Page, site: str) -> None:
+    """The companion sheet, a pair entered, at each of :data:`VIEWPORTS` and in an 820x560 frame."""
+    page = started(shared, site)
+    open_companion(page)
+    problems = at_each_size(page, (*VIEWPORTS, FRAME), "companion", lambda: measure(page))
     assert not problems, "\n".join(problems)
 
 
@@ -391,23 +387,35 @@ def play_a_card(page: sync_api.Page) -> None:
     page.locator(".lc-screen[data-phase='draw']").wait_for(state="attached")
 
 
+@contextlib.contextmanager
+def slow_motion(page: sync_api.Page) -> typing.Iterator[None]:
+    """Every movement long enough to be seen running, whatever the load; afterwards (the page serves the
+    tests after this one) the movements still running finished and their length given back."""
+    duration = page.evaluate("window.lcMotion.duration")
+    page.evaluate("window.lcMotion.duration = 600000")
+    try:
+        yield
+    finally:
+        page.evaluate("(duration) => { window.lcMotion.finishAll(); window.lcMotion.duration = duration; }", duration)
+
+
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_a_played_card_travels_unless_reduced_motion_is_asked(browser: sync_api.Browser, site: str,
+def test_a_played_card_travels_unless_reduced_motion_is_asked(shared: sync_api.Page, site: str,
                                                                motion: typing.Literal["no-preference", "reduce"]
                                                                ) -> None:
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, reduced_motion=motion,
-                                  service_workers="block")
-    try:
-        page = context.new_page()
-        conftest.open_site(page, site)
-        open_position(page, "card", positions.mid_game("card"))
-        page.evaluate("window.lcMotion.duration = 600000")  # long enough to be seen running, whatever the load
+    """The player's wish (``prefers-reduced-motion``) is asked before the page starts over: the play that
+    follows starts no movement (the count of movements since the page opened stays as it was)."""
+    shared.emulate_media(reduced_motion=motion)
+    page = started(shared, site)
+    open_position(page, "card", positions.mid_game("card"))
+    with slow_motion(page):
+        before = page.evaluate("window.lcMotion.started()")
         play_a_card(page)
         if motion == "reduce":
-            assert page.evaluate("window.lcMotion.started()") == 0
+            assert page.evaluate("window.lcMotion.started()") == before
             assert page.evaluate("document.documentElement.classList.contains('lc-motion')") is False
             return
-        assert page.evaluate("window.lcMotion.started()") >= 1
+        assert page.evaluate("window.lcMotion.started()") >= before + 1
         travelling = page.locator(".lc-pile .lc-travelling")
         assert travelling.count() == 1, "the discarded card does not travel to its pile"
         # A tap ends every movement at once.
@@ -419,104 +427,103 @@ def test_a_played_card_travels_unless_reduced_motion_is_asked(browser: sync_api.
         page.click("[data-target='deck']")
         page.locator(".lc-screen[data-phase='play']").wait_for(state="attached")
         assert page.locator(".lc-them .lc-travelling, .lc-pile .lc-travelling, .lc-ghost").count() >= 1
-    finally:
-        context.close()
 
 
-def test_a_piece_travels_from_the_camp_to_its_path(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site)
+def test_a_piece_travels_from_the_camp_to_its_path(shared: sync_api.Page, site: str) -> None:
+    page = started(shared, site)
     open_position(page, "board", positions.mid_game("board"))
-    page.evaluate("window.lcMotion.duration = 600000")  # long enough to be seen running, whatever the load
-    cards = page.locator(".lc-hand [data-card]").evaluate_all("els => els.map((e) => e.dataset.card)")
-    for cid in cards:
-        page.click(f".lc-hand [data-card='{cid}']")
-        page.locator(f".lc-hand [data-card='{cid}'].is-selected").wait_for(state="attached")
-        if page.locator("[data-target=path].is-target").count():
-            break
-    else:
-        raise AssertionError("no card of the hand may start or advance an expedition")
-    page.locator("[data-target=path].is-target").first.click()
-    # The engine answers a message later (in its Web Worker): the play is applied, or a new expedition
-    # asks which piece starts it.
-    page.locator(".lc-screen[data-phase='draw'], [data-action=begin]").first.wait_for(state="attached")
-    if page.locator("[data-action=begin]").count():
-        page.locator("[data-action=begin]").first.click()
-    page.locator(".lc-screen[data-phase='draw']").wait_for(state="attached")
-    # The piece waits in place, invisible, while its copy flies there; so does the card, into its column.
-    assert page.locator(".lcb-path .lcb-piece.lc-travelling").count() == 1
-    assert page.locator(".lcb-piece.lc-ghost").count() == 1
-    assert page.locator(".lcb-mine .lcb-chip.lc-travelling").count() == 1
-    page.mouse.click(2, 300)
-    page.locator(".lc-travelling").first.wait_for(state="detached")
-    assert page.locator(".lc-ghost").count() == 0
+    with slow_motion(page):
+        cards = page.locator(".lc-hand [data-card]").evaluate_all("els => els.map((e) => e.dataset.card)")
+        for cid in cards:
+            page.click(f".lc-hand [data-card='{cid}']")
+            page.locator(f".lc-hand [data-card='{cid}'].is-selected").wait_for(state="attached")
+            if page.locator("[data-target=path].is-target").count():
+                break
+        else:
+            raise AssertionError("no card of the hand may start or advance an expedition")
+        page.locator("[data-target=path].is-target").first.click()
+        # The engine answers a message later (in its Web Worker): the play is applied, or a new expedition
+        # asks which piece starts it.
+        page.locator(".lc-screen[data-phase='draw'], [data-action=begin]").first.wait_for(state="attached")
+        if page.locator("[data-action=begin]").count():
+            page.locator("[data-action=begin]").first.click()
+        page.locator(".lc-screen[data-phase='draw']").wait_for(state="attached")
+        # The piece waits in place, invisible, while its copy flies there; so does the card, into its column.
+        assert page.locator(".lcb-path .lcb-piece.lc-travelling").count() == 1
+        assert page.locator(".lcb-piece.lc-ghost").count() == 1
+        assert page.locator(".lcb-mine .lcb-chip.lc-travelling").count() == 1
+        page.mouse.click(2, 300)
+        page.locator(".lc-travelling").first.wait_for(state="detached")
+        assert page.locator(".lc-ghost").count() == 0
 
 
 SIX_VIEWPORTS: typing.Final = ((1024, 768), (768, 1024), (1280, 800), (390, 844), (844, 390), (360, 640))
 """The sizes issue 20 names: tablets both ways, a laptop, phones both ways and a small phone."""
 
 
-def test_the_turns_tools_are_on_the_table_at_every_size(shared: sync_api.Page) -> None:
+TOOLS_JS: typing.Final = """(game) => [...document.querySelectorAll(`html[data-route='${game}'] .lc-toolbar .lc-tool`)]
+  .filter((e) => e.getBoundingClientRect().width > 0).map((e) => e.querySelector('.lc-tool-word').textContent)"""
+"""The words of the tools shown on the table's bar."""
+
+
+def mid_game_at_six_sizes(page: sync_api.Page, game: str, probe: typing.Callable[[], list[str]]) -> list[str]:
+    """``game`` mid-game (a companion sheet, which comes first, forgotten), ``probe``'s findings at each of
+    :data:`SIX_VIEWPORTS`, each named by the game and the size."""
+    page.evaluate("localStorage.removeItem('lostcities:roll:companion')")  # a companion sheet comes first
+    open_position(page, game, positions.mid_game(game))
+    return at_each_size(page, SIX_VIEWPORTS, game, probe)
+
+
+def test_the_turns_tools_are_on_the_table_at_every_size(shared: sync_api.Page, site: str) -> None:
     """Every game mid-game at the six sizes: Suggest a move, Undo and Moves stand on the table, one
     tap each (in the screen's bar beside Menu), each named by its words, on the screen, at least 44 px,
     under no other control and over none (:data:`MEASURE_JS`'s findings about the bar's buttons; the
     whole screen at four of these sizes is :func:`test_each_game_fits_every_screen_without_scrolling_or_overlap`'s)."""
-    page = shared
+    page = started(shared, site)
     problems: list[str] = []
-    for width, height in SIX_VIEWPORTS:
-        page.set_viewport_size({"width": width, "height": height})
-        for game in ("card", "board", "roll"):
-            page.evaluate("localStorage.removeItem('lostcities:roll:companion')")  # a companion sheet comes first
-            open_position(page, game, positions.mid_game(game))
-            where = f"{game} {width}x{height}"
-            tools = page.locator(f"html[data-route='{game}'] .lc-toolbar .lc-tool")
-            names = [str(name) for name in tools.evaluate_all(
-                "els => els.filter((e) => e.getBoundingClientRect().width > 0)"
-                ".map((e) => e.querySelector('.lc-tool-word').textContent)")]
-            if len(names) != 3 or not names[0].startswith("Suggest") or names[1] != "Undo" or not (
-                    names[2].startswith("Moves (")):
-                problems.append(f"{where}: the tools on the table are {names}")
-            problems += [f"{where}: {p}" for p in measure(page) if "lc-tool[" in p or "lc-menu-button[" in p
-                         or "rw-menu-button[" in p]
+    for game in ("card", "board", "roll"):
+        def tools(game: str = game) -> list[str]:
+            names = [str(name) for name in page.evaluate(TOOLS_JS, game)]
+            found = [] if len(names) == 3 and names[0].startswith("Suggest") and names[1] == "Undo" and (
+                names[2].startswith("Moves (")) else [f"the tools on the table are {names}"]
+            return found + [p for p in measure(page) if "lc-tool[" in p or "lc-menu-button[" in p
+                            or "rw-menu-button[" in p]
+        problems += mid_game_at_six_sizes(page, game, tools)
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize(("game", "size"), [
-    pytest.param(game, size, id=f"{game}-{size[0]}x{size[1]}")
-    for game in ("card", "board", "roll") for size in SIX_VIEWPORTS])
-def test_each_games_table_fits_the_six_sizes(shared: sync_api.Page, game: str, size: tuple[int, int]) -> None:
+@pytest.mark.parametrize("game", ["card", "board", "roll"])
+def test_each_games_table_fits_the_six_sizes(shared: sync_api.Page, site: str, game: str) -> None:
     """Every game mid-game at each of the six sizes, 1280x800 and 360x640 included: the whole screen fits
     (no page scrolling either way, nothing beyond the screen's edges, no control covered, overlapping or
     under 44 px: :data:`MEASURE_JS`)."""
-    shared.set_viewport_size({"width": size[0], "height": size[1]})
-    shared.evaluate("localStorage.removeItem('lostcities:roll:companion')")  # a companion sheet comes first
-    open_position(shared, game, positions.mid_game(game))
-    problems = measure(shared)
-    assert not problems, f"{game} {size[0]}x{size[1]}:\n" + "\n".join(problems)
+    page = started(shared, site)
+    problems = mid_game_at_six_sizes(page, game, lambda: measure(page))
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("players", [2, 4])
-def test_the_board_games_status_shows_all_it_says_at_every_size(shared: sync_api.Page, shared_de: sync_api.Page,
-                                                                 players: int, lang: str) -> None:
+def test_the_board_games_status_shows_all_it_says_at_every_size(shared: sync_api.Page, site: str, players: int,
+                                                                 lang: str) -> None:
     """After a turn the board game's status tells the last computer's turn (its card played and its card drawn)
     and the prompt (German's are longer): at each of the six sizes it shows every line of it, neither clipped nor
     a region to scroll (its content no taller than its box, its text inside its box), and the page does not
     scroll."""
-    page = shared_de if lang == "de" else shared
-    save = positions.mid_game("board", players=players)
-    problems: list[str] = []
-    for width, height in SIX_VIEWPORTS:
-        page.set_viewport_size({"width": width, "height": height})
-        open_position(page, "board", save)
-        select_a_card(page)
-        finish_the_turn(page)
+    page = started(shared, site, lang)
+    open_position(page, "board", positions.mid_game("board", players=players))
+    select_a_card(page)
+    finish_the_turn(page)
+
+    def status() -> list[str]:
         full, shown = page.locator(".lcb-screen .lc-status").evaluate("(e) => [e.scrollHeight, e.clientHeight]")
-        if full > shown + 1:
-            problems.append(f"{width}x{height}: the status shows {shown} px of its {full} px")
-        problems += [f"{width}x{height}: {p}" for p in measure(page) if "status" in p or "page scrolls" in p]
+        return ([f"the status shows {shown} px of its {full} px"] if full > shown + 1 else []) + [
+            p for p in measure(page) if "status" in p or "page scrolls" in p]
+    problems = at_each_size(page, SIX_VIEWPORTS, "{}", status)
     assert not problems, "\n".join(problems)
 
 
+@functools.cache
 def longest_reports(lang: str) -> dict[str, str]:
     """The board status's longest contents in ``lang`` (its HTML, by :func:`lostcities.ui.board.status`), whatever
     the computers do: the longest sentences of each kind told in ten seeded four-player games (played under
@@ -524,7 +531,8 @@ def longest_reports(lang: str) -> dict[str, str]:
     prompts.  ``after others``: a computer's card played and its card drawn (the arrows' steps between them are
     not shown), then your prompt; ``card chosen``: the same with a card that cannot go on its path;
     ``your move``: your latest step and the lost-city move's prompt; ``your draw``: your card played and the
-    draw's prompt; ``round start``: the tiles laid and the deal."""
+    draw's prompt; ``round start``: the tiles laid and the deal.  Computed once per language (the tests only
+    read it)."""
     from lostcities import board, i18n, session
     from lostcities.ui import board as bhtml
 
@@ -567,18 +575,21 @@ def longest_reports(lang: str) -> dict[str, str]:
 
 STATUS_HOLDS_JS: typing.Final = r"""
 (html) => {
-  // The status's box before and with ``html`` in it: its height, its content's, where its text ends.
+  // The status's box before and with ``html`` in it: its height, its content's, where its text ends; then what
+  // it said before is given back (the next report is measured against the position's own status).
   const el = document.querySelector('.lcb-play .lc-status'), box = () => el.getBoundingClientRect();
-  const before = box().height;
+  const kept = el.innerHTML, before = box().height;
   el.innerHTML = html;
   const text = document.createRange();
   text.selectNodeContents(el);
   const style = getComputedStyle(el);
-  return {before, after: box().height, full: el.scrollHeight, shown: el.clientHeight, overflow: style.overflowY,
-          textBottom: text.getBoundingClientRect().bottom, boxBottom: box().bottom,
-          page: document.documentElement.scrollHeight, screen: window.innerHeight,
-          buttons: Math.max(0, -parseFloat(getComputedStyle(document.querySelector('.lcb-play .lc-actions'))
-            .marginTop))};
+  const found = {before, after: box().height, full: el.scrollHeight, shown: el.clientHeight, overflow: style.overflowY,
+                 textBottom: text.getBoundingClientRect().bottom, boxBottom: box().bottom,
+                 page: document.documentElement.scrollHeight, screen: window.innerHeight,
+                 buttons: Math.max(0, -parseFloat(getComputedStyle(document.querySelector('.lcb-play .lc-actions'))
+                   .marginTop))};
+  el.innerHTML = kept;
+  return found;
 }
 """
 BESIDE_BUTTONS: typing.Final = ("card chosen", "your move")
@@ -588,23 +599,22 @@ BESIDE_BUTTONS: typing.Final = ("card chosen", "your move")
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_board_games_status_holds_its_longest_report_at_one_height(
-        shared: sync_api.Page, shared_de: sync_api.Page, players: int, lang: str) -> None:
+        shared: sync_api.Page, site: str, players: int, lang: str) -> None:
     """The board status's height does not depend on what it says (so the table's layout does not depend on the
     computers' moves): at each of the six sizes, mid-game, each of its longest contents (:func:`longest_reports`)
     leaves its box as high as it was, shows every line (no taller than its box, its text inside it, never a
     region to scroll) and the page does not scroll.  Where a step's buttons stand in the status's last pixels
     (a short phone: web/board.css), what it says beside them (a card chosen, the lost-city move) ends above
     them."""
-    page = shared_de if lang == "de" else shared
-    save = positions.mid_game("board", players=players)
+    page = started(shared, site, lang)
+    open_position(page, "board", positions.mid_game("board", players=players))
     reports = longest_reports(lang)
     problems: list[str] = []
-    for width, height in SIX_VIEWPORTS:
-        page.set_viewport_size({"width": width, "height": height})
+    for size in SIX_VIEWPORTS:
+        words = resize(page, size)
         for what, html in reports.items():
-            open_position(page, "board", save)
             m = page.evaluate(STATUS_HOLDS_JS, html)
-            where = f"{width}x{height} {what}"
+            where = f"{words} {what}"
             if abs(m["after"] - m["before"]) > 0.5:
                 problems.append(f"{where}: the status's box grows from {m['before']:.0f} to {m['after']:.0f} px")
             if m["full"] > m["shown"] + 1 or m["textBottom"] > m["boxBottom"] + 1:
@@ -632,12 +642,11 @@ WORDS_AND_BUTTONS_JS: typing.Final = r"""
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("players", [2, 4])
-def test_the_board_game_fits_a_short_phone(shared: sync_api.Page, shared_de: sync_api.Page, players: int,
-                                           lang: str) -> None:
+def test_the_board_game_fits_a_short_phone(shared: sync_api.Page, site: str, players: int, lang: str) -> None:
     """Two and four players at 360x640, mid-game, a card chosen and after a turn: the whole screen fits
     (:data:`MEASURE_JS`), and with a card chosen the status's words end above its buttons (they stand in the
     status's last 44 px there: web/board.css)."""
-    page = shared_de if lang == "de" else shared
+    page = started(shared, site, lang)
     page.set_viewport_size({"width": 360, "height": 640})
     open_position(page, "board", positions.mid_game("board", players=players))
     problems = measure(page)
@@ -654,12 +663,8 @@ def test_the_board_game_fits_a_short_phone(shared: sync_api.Page, shared_de: syn
 
 def board_at_six_sizes(page: sync_api.Page, players: int, script: str) -> None:
     """The board game mid-game (``players`` seats) at each of the six sizes: ``script``'s findings, none."""
-    save = positions.mid_game("board", players=players)
-    problems: list[str] = []
-    for width, height in SIX_VIEWPORTS:
-        page.set_viewport_size({"width": width, "height": height})
-        open_position(page, "board", save)
-        problems += [f"{width}x{height}: {p}" for p in typing.cast(list[str], page.evaluate(script))]
+    open_position(page, "board", positions.mid_game("board", players=players))
+    problems = at_each_size(page, SIX_VIEWPORTS, "{}", lambda: typing.cast(list[str], page.evaluate(script)))
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
 
@@ -689,10 +694,11 @@ BOARD_TEXT_JS = r"""
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_the_boards_path_names_and_stone_values_are_whole_at_every_size(shared: sync_api.Page, players: int) -> None:
+def test_the_boards_path_names_and_stone_values_are_whole_at_every_size(shared: sync_api.Page, site: str,
+                                                                        players: int) -> None:
     """At each of the six sizes (a phone on its side too, where the paths run across): every path's name is
     whole in its camp and no tile covers its stone's printed value ("-15", not "-")."""
-    board_at_six_sizes(shared, players, BOARD_TEXT_JS)
+    board_at_six_sizes(started(shared, site), players, BOARD_TEXT_JS)
 
 
 # Each piece on the board: its centre inside the box of the stone it stands on (which stone it is on is plain).
@@ -710,7 +716,7 @@ PIECES_JS = r"""
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_each_piece_sits_on_its_stone_at_every_size(shared: sync_api.Page, players: int) -> None:
+def test_each_piece_sits_on_its_stone_at_every_size(shared: sync_api.Page, site: str, players: int) -> None:
     """At each of the six sizes (a tablet held upright with four players among them, where stones are
     shortest), every piece stands within the stone it is on, not across its border."""
-    board_at_six_sizes(shared, players, PIECES_JS)
+    board_at_six_sizes(started(shared, site), players, PIECES_JS)
