@@ -10,7 +10,9 @@ centre belongs to it) and nothing beyond the screen's sides.  A form may be long
 (the page scrolls down, under its sticky Start bar); the play itself, at mid-game, is measured more
 strictly by test_layout.
 
-One page serves the module, resized for each size (a boot costs seconds of CPU).
+The test process's booted page (conftest's ``shared``, started over: a boot costs seconds of CPU) serves every
+test; each screen is reached once and measured at every size in turn (:func:`test_layout.at_each_size`: the
+layout is the style sheets', which follow the window's size).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import typing
 import pytest
 from playwright import sync_api
 
-from tests.e2e import conftest, positions, test_layout, test_table_features
+from tests.e2e import positions, test_layout, test_table_features
 
 VIEWPORTS: typing.Final = ((1024, 768), (768, 1024), (1280, 800), (390, 844), (844, 390), (360, 640))
 TUTORIALS: typing.Final = {"card": ("card-first-expedition", "card-wagers"),
@@ -78,14 +80,14 @@ PHASE_JS = r"""
 """
 
 
-@pytest.fixture(scope="module")
-def shared(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
-    yield from conftest.booted_page(browser, site, site)
+def findings(page: sync_api.Page) -> list[str]:
+    """:data:`PHASE_JS`'s findings on the page as it is, its movements finished."""
+    page.evaluate("window.lcMotion && window.lcMotion.finishAll()")
+    return typing.cast(list[str], page.evaluate(PHASE_JS))
 
 
 def measure(page: sync_api.Page, where: str) -> list[str]:
-    page.evaluate("window.lcMotion && window.lcMotion.finishAll()")
-    return [f"{where}: {p}" for p in typing.cast(list[str], page.evaluate(PHASE_JS))]
+    return [f"{where}: {p}" for p in findings(page)]
 
 
 def fresh(page: sync_api.Page, game: str) -> None:
@@ -126,40 +128,33 @@ def to_the_end(page: sync_api.Page, save: str) -> None:
     page.locator(".lc-results").wait_for(state="attached")
 
 
-def each_size(page: sync_api.Page, visit: typing.Callable[[str], list[str]]) -> None:
-    problems: list[str] = []
-    for width, height in VIEWPORTS:
-        page.set_viewport_size({"width": width, "height": height})
-        problems += visit(f"{width}x{height}")
+def at_each_size(page: sync_api.Page, where: str) -> list[str]:
+    """:func:`measure`'s findings on the screen as it is, at each of :data:`VIEWPORTS` in turn (``where``: the
+    screen's name, ``{}`` where the size goes)."""
+    return test_layout.at_each_size(page, VIEWPORTS, where, lambda: findings(page))
+
+
+def no_problems(problems: list[str]) -> None:
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("game", ["card", "board", "roll"])
-def test_the_setup_and_the_hand_over_fit_every_size(shared: sync_api.Page, shared_de: sync_api.Page, game: str,
-                                                    lang: str) -> None:
-    page = shared_de if lang == "de" else shared
-
-    def visit(size: str) -> list[str]:
-        fresh(page, game)
-        found = measure(page, f"{game} {lang} setup {size}")
-        people(page, game)
-        return found + measure(page, f"{game} {lang} two people, the first screen {size}")
-    each_size(page, visit)
+def test_the_setup_and_the_hand_over_fit_every_size(shared: sync_api.Page, site: str, game: str, lang: str) -> None:
+    page = test_layout.started(shared, site, lang)
+    fresh(page, game)
+    found = at_each_size(page, f"{game} {lang} setup {{}}")
+    people(page, game)
+    no_problems(found + at_each_size(page, f"{game} {lang} two people, the first screen {{}}"))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_card_games_round_end_and_game_end_fit_every_size(shared: sync_api.Page, shared_de: sync_api.Page,
-                                                              lang: str) -> None:
-    page = shared_de if lang == "de" else shared
-    round_end, game_end = test_table_features.near_end_save(3), test_table_features.near_end_save()
-
-    def visit(size: str) -> list[str]:
-        to_the_end(page, round_end)
-        found = measure(page, f"card {lang} round end {size}")
-        to_the_end(page, game_end)
-        return found + measure(page, f"card {lang} game end {size}")
-    each_size(page, visit)
+def test_the_card_games_round_end_and_game_end_fit_every_size(shared: sync_api.Page, site: str, lang: str) -> None:
+    page = test_layout.started(shared, site, lang)
+    to_the_end(page, test_table_features.near_end_save(3))
+    found = at_each_size(page, f"card {lang} round end {{}}")
+    to_the_end(page, test_table_features.near_end_save())
+    no_problems(found + at_each_size(page, f"card {lang} game end {{}}"))
 
 
 ENDS: typing.Final = {"board-round": ("board", "round", ".lcb-results[data-over='0']"),
@@ -207,45 +202,43 @@ def beyond_the_fold(problems: list[str], width: int) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("end", list(ENDS))
-def test_the_board_games_and_roll_and_writes_ends_fit(shared: sync_api.Page, shared_de: sync_api.Page, end: str,
-                                                      lang: str) -> None:
+def test_the_board_games_and_roll_and_writes_ends_fit(shared: sync_api.Page, site: str, end: str, lang: str) -> None:
     """The end of a board game's round and of its game, and of a Roll & Write game, in English and German at every
     size of :data:`VIEWPORTS`: nothing cut off, covered or beyond the sides (:data:`PHASE_JS`), and
     :data:`test_layout.MEASURE_JS`'s findings (controls overlapping or under 44 px, a status's text out of its box),
     but for what lies below the fold (a results page scrolls down to its tables and the board:
     :func:`beyond_the_fold`)."""
-    page = shared_de if lang == "de" else shared
+    page = test_layout.started(shared, site, lang)
     game, at, shown = ENDS[end]
-    save = positions.end_of(game, at=at)
+    open_end(page, game, positions.end_of(game, at=at), shown)
     problems: list[str] = []
     for width, height in VIEWPORTS:
-        page.set_viewport_size({"width": width, "height": height})
-        open_end(page, game, save, shown)
-        where = f"{end} {lang} {width}x{height}"
+        where = f"{end} {lang} {test_layout.resize(page, (width, height))}"
         problems += measure(page, where)
         problems += [f"{where}: {p}" for p in beyond_the_fold(test_layout.measure(page), width)]
-    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+    no_problems(problems)
 
 
 @pytest.mark.parametrize("game", list(TUTORIALS))
-def test_the_tutorials_fit_every_size(shared: sync_api.Page, game: str) -> None:
-    def visit(size: str) -> list[str]:
-        found: list[str] = []
-        for tut in TUTORIALS[game]:
-            shared.evaluate(f"location.hash = '#learn/{game}'")
-            shared.locator(f"[data-tutorial={tut}]").click()
-            shared.locator(".lc-lesson-count[data-step='1']").wait_for(state="attached")
-            step = 1
-            while True:
-                found += measure(shared, f"{tut} step {step} {size}")
-                nxt = shared.locator(".lc-lesson-panel [data-action=lesson-next]")
-                if not nxt.count() or nxt.inner_text() != "Next":
-                    break
-                nxt.click()
-                step += 1
-                shared.locator(f".lc-lesson-count[data-step='{step}']").wait_for(state="attached")
-        return found
-    each_size(shared, visit)
+def test_the_tutorials_fit_every_size(shared: sync_api.Page, site: str, game: str) -> None:
+    """Each step of the game's tutorials that *Next* reaches, measured at every size in turn (a lesson's panel
+    keeps its height in the page's style as its size changes: :func:`test_layout.resize` waits for it)."""
+    page = test_layout.started(shared, site)
+    found: list[str] = []
+    for tut in TUTORIALS[game]:
+        page.evaluate(f"location.hash = '#learn/{game}'")
+        page.locator(f"[data-tutorial={tut}]").click()
+        page.locator(".lc-lesson-count[data-step='1']").wait_for(state="attached")
+        step = 1
+        while True:
+            found += at_each_size(page, f"{tut} step {step} {{}}")
+            nxt = page.locator(".lc-lesson-panel [data-action=lesson-next]")
+            if not nxt.count() or nxt.inner_text() != "Next":
+                break
+            nxt.click()
+            step += 1
+            page.locator(f".lc-lesson-count[data-step='{step}']").wait_for(state="attached")
+    no_problems(found)
 
 
 REPLAY_NAVS_JS: typing.Final = r"""
@@ -256,24 +249,15 @@ REPLAY_NAVS_JS: typing.Final = r"""
 """
 
 
-@pytest.fixture(scope="module")
-def shared_de(browser: sync_api.Browser, site: str) -> typing.Iterator[sync_api.Page]:
-    yield from conftest.booted_page(browser, site, site + "?lang=de")
-
-
-def test_the_german_replay_fits_a_phone(shared_de: sync_api.Page) -> None:
+def test_the_german_replay_fits_a_phone(shared: sync_api.Page, site: str) -> None:
     """The replay of a finished card game (from the menu) in German at 390x844 and 360x640: nothing cut off,
     covered or beyond the sides, and each of its step buttons on one line (the row wraps between them)."""
-    page = shared_de
-    problems: list[str] = []
-    for width, height in ((390, 844), (360, 640)):
-        page.set_viewport_size({"width": width, "height": height})
-        to_the_end(page, test_table_features.near_end_save())
-        page.click("[data-action=menu]")
-        page.click(".lc-menu [data-action=replay]")
-        page.locator(".lc-screen[data-phase='replay']").wait_for(state="attached")
-        page.click("[data-action=replay-next]")
-        problems += measure(page, f"German replay {width}x{height}")
-        problems += [f"German replay {width}x{height}: {p}"
-                     for p in typing.cast(list[str], page.evaluate(REPLAY_NAVS_JS))]
+    page = test_layout.started(shared, site, "de")
+    to_the_end(page, test_table_features.near_end_save())
+    page.click("[data-action=menu]")
+    page.click(".lc-menu [data-action=replay]")
+    page.locator(".lc-screen[data-phase='replay']").wait_for(state="attached")
+    page.click("[data-action=replay-next]")
+    problems = test_layout.at_each_size(page, ((390, 844), (360, 640)), "German replay", lambda: findings(page) + [
+        str(p) for p in page.evaluate(REPLAY_NAVS_JS)])
     assert not problems, "\n".join(problems)
