@@ -194,10 +194,27 @@ PLAYABLE_JS: typing.Final = """() => document.querySelectorAll(
 sentence in the status."""
 
 
-def select_a_card(page: sync_api.Page | sync_api.Frame) -> None:
+def playable_card(save: str, hand: typing.Sequence[str]) -> str | None:
+    """The first card of ``hand`` (the ids in the page's order) that the card game's position ``save`` lets the
+    player play on an expedition (its three buttons and the status's longest sentence), or None."""
+    state = api.state_from_dict(json.loads(save)["state"])
+    return next((cid for cid in hand if state.is_legal(f"play {cid}")), None)
+
+
+def select_a_card(page: sync_api.Page | sync_api.Frame, save: str | None = None) -> None:
     """Tap the first card of the hand (the card game and the board game); a selected card shows its buttons.
-    In the card game, the next cards until one that can be played (the most buttons, the longest status)."""
+    In the card game, the first card that can be played instead (the most buttons, the longest status), else
+    the last card: read from ``save`` (the position on the page) under CPython and tapped at once, the page
+    then showing its three buttons; without ``save``, the next cards in turn until one shows them."""
     hand = page.locator(".lc-hand [data-card]")
+    if save is not None and not page.locator(".lcb-screen").count():
+        ids = [str(cid) for cid in hand.evaluate_all("els => els.map((e) => e.dataset.card)")]
+        cid = playable_card(save, ids)
+        page.click(f".lc-hand [data-card='{cid or ids[-1]}']")
+        page.locator(f".lc-hand [data-card='{cid or ids[-1]}'].is-selected").wait_for(state="attached")
+        if cid is not None:
+            page.wait_for_function(PLAYABLE_JS)
+        return
     hand.first.click()
     page.locator(".lc-hand .is-selected").wait_for(state="attached")
     if page.locator(".lcb-screen").count():
@@ -278,7 +295,7 @@ def check(page: sync_api.Page, sizes: typing.Sequence[tuple[int, int]], case: st
                             lambda: measure(page) + typing.cast(list[str], page.evaluate(HINT_CLEAR_JS)))
     found = at_each_size(page, sizes, where, lambda: measure(page))
     if game in ("card", "board"):
-        select_a_card(page)
+        select_a_card(page, save)
         found += at_each_size(page, sizes, where + " with a card selected", lambda: measure(page))
         finish_the_turn(page)
         found += at_each_size(page, sizes, where + " after a turn", lambda: measure(page))
