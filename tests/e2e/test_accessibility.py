@@ -70,7 +70,7 @@ def mid_game(game: str, then: str = "") -> typing.Callable[[sync_api.Page], None
         save = positions.mid_game(game)
         test_layout.open_position(page, game, save)
         if then == "select":
-            test_layout.select_a_card(page)
+            test_layout.select_a_card(page, save)
         elif then == "pick":
             assert test_layout.pick_a_pair(page, save), "no pair of dice fits the position's sheet"
     return open_it
