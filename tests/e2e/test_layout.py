@@ -24,6 +24,8 @@ from tests.e2e import conftest, positions
 
 VIEWPORTS: typing.Final = ((1024, 768), (768, 1024), (1280, 800), (844, 390), (390, 844))
 FRAME: typing.Final = (820, 560)
+"""The size of an 820x560 frame.  The app no longer runs in another page's frame (it says so and links to
+itself: test_robust), so the size a rules page would give it is a viewport."""
 TOUCH_PX: typing.Final = 44
 """Every control the player taps, Roll & Write's sheet cells included: where a cell of the sheet is smaller
 (its 14 rows on a phone, the thin rows of the domes and bridges everywhere), it is a display only, neither
