@@ -77,22 +77,34 @@ def test_the_menus_choice_overrides_the_system_and_is_kept(shared: sync_api.Page
     assert not is_dark(page)
 
 
-@pytest.mark.parametrize(("theme", "system", "dark_expected"), [("dark", "light", True), ("light", "dark", False),
-                                                                ("auto", "dark", True), ("bogus", "light", False)])
-def test_the_embed_takes_its_theme_parameter(page: sync_api.Page, site: str, theme: str,
-                                             system: typing.Literal["light", "dark"], dark_expected: bool) -> None:
-    page.emulate_media(color_scheme=system)
-    page.goto(f"{site}embed.html?tut=card-wagers&theme={theme}")
-    page.locator("#embed-play").wait_for()
-    assert is_dark(page) is dark_expected, "before Play"
-    page.locator("#embed-play").click()
-    if theme == "bogus":
-        reason = "theme must be one of light, dark, auto, not 'bogus'"
-        page.locator(".lc-embed-problem").filter(has_text=reason).wait_for()
-    else:
-        page.locator(conftest.READY).wait_for(state="attached", timeout=conftest.BOOT_TIMEOUT_MS)
-        page.locator(".lc-lesson-panel").first.wait_for()
-    assert is_dark(page) is dark_expected, "after Play"
+EMBED_THEMES: typing.Final[tuple[tuple[str, typing.Literal["light", "dark"], bool], ...]] = (
+    ("dark", "light", True), ("light", "dark", False), ("auto", "dark", True), ("bogus", "light", False))
+"""Each ``theme=`` given to the embed, the system's scheme, and whether the embed is dark."""
+
+
+def test_the_embed_takes_its_theme_parameter(context: sync_api.BrowserContext, site: str) -> None:
+    """Each of :data:`EMBED_THEMES` in a page of its own, before Play and after it.  The pages stay open side by
+    side in one browser, as embeds on one host page do: their frames share one engine (web/embed.js's
+    SharedWorker, started by the first Play), and each keeps its own theme."""
+    problems: list[str] = []
+    for theme, system, dark_expected in EMBED_THEMES:
+        page = context.new_page()
+        page.emulate_media(color_scheme=system)
+        page.goto(f"{site}embed.html?tut=card-wagers&theme={theme}")
+        page.locator("#embed-play").wait_for()
+        case = f"theme={theme} in a {system} system"
+        if is_dark(page) is not dark_expected:
+            problems.append(f"{case}: before Play the embed is {'not ' * dark_expected}dark")
+        page.locator("#embed-play").click()
+        if theme == "bogus":
+            reason = "theme must be one of light, dark, auto, not 'bogus'"
+            page.locator(".lc-embed-problem").filter(has_text=reason).wait_for()
+        else:
+            page.locator(conftest.READY).wait_for(state="attached", timeout=conftest.BOOT_TIMEOUT_MS)
+            page.locator(".lc-lesson-panel").first.wait_for()
+        if is_dark(page) is not dark_expected:
+            problems.append(f"{case}: after Play the embed is {'not ' * dark_expected}dark")
+    assert not problems, "\n".join(problems)
 
 
 EDGED: typing.Final = {"card": ".lc-card", "board": ".lcb-stone", "roll": ".rw-box, .rw-die"}
