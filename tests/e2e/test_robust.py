@@ -8,6 +8,7 @@ replaced by an init script that runs before the page's own scripts).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import pathlib
 import random
@@ -101,6 +102,55 @@ def storage_items(page: sync_api.Page) -> dict[str, str]:
     return typing.cast(dict[str, str], page.evaluate("() => Object.fromEntries(Object.entries(localStorage))"))
 
 
+RUN: typing.Final = re.compile(r"(.)\1{999,}", re.S)
+"""A run of one character long enough to cross to the page as the character and its count."""
+Piece = str | tuple[str, int]
+PUT_JS: typing.Final = """items => {
+  for (const [key, pieces] of Object.entries(items)) {
+    localStorage.setItem(key, pieces.map(p => typeof p === 'string' ? p : p[0].repeat(p[1])).join(''));
+  }
+}"""
+DIGESTS_JS: typing.Final = """async () => {
+  const digests = {};
+  for (const [key, text] of Object.entries(localStorage)) {
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+    digests[key] = [...new Uint8Array(digest)].map(b => b.toString(16).padStart(2, '0')).join('');
+  }
+  return digests;
+}"""
+
+
+def pieces(text: str) -> list[Piece]:
+    """``text`` as the page joins it again (:data:`PUT_JS`): each :data:`RUN` as its character and count.
+    A 5 MB save crosses to the page in a few hundred bytes, where Playwright takes about 5 s (on a loaded
+    machine) for the text itself.
+
+    >>> pieces("ab" + "x" * 1000 + "c"), pieces("x" * 999) == ["x" * 999]
+    (['ab', ('x', 1000), 'c'], True)
+    """
+    found: list[Piece] = []
+    at = 0
+    for match in RUN.finditer(text):
+        found += [text[at:match.start()], (match.group(1), len(match.group(0)))]
+        at = match.end()
+    return [*found, text[at:]]
+
+
+def put_items(page: sync_api.Page, items: typing.Mapping[str, str]) -> None:
+    """Store ``items`` in the page's ``localStorage`` as they are (:func:`pieces`)."""
+    page.evaluate(PUT_JS, {key: pieces(text) for key, text in items.items()})
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def storage_digests(page: sync_api.Page) -> dict[str, str]:
+    """Each key of the page's ``localStorage`` and the SHA-256 of its text (:func:`digest`): what is
+    stored, compared without bringing megabytes back from the page."""
+    return typing.cast(dict[str, str], page.evaluate(DIGESTS_JS))
+
+
 def messages(page: sync_api.Page) -> str:
     return typing.cast(str, page.evaluate(MESSAGES_JS))
 
@@ -131,7 +181,7 @@ def try_damaged_save(page: sync_api.Page, site: str, document: str, kind: str) -
     items = {**kept, KEYS[document]: text}
     if document == "companion":
         items[LAST_KEY] = "companion"
-    page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", items)
+    put_items(page, items)
     if kind == "deep-reload":
         # A fresh start of the interpreter with the save waiting for it (as on every later visit).
         page.goto(f"{site}?reload={document}#{route}")
@@ -146,10 +196,10 @@ def try_damaged_save(page: sync_api.Page, site: str, document: str, kind: str) -
         raise AssertionError("the damaged save was not kept") from None
     said = wait_for_message(page)
     assert_plain_words(said)
-    stored = storage_items(page)
-    assert stored.get(damaged_key(document)) == text, "the damaged save was not kept as it was"
+    stored = storage_digests(page)
+    assert stored.get(damaged_key(document)) == digest(text), "the damaged save was not kept as it was"
     for key, before in kept.items():
-        assert stored.get(key) == before, f"{key} was changed"
+        assert stored.get(key) == digest(before), f"{key} was changed"
 
 
 @pytest.mark.parametrize("document", KEYS)
@@ -191,19 +241,26 @@ def act_blindly(page: sync_api.Page) -> None:
     }""")
 
 
+def engine(page: sync_api.Page) -> str:
+    """Where the page's engine runs: "worker" on the default page (tests/e2e/test_worker.py)."""
+    return str(page.get_attribute("html", "data-engine"))
+
+
 @pytest.mark.long
-def test_a_stale_tab_never_overwrites_the_newer_game_and_offers_to_load_it(
-        context: sync_api.BrowserContext, page: sync_api.Page, site: str) -> None:
+def test_a_stale_tab_never_overwrites_the_newer_game_and_offers_to_load_it(shared: sync_api.Page, site: str) -> None:
+    """Tab A is the test process's shared page started over (conftest's ``shared``), tab B a new tab of
+    its browser; the computer plays at the instant pace (how long it waits has no bearing on a stale
+    tab)."""
     key = KEYS["card"]
-    tab_a = page
-    conftest.open_site(tab_a, site + "?seed=21#card")
-    test_card.start(tab_a, "easy")
+    tab_a = conftest.start_over(shared, site + "?seed=21#card")
+    test_card.start(tab_a, "easy", pace="instant")
     test_card.wait_phase(tab_a, "play")
     test_card.take_turn(tab_a)
     test_card.wait_phase(tab_a, "play")
-    tab_b = context.new_page()
+    tab_b = shared.context.new_page()
     conftest.open_site(tab_b, site + "#card")
     test_card.wait_phase(tab_b, "play")
+    assert [engine(tab_a), engine(tab_b)] == ["worker", "worker"]
     for _ in range(2):
         test_card.take_turn(tab_a)
         test_card.wait_phase(tab_a, "play")
@@ -238,9 +295,12 @@ Storage.prototype.setItem = function () {
 @pytest.mark.parametrize("script", [STORAGE_OFF, STORAGE_FULL], ids=["storage-off", "storage-full"])
 def test_without_storage_the_game_plays_and_says_progress_is_not_kept(
         page: sync_api.Page, site: str, script: str) -> None:
+    """A fresh page each: the script replaces storage before the page's own scripts run.  The engine is
+    the default page's, in its worker (tests/e2e/test_worker.py)."""
     page.add_init_script(script)
     conftest.open_site(page, site + "?seed=4#card")
-    test_card.start(page, "easy")
+    assert engine(page) == "worker"
+    test_card.start(page, "easy", pace="instant")
     test_card.wait_phase(page, "play")
     test_card.take_turn(page)
     assert test_card.wait_phase(page, "play") == "play"  # the computer answered: the game goes on
@@ -336,7 +396,10 @@ def test_a_long_session_keeps_the_dom_node_count_flat(
     restyling the page once per moving card (18.4 s before).  Playing this test with
     reduced motion plus a shorter separate test with motion on would save about a tenth of
     its time (10 x 5.3 s + 2 x 7.5 s against 10 x 7.5 s), and leave the copies counted over
-    2 matches instead of 10: not worth it, so every match keeps its motion."""
+    2 matches instead of 10: not worth it, so every match keeps its motion.
+
+    A fresh page, not the test process's shared one: the element handles earlier tests took on that one
+    stay alive until it closes, and would raise the first match's count (and so the limit)."""
     cdp = context.new_cdp_session(page)
     conftest.open_site(page, site + "?seed=9#card")
     at_first_turn: list[int] = []
@@ -432,15 +495,15 @@ def settle(tabs: list[sync_api.Page], phases: tuple[str, ...],
 
 @pytest.mark.long
 def test_two_tabs_moving_in_the_same_millisecond_never_diverge_or_lose_a_kept_move(
-        context: sync_api.BrowserContext, page: sync_api.Page, site: str) -> None:
+        shared: sync_api.Page, site: str) -> None:
     """Both tabs discard a different card in the same millisecond, then draw in the same
     millisecond, then both run the computer's turn: the save each tab started from decides (compare
-    and set), so one write stands, the other tab shows that game, and nothing stored is erased."""
-    tab_a = page
-    conftest.open_site(tab_a, site + "?seed=31#card")
+    and set), so one write stands, the other tab shows that game, and nothing stored is erased.  Tab A is
+    the test process's shared page started over (conftest's ``shared``), tab B a new tab of its browser."""
+    tab_a = conftest.start_over(shared, site + "?seed=31#card")
     test_card.start(tab_a, "easy", pace="instant")
     test_card.wait_phase(tab_a, "play")
-    tab_b = context.new_page()
+    tab_b = shared.context.new_page()
     conftest.open_site(tab_b, site + "#card")
     test_card.wait_phase(tab_b, "play")
     tabs = [tab_a, tab_b]
@@ -523,8 +586,8 @@ def test_serve_sends_frame_headers_for_the_app_pages_only(site: str) -> None:
 # Damaged saves (item 7).
 
 
-def test_damaged_saves_are_kept_apart_bounded_and_downloadable(page: sync_api.Page, site: str) -> None:
-    conftest.open_site(page, site)
+def test_damaged_saves_are_kept_apart_bounded_and_downloadable(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, site)
     game_key, doc_key = "lostcities:roll:damaged", "lostcities:roll:companion:damaged"
     texts = [f"{{damaged game {n}" for n in range(5)]
     for n, text in enumerate(texts):

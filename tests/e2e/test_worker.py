@@ -1,7 +1,9 @@
 """The engine in a Web Worker (index.html's default: web/view.js, web/engine.mjs,
 web/worker_main.py): Python never runs on the page's thread, the page applies what the screens
 draw, and the game plays, saves and goes offline as on the page's own thread; ``?engine=page``
-keeps PyScript on the page."""
+keeps PyScript on the page.  The worker being the default engine, the other tests of the default
+page prove it too: without storage and with a stale tab (tests/e2e/test_robust.py, which checks that
+their pages' engine is the worker)."""
 
 from __future__ import annotations
 
@@ -10,15 +12,17 @@ import typing
 import pytest
 from playwright import sync_api
 
-from tests.e2e import conftest, test_card, test_robust
+from tests.e2e import conftest, test_card
 
 
 def open_worker(page: sync_api.Page, site: str, query: str = "", route: str = "") -> sync_api.Page:
     return conftest.open_site(page, f"{site}{query}{route}")
 
 
-def test_python_runs_in_a_worker_and_the_card_game_plays_against_the_computer(
-        page: sync_api.Page, site: str) -> None:
+def test_python_runs_in_a_worker_the_card_game_plays_and_a_reload_continues_it(page: sync_api.Page,
+                                                                                  site: str) -> None:
+    """One page for both: the worker's first start (what the page loads), a game against the computer
+    saved from the worker, then a reload (a second start of the worker) that continues that game."""
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
     open_worker(page, site, "?seed=7", "#card")
@@ -36,17 +40,11 @@ def test_python_runs_in_a_worker_and_the_card_game_plays_against_the_computer(
     page.wait_for_function("() => document.documentElement.dataset.snapshot === 'restored'")
     # Pyodide without WebAssembly stack switching (web/engine.mjs: it crashes Chromium now and then)
     assert [worker.evaluate("'Suspending' in WebAssembly") for worker in page.workers] == [False]
-
-
-def test_a_reload_continues_the_saved_game_from_the_worker(page: sync_api.Page, site: str) -> None:
-    open_worker(page, site, "?seed=8", "#card")
-    test_card.start(page, "easy")
-    test_card.wait_phase(page, "play")
-    test_card.take_turn(page)
-    test_card.wait_phase(page, "play")
+    # A reload continues the saved game from the worker.
     hand = test_card.table_snapshot(page)["hand"]
     page.reload()
     page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+    assert page.evaluate("document.documentElement.dataset.engine") == "worker"
     test_card.wait_phase(page, "play")
     assert test_card.table_snapshot(page)["hand"] == hand
 
@@ -70,43 +68,9 @@ def test_offline_the_worker_starts_again_and_plays(context: sync_api.BrowserCont
         context.set_offline(False)
 
 
-def test_without_storage_the_worker_plays_and_says_progress_is_not_kept(page: sync_api.Page, site: str) -> None:
-    for script in (test_robust.STORAGE_OFF, test_robust.STORAGE_FULL):
-        fresh = page.context.new_page()
-        fresh.add_init_script(script)
-        open_worker(fresh, site, "?seed=4", "#card")
-        test_card.start(fresh, "easy")
-        test_card.wait_phase(fresh, "play")
-        test_card.take_turn(fresh)
-        assert test_card.wait_phase(fresh, "play") == "play"
-        fresh.wait_for_selector("#notice:not([hidden])", timeout=10_000)
-        said = test_robust.messages(fresh)
-        test_robust.assert_plain_words(said)
-        assert test_robust.NOT_KEPT.search(said), said
-        fresh.close()
-
-
-def test_a_stale_tab_in_the_worker_never_overwrites_the_newer_game(
-        context: sync_api.BrowserContext, page: sync_api.Page, site: str) -> None:
-    key = test_robust.KEYS["card"]
-    tab_a = open_worker(page, site, "?seed=21", "#card")
-    test_card.start(tab_a, "easy")
-    test_card.wait_phase(tab_a, "play")
-    test_card.take_turn(tab_a)
-    test_card.wait_phase(tab_a, "play")
-    tab_b = open_worker(context.new_page(), site, "", "#card")
-    test_card.wait_phase(tab_b, "play")
-    for _ in range(2):
-        test_card.take_turn(tab_a)
-        test_card.wait_phase(tab_a, "play")
-    newer = tab_a.evaluate("key => localStorage.getItem(key)", key)
-    test_robust.act_blindly(tab_b)
-    tab_b.wait_for_selector("[data-action='load-newer']", timeout=10_000)
-    assert tab_a.evaluate("key => localStorage.getItem(key)", key) == newer, "the stale tab overwrote the save"
-
-
-def test_the_keyboard_moves_along_the_hand_and_plays(page: sync_api.Page, site: str) -> None:
-    open_worker(page, site, "?seed=5", "#card")
+def test_the_keyboard_moves_along_the_hand_and_plays(shared: sync_api.Page, site: str) -> None:
+    page = conftest.start_over(shared, f"{site}?seed=5#card")
+    assert page.evaluate("document.documentElement.dataset.engine") == "worker"
     test_card.start(page, "easy")
     test_card.wait_phase(page, "play")
     page.locator(".lc-hand [data-card]").first.focus()
@@ -132,9 +96,11 @@ def script_src(page: sync_api.Page) -> list[str]:
     return found[0]
 
 
-def test_the_default_page_allows_no_eval_and_the_game_starts_and_plays(page: sync_api.Page, site: str) -> None:
-    page.add_init_script(CSP_VIOLATIONS)
-    open_worker(page, site, "?seed=5", "#card")
+def test_the_default_page_allows_no_eval_and_the_game_starts_and_plays(shared: sync_api.Page, site: str) -> None:
+    """On the test process's shared page (its start under this policy is checked by the first test that
+    uses it, conftest's ``shared``; every fresh page's by the ``page`` fixture's guard), which records
+    every violation since it was loaded (conftest's ``CSP_RECORDER``)."""
+    page = conftest.start_over(shared, f"{site}?seed=5#card")
     assert page.evaluate("document.documentElement.dataset.engine") == "worker"
     assert script_src(page) == ["'self'", "'wasm-unsafe-eval'"]  # no 'unsafe-eval': the engine is a worker
     test_card.start(page, "easy")
@@ -143,7 +109,7 @@ def test_the_default_page_allows_no_eval_and_the_game_starts_and_plays(page: syn
     assert test_card.wait_phase(page, "play") == "play"  # the computer answered
     test_card.take_turn(page)
     assert test_card.wait_phase(page, "play") == "play"
-    assert page.evaluate("window.cspViolations") == []
+    assert conftest.csp_violations(page) == []
 
 
 def test_engine_page_in_the_address_keeps_python_on_the_page(page: sync_api.Page, site: str) -> None:
