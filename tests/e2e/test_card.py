@@ -169,7 +169,9 @@ def ui_save(state: card.State, opponent: str = "easy",
 @pytest.mark.long
 def test_full_game_against_the_easy_computer_by_clicks(shared: sync_api.Page, site: str) -> None:
     page = conftest.start_over(shared, site + "?seed=11#card")
-    start(page, "easy")
+    # The instant pace, as the other games' whole games: the quick one pauses about 0.5 s a turn for the eye
+    # (web/card_screen.py PAUSES), some 20 s of this game; a pause's own waits are the reload test's.
+    start(page, "easy", pace="instant")
     seen_computer_moves: list[str] = []
 
     def check_turn(page: sync_api.Page) -> None:
