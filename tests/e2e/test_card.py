@@ -209,6 +209,23 @@ def test_full_game_against_the_easy_computer_by_clicks(shared: sync_api.Page, si
     assert page.evaluate(f"localStorage.getItem('{SAVE}')") is None
 
 
+RELOADED = "lostcities-test:reloaded"
+"""Where :data:`DRAW_THEN_RELOAD` keeps the save the page held as it reloaded (a tab's session storage
+outlives a reload)."""
+DRAW_THEN_RELOAD = """([save, kept]) => {
+  const html = document.documentElement;
+  document.querySelector("[data-target='deck']").click();
+  const reloadWhenAnswered = () => {
+    if (html.hasAttribute("data-pending")) { setTimeout(reloadWhenAnswered, 1); return; }
+    sessionStorage.setItem(kept, localStorage.getItem(save));
+    location.reload();
+  };
+  reloadWhenAnswered();
+}"""
+"""Click the draw pile, and reload the page as soon as the engine has answered the click (web/view.js's
+``data-pending``: the draw applied, drawn and saved), keeping the save of that moment in :data:`RELOADED`."""
+
+
 def test_reload_restores_the_position_mid_turn_and_the_computer_resumes(shared: sync_api.Page, site: str) -> None:
     page = conftest.start_over(shared, site + "?seed=4#card")  # the reloads below are real ones
     start(page, "easy", games="3", pace="relaxed")
@@ -225,12 +242,16 @@ def test_reload_restores_the_position_mid_turn_and_the_computer_resumes(shared: 
     wait_phase(page, "draw")
     assert table_snapshot(page) == before
     assert saved_state(page) == state_before
-    # Draw, then reload while it is the computer's turn: it resumes thinking and plays.
-    page.click("[data-target='deck']")
-    wait_phase(page, "ai", "play")  # the engine (in its worker) took the draw and saved it
-    moves = int(page.get_attribute(".lc-screen", "data-moves") or 0)
-    page.reload()
+    # Draw, then reload while it is the computer's turn: it resumes thinking and plays.  The page itself
+    # draws and reloads as soon as the engine has answered the draw (and saved it): the relaxed pace
+    # waits at least 0.45 s before the computer's move, and Playwright's round trips between a click
+    # and a reload took longer than that on a loaded machine (the reload came after the computer's turn).
+    moves = len(state_before.history) + 1  # the person's draw
+    with page.expect_navigation(wait_until="load", timeout=conftest.BOOT_TIMEOUT_MS):
+        page.evaluate(DRAW_THEN_RELOAD, [SAVE, RELOADED])
     page.wait_for_selector(conftest.READY, timeout=conftest.BOOT_TIMEOUT_MS, state="attached")
+    at_reload = api.state_from_dict(json.loads(page.evaluate(f"sessionStorage.getItem('{RELOADED}')"))["state"])
+    assert len(at_reload.history) == moves and at_reload.current_player == 1, "the reload came after the computer moved"
     wait_phase(page, "play")
     state = saved_state(page)
     assert len(state.history) >= moves + 2 and state.current_player == 0 and state.step is card.Step.PLAY
