@@ -30,7 +30,7 @@ Three levels, all obtained with :func:`bot` and all following
   therefore weighs discard danger, denies the opponent's draws, stalls by
   drawing from discard piles when the extra turns favour it, and chases the
   8-card bonus whenever that pays.  Every decision spends a budget of
-  play-out turns (:data:`BUDGET`, what 0.8 s buy in Pyodide; about 0.4 s on
+  play-out turns (:data:`BUDGET`, about 0.75 s in Pyodide; about 0.5 s on
   CPython), shared among the stages of its schedule, so that it is the same
   on any machine; ``time_budget`` seconds (0.8 s by default; read between
   play-outs) only bound it on a machine slower than planned, and
@@ -73,11 +73,12 @@ _STALL_LIMIT = 6
 """Play-outs stop drawing from discard piles after this many such draws in a row."""
 _BOT_STALL_LIMIT = 3
 """A bot draws from the draw pile after this many discard-pile draws at one deck size."""
-BUDGET: typing.Final = 8200
+BUDGET: typing.Final = 18000
 """Play-out turns (calls of :func:`_turn`) a decision of the hard bot spends at most by default:
-what its 0.8 s buy in Pyodide, where a turn costs about 1.9 times its CPU time on CPython
-(``benchmarks/ai_card.py --calibrate`` measures the turns per CPU second on CPython).  A
-budget in turns makes a decision the same on any machine; the time cap stays as a bound."""
+about 0.75 s in Pyodide, a little under its 0.8 s time cap.  ``benchmarks/ai_browser.py --rate``
+measured 24,500 turns per processor second in Pyodide (0.8 s buy 19,600 turns), 1.56 times
+slower than CPython's 38,000.  A budget in turns makes a decision the same on any machine; the
+time cap stays as a bound on a slower one."""
 
 
 class _World:
