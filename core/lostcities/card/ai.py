@@ -743,8 +743,9 @@ class HardBot(_StallMemory):
 
     ``budget`` (play-out turns, None for no cap: then every stage has
     ``halving`` samples of 8 candidates) is the work a decision may do: every
-    stage gets an equal share of it, at about ``lookahead`` x draw-pile size
-    turns a play-out.  ``time_budget`` (seconds, None for no cap; ``clock``
+    stage gets an equal share of what is left of it (the first at about
+    ``lookahead`` x draw-pile size turns a play-out, the later ones at the cost
+    measured so far: :class:`lostcities.search.BudgetHalving`).  ``time_budget`` (seconds, None for no cap; ``clock``
     tells the time) and ``iterations`` (samples, None for no cap) stop the
     search earlier.  Both the turns and the clock are read after every
     play-out, so a decision lasts at most its budgets and one play-out (with
@@ -825,8 +826,11 @@ class HardBot(_StallMemory):
         def playout(world: _World, i: int) -> float:
             return _evaluate(world, turns[i], me, prms, lookahead)
 
-        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self._stage(template, len(turns)))
         work = template.work
+        stage = self._stage(template, len(turns))
+        schedule = (search.Halving(anchor=0, confidence=self.confidence, stage=stage) if self.budget is None
+                    else search.BudgetHalving(anchor=0, confidence=self.confidence, stage=stage,
+                                              work=lambda: work[0], budget=self.budget))
         best = yield from search.run(len(turns), sample, playout, rng, schedule, until=until,
                                      samples=self.iterations, clock=self.clock, work=lambda: work[0],
                                      budget=math.inf if self.budget is None else self.budget)
@@ -835,9 +839,11 @@ class HardBot(_StallMemory):
 
     def _stage(self, template: _World, candidates: int) -> int:
         """Play-outs a stage of sequential halving spends: without a budget ``halving``
-        samples of the normal 4 x 2 candidates; with one, an equal share of it per stage,
-        at about ``lookahead`` x ``deck_size`` turns a play-out (the follow-ups tried replay
-        the rest of the game), so that the last stage is reached early in the game too."""
+        samples of the normal 4 x 2 candidates; with one, the first stage's equal share of
+        it, at about ``lookahead`` x ``deck_size`` turns a play-out (the follow-ups tried
+        replay the rest of the game), so that the last stage is reached early in the game
+        too (:class:`lostcities.search.BudgetHalving` sizes the later stages from the work
+        left and the cost of a play-out measured in the first)."""
         if self.budget is None:
             return self.halving * 8
         cost = max(1, self.lookahead) * template.deck_size + 2
