@@ -745,8 +745,8 @@ class HardBot(_StallMemory):
     ``halving`` samples of 8 candidates) is the work a decision may do: every
     stage gets an equal share of what is left of it (the first at about
     ``lookahead`` x draw-pile size turns a play-out, the later ones at the cost
-    measured so far: :class:`lostcities.search.BudgetHalving`).  ``time_budget`` (seconds, None for no cap; ``clock``
-    tells the time) and ``iterations`` (samples, None for no cap) stop the
+    measured so far: :class:`lostcities.search.BudgetHalving`).
+    ``time_budget`` (seconds, None for no cap; ``clock`` tells the time) and ``iterations`` (samples, None for no cap) stop the
     search earlier.  Both the turns and the clock are read after every
     play-out, so a decision lasts at most its budgets and one play-out (with
     ``lookahead`` > 1 a play-out is the sample's game finished once per
