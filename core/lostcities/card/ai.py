@@ -746,11 +746,11 @@ class HardBot(_StallMemory):
     stage gets an equal share of what is left of it (the first at about
     ``lookahead`` x draw-pile size turns a play-out, the later ones at the cost
     measured so far: :class:`lostcities.search.BudgetHalving`).
-    ``time_budget`` (seconds, None for no cap; ``clock`` tells the time) and ``iterations`` (samples, None for no cap) stop the
-    search earlier.  Both the turns and the clock are read after every
-    play-out, so a decision lasts at most its budgets and one play-out (with
-    ``lookahead`` > 1 a play-out is the sample's game finished once per
-    follow-up tried).  With a fixed rng seed and ``time_budget=None`` the
+    ``time_budget`` (seconds, None for no cap; ``clock`` tells the time) and
+    ``iterations`` (samples, None for no cap) stop the search earlier.  Both
+    the turns and the clock are read after every play-out, so a decision lasts
+    at most its budgets and one play-out (with ``lookahead`` > 1 a play-out is
+    the sample's game finished once per follow-up tried).  With a fixed rng seed and ``time_budget=None`` the
     choice is reproducible; the default time cap of 0.8 s only matters on a
     machine slower than the one :data:`BUDGET` was measured for."""
 
