@@ -1,12 +1,21 @@
 """Seconds per AI decision inside Pyodide, in headless Chromium.
 
     .venv/bin/python benchmarks/ai_browser.py [--game card|roll|board|all] [--games 2] [--seed 1]
+    .venv/bin/python benchmarks/ai_browser.py --rate 20 [--seed 1]
+
 
 Serves the built dist/ with one extra page that boots Pyodide, installs the
 core wheel with micropip (exactly like the site) and plays whole games with
 the strongest bot in seat 0 against a weaker one, timing every decision of
 the strong bot as the browser runs it (the whole ``think`` generator, without
 the UI's yields in between).  Prints the median, 90th percentile and maximum.
+
+``--rate POSITIONS`` measures instead the card game's play-out turns per second of
+today's hard and the frozen one (``benchmarks/frozen``) on the same positions, in
+CPython (this process, before and after) and in Pyodide: the numbers behind the card
+benchmark's deterministic clock (``ai_card.py``).  Pyodide's figures are given both on
+the page's clock (wall time, which a loaded machine stretches) and on the processor
+time of the browser's processes (``/proc``), the fair figure on a shared machine.
 
 Targets: card game hard <= 1.0 s per move; Roll & Write hard <= 0.5 s per decision; board game hard
 <= 1.0 s per move (two players and four, short games).
@@ -21,6 +30,8 @@ import os
 import pathlib
 import sys
 import threading
+import time
+import typing
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -85,6 +96,123 @@ if GAME in ("board", "all"):
 json.dumps(result)
 """
 
+RATE = """
+import os, random, sys, time
+from lostcities import bots, card
+from lostcities.card import ai as card_ai
+if FROZEN:  # in Pyodide: the frozen sources written to its file system
+    os.makedirs("/tmp/bench/frozen", exist_ok=True)
+    for name, text in FROZEN.items():
+        with open(f"/tmp/bench/frozen/{name}", "w") as f:
+            f.write(text)
+    sys.path.insert(0, "/tmp/bench")
+from frozen import card_hard_s19 as frozen_ai
+
+started = time.perf_counter()
+counted = [0]
+plain_turn = getattr(frozen_ai._turn, "plain", frozen_ai._turn)
+
+def counted_turn(w, prm):
+    counted[0] += 1
+    return plain_turn(w, prm)
+
+counted_turn.plain = plain_turn
+frozen_ai._turn = counted_turn
+rng = random.Random(SEED)
+views = []
+medium = card_ai.bot("medium")
+while len(views) < POSITIONS:
+    state = card.Game(games=1).new_state()
+    while not state.is_terminal() and len(views) < POSITIONS:
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+            continue
+        view = state.view(state.current_player)
+        if view.step is card.Step.PLAY and rng.random() < 0.3:
+            views.append(view)
+        state.apply(bots.choose(medium, view, rng))
+seconds = {"hard": 0.0, "frozen": 0.0}
+turns = {"hard": 0, "frozen": 0}
+for i, view in enumerate(views):
+    hard = card_ai.HardBot(time_budget=None)
+    t0 = time.perf_counter()
+    bots.choose(hard, view, random.Random(i))
+    seconds["hard"] += time.perf_counter() - t0
+    turns["hard"] += hard.last_work
+    before = counted[0]
+    t0 = time.perf_counter()
+    bots.choose(frozen_ai.bot("hard", time_budget=None), view, random.Random(i))
+    seconds["frozen"] += time.perf_counter() - t0
+    turns["frozen"] += counted[0] - before
+RESULT = {"seconds": seconds, "turns": turns, "wall": time.perf_counter() - started}
+"""
+
+
+def _descendants_cpu() -> float:
+    """Processor seconds (user + system) of this process's descendants still running (the browser's)."""
+    parents: dict[int, int] = {}
+    ticks: dict[int, int] = {}
+    for entry in pathlib.Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        ticks[int(entry.name)] = int(fields[11]) + int(fields[12])
+    me, total = os.getpid(), 0
+    for pid, tick in ticks.items():
+        p = parents.get(pid, 0)
+        while p and p != me:
+            p = parents.get(p, 0)
+        if p == me:
+            total += tick
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _cpython_rate(positions: int, seed: int) -> dict[str, typing.Any]:
+    """The rate snippet run here, in CPython: its result with processor seconds."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    scope: dict[str, typing.Any] = {"FROZEN": {}, "POSITIONS": positions, "SEED": seed}
+    t0 = time.process_time()
+    exec(RATE, scope)
+    result: dict[str, typing.Any] = scope["RESULT"]
+    result["cpu"] = time.process_time() - t0
+    return result
+
+
+def _print_rate(name: str, result: dict[str, typing.Any], cpu: float) -> None:
+    seconds, turns, wall = result["seconds"], result["turns"], result["wall"]
+    for bot in ("hard", "frozen"):
+        rate = turns[bot] / seconds[bot]
+        print(f"  {name:<8} {bot:<7} {turns[bot]:>8} turns {seconds[bot]:>7.2f} s {rate:>8.0f} turns/s "
+              f"(processor time: {turns[bot] / (seconds[bot] * cpu / wall):>6.0f} turns/s)")
+
+
+def rate(page: typing.Any, positions: int, seed: int) -> None:
+    """Print the play-out turns per second of hard and frozen in CPython and Pyodide, alternating."""
+    frozen = {name: (ROOT / "benchmarks" / "frozen" / name).read_text()
+              for name in ("__init__.py", "card_hard_s19.py", "search_s19.py")}
+    code = f"FROZEN = {frozen!r}\nPOSITIONS = {positions}\nSEED = {seed}\n" + RATE + "\nimport json\njson.dumps(RESULT)"
+    print(f"# card play-out turns per second on {positions} positions, seed {seed}, load {os.getloadavg()[0]:.1f}")
+    print("  (wall: seconds on the clock of the search; processor time: the share of it the process ran)")
+    before = _cpython_rate(positions, seed)
+    cpu0 = _descendants_cpu()
+    pyodide = json.loads(page.evaluate("code => window.runBench(code)", code))
+    cpu = _descendants_cpu() - cpu0
+    after = _cpython_rate(positions, seed)
+    _print_rate("CPython", before, before["cpu"])
+    _print_rate("Pyodide", pyodide, cpu)
+    _print_rate("CPython", after, after["cpu"])
+    for bot in ("hard", "frozen"):
+        cpython = sum(r["turns"][bot] / (r["seconds"][bot] * r["cpu"] / r["wall"]) for r in (before, after)) / 2
+        browser = pyodide["turns"][bot] / (pyodide["seconds"][bot] * cpu / pyodide["wall"])
+        print(f"  {bot}: Pyodide is {cpython / browser:.2f}x slower than CPython (processor time); "
+              f"0.8 s in Pyodide buy {0.8 * browser:.0f} turns")
+    print(f"  load {os.getloadavg()[0]:.1f}")
+
+
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 
@@ -94,6 +222,8 @@ def main() -> int:
     parser.add_argument("--game", choices=["card", "roll", "board", "all"], default="all")
     parser.add_argument("--games", type=int, default=2, help="games per AI (seats alternate)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rate", type=int, default=0, metavar="POSITIONS",
+                        help="measure the card game's play-out turns per second (hard and frozen) instead")
     args = parser.parse_args()
     os.environ["LOSTCITIES_QUIET_SERVER"] = "1"
     site = build.build()
@@ -122,6 +252,11 @@ def main() -> int:
         page.set_default_timeout(3_600_000)
         page.goto(url)
         page.wait_for_selector("html[data-ready='1']", state="attached", timeout=120_000)
+        if args.rate:
+            rate(page, args.rate, args.seed)
+            browser.close()
+            server.shutdown()
+            return 0
         result = json.loads(page.evaluate("code => window.runBench(code)", code))
         browser.close()
     server.shutdown()

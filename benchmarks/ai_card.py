@@ -16,9 +16,9 @@ kept in ``benchmarks/frozen``: the baseline of issue 22) and ``random``.
 
 Budgets (``--budget``): ``turns`` (the default) is the browser's budget on a
 deterministic clock: ``hard`` spends its budget of play-out turns
-(``card_ai.BUDGET``, what 0.8 s buy in Pyodide) and ``frozen`` its 0.8 s on a
+(``card_ai.BUDGET``, about 0.75 s in Pyodide) and ``frozen`` its 0.8 s on a
 clock that counts its play-out turns at ``FROZEN_TURN_SECONDS`` each (its
-CPython cost per turn times Pyodide's 1.9), so figures do not depend on the
+cost per turn in Pyodide, measured by ``ai_browser.py --rate``), so figures do not depend on the
 machine's load and a seed replays them.  ``time`` caps both by ``--hard-time``
 seconds of ``--clock`` as before.  ``--calibrate`` measures the play-out turns
 per CPU second of both on the same positions (the numbers behind the two).
@@ -46,11 +46,13 @@ from lostcities.card import ai as card_ai
 
 PAIRINGS: typing.Final = ("hard-medium", "medium-easy", "easy-random")
 
-PYODIDE_SLOWDOWN: typing.Final = 1.9
-"""CPU time of a play-out in Pyodide over CPython's (issue 22, measured in headless Chromium)."""
-FROZEN_TURNS_PER_SECOND: typing.Final = 19500
-"""Play-out turns per CPU second of the frozen hard bot on CPython (``--calibrate``)."""
-FROZEN_TURN_SECONDS: typing.Final = PYODIDE_SLOWDOWN / FROZEN_TURNS_PER_SECOND
+PYODIDE_SLOWDOWN: typing.Final = 1.55
+"""Processor time of a play-out in Pyodide over CPython's (``ai_browser.py --rate 12 --seed 28``,
+session 28: 1.56 for hard, 1.52 for frozen, headless Chromium; session 19 had guessed 1.9)."""
+FROZEN_PYODIDE_TURNS_PER_SECOND: typing.Final = 23400
+"""Play-out turns per processor second of the frozen hard bot in Pyodide (``ai_browser.py --rate``:
+23,375 on 12 positions; the browser's processes all counted, so if anything too few)."""
+FROZEN_TURN_SECONDS: typing.Final = 1.0 / FROZEN_PYODIDE_TURNS_PER_SECOND
 """What one play-out turn of the frozen hard bot costs in Pyodide: its deterministic clock's tick."""
 BROWSER_SECONDS: typing.Final = 0.8
 """The hard bot's time cap in the browser."""

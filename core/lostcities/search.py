@@ -236,6 +236,52 @@ class Halving(Schedule):
         return best
 
 
+class BudgetHalving(Halving):
+    """:class:`Halving` that shares a budget of work among its stages as it goes.
+
+    The first stage spends ``stage`` play-outs (sized from an estimate of a play-out's
+    cost); every later stage gets an equal share of the work still left in ``budget``
+    (read from ``work``) among the stages still to come, at the cost of a play-out
+    measured so far.  A low estimate then no longer starves the last stage -- the one
+    that decides, with the fewest candidates and the most samples -- and a high one
+    leaves no work unspent.
+
+    Five candidates and a budget of 1000 units, estimated at 5 a play-out (three stages of
+    66 play-outs), while a play-out really costs 10: plain halving runs out of budget in
+    its second stage; this one ends its third stage within the budget.
+
+    >>> from lostcities import bots
+    >>> def race(budgeted: bool) -> tuple[int, int, int]:
+    ...     done = [0.0]
+    ...     def playout(luck: float, candidate: int) -> float:
+    ...         done[0] += 10.0
+    ...         return luck + 3.0 * candidate
+    ...     stage = 1000 // (5 * halving_stages(5))
+    ...     schedule = (BudgetHalving(stage=stage, work=lambda: done[0], budget=1000.0) if budgeted
+    ...                 else Halving(stage=stage))
+    ...     table = Table(5, 0)
+    ...     best = bots.run(run(5, lambda rng: rng.gauss(0.0, 5.0), playout, random.Random(1), schedule,
+    ...                         table=table, work=lambda: done[0], budget=1000.0))
+    ...     return best, table.playouts, len(table.alive)
+    >>> race(budgeted=False), race(budgeted=True)  # (choice, play-outs, candidates left at the end)
+    ((4, 100, 3), (4, 100, 2))
+    """
+
+    def __init__(self, anchor: int = 0, confidence: float = 1.0, stage: int = 64, *, work: Work,
+                 budget: float) -> None:
+        super().__init__(anchor, confidence, stage)
+        self.work = work
+        self.budget = budget
+
+    def _stage_samples(self, table: Table) -> int:
+        if not table.playouts:
+            return super()._stage_samples(table)
+        done = self.work()
+        cost = done / table.playouts
+        share = (self.budget - done) / (cost * halving_stages(len(table.alive))) if cost > 0 else self.stage
+        return max(2, int(share) // len(table.alive))
+
+
 def halving_stages(candidates: int) -> int:
     """How many stages :class:`Halving` runs with ``candidates`` (the anchor and
     the better half of the others go on until two are left), to share a

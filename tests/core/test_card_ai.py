@@ -384,7 +384,9 @@ def test_hard_shares_its_budget_among_the_stages_of_halving(monkeypatch: pytest.
     monkeypatch.setattr(search.Table, "restart", restarts.wrap(search.Table.restart))
     bots.choose(bot, view, random.Random(3))
     assert len(restarts.started) == 2  # three stages: 8 candidates, 4, 2
-    assert bot.last_work < card_ai.BUDGET
+    # The later stages are sized from the work left (search.BudgetHalving): the last one ends
+    # by the schedule, not cut by the budget, and little of the budget is left unspent.
+    assert 0.95 * card_ai.BUDGET < bot.last_work < card_ai.BUDGET
 
 
 def explained_position() -> card.State:
@@ -474,11 +476,11 @@ def test_samples_put_the_cards_that_fit_the_opponents_columns_in_its_hand_likeli
 
 
 @pytest.mark.parametrize("seed,moves,chosen,work,playouts,total,weighted", [
-    (1, 0, "play Y$3", 1648, 18, 216, 1596),
-    (2, 7, "draw", 1710, 19, 220, 2049),
+    (1, 0, "play Y$3", 1830, 20, 90, -737),
+    (2, 7, "draw", 1890, 21, 243, 2478),
     (3, 20, "play W$3", 2016, 28, 1169, 17933),
     (4, 41, "draw", 1979, 40, -75, -1901),
-    (5, 60, "discard W5", 1643, 56, 384, 10602),
+    (5, 60, "discard W5", 1917, 66, 468, 15648),
 ])
 def test_hard_search_is_the_same_for_a_seed(monkeypatch: pytest.MonkeyPatch, seed: int, moves: int, chosen: str,
                                             work: int, playouts: int, total: int, weighted: int) -> None:

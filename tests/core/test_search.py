@@ -146,6 +146,36 @@ def test_halving_halves_the_challengers_and_restarts_on_fresh_samples() -> None:
     assert late == {0, 8}
 
 
+@pytest.mark.parametrize("cost", [0.5, 1.0, 2.0, 3.0])
+def test_budget_halving_sizes_later_stages_from_the_work_left(cost: float) -> None:
+    # 9 candidates, a budget of 360 units estimated at 1 a play-out: four stages of 90
+    # play-outs.  Whatever a play-out really costs, the first stage keeps its estimate and
+    # every later stage gets an equal share of the work left at the cost measured so far,
+    # so the search reaches its last stage, ends by its schedule and spends most of the budget.
+    work = Meter()
+    record = work.wrap(noisy([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], noise=0.5)(4))
+
+    def spent() -> float:
+        return work.now * cost
+
+    budget = 360.0
+    schedule = search.BudgetHalving(anchor=0, stage=90, work=spent, budget=budget)
+    table = search.Table(9, 0)
+    chosen = bots.run(search.run(9, luck, record, random.Random(4), schedule, table=table, work=spent,
+                                 budget=budget))
+    assert chosen == 8 and sorted(table.alive) == [0, 8]  # the last stage was reached ...
+    assert table.samples >= 4 * 2  # ... every stage ran whole samples ...
+    assert 0.8 * budget < spent() <= budget  # ... and most of the budget, never more, was spent
+    # a plain Halving with the same estimate runs out of budget before its last stage when a
+    # play-out costs more than estimated
+    if cost > 1.0:
+        work.now = 0.0
+        plain = search.Table(9, 0)
+        bots.run(search.run(9, luck, record, random.Random(4), search.Halving(anchor=0, stage=90), table=plain,
+                            work=spent, budget=budget))
+        assert len(plain.alive) > 2
+
+
 def test_one_candidate_needs_no_search() -> None:
     clock = Meter()
     record = clock.wrap(noisy([0.0])(5))

@@ -30,7 +30,7 @@ Three levels, all obtained with :func:`bot` and all following
   therefore weighs discard danger, denies the opponent's draws, stalls by
   drawing from discard piles when the extra turns favour it, and chases the
   8-card bonus whenever that pays.  Every decision spends a budget of
-  play-out turns (:data:`BUDGET`, what 0.8 s buy in Pyodide; about 0.4 s on
+  play-out turns (:data:`BUDGET`, about 0.75 s in Pyodide; about 0.5 s on
   CPython), shared among the stages of its schedule, so that it is the same
   on any machine; ``time_budget`` seconds (0.8 s by default; read between
   play-outs) only bound it on a machine slower than planned, and
@@ -73,11 +73,12 @@ _STALL_LIMIT = 6
 """Play-outs stop drawing from discard piles after this many such draws in a row."""
 _BOT_STALL_LIMIT = 3
 """A bot draws from the draw pile after this many discard-pile draws at one deck size."""
-BUDGET: typing.Final = 8200
+BUDGET: typing.Final = 18000
 """Play-out turns (calls of :func:`_turn`) a decision of the hard bot spends at most by default:
-what its 0.8 s buy in Pyodide, where a turn costs about 1.9 times its CPU time on CPython
-(``benchmarks/ai_card.py --calibrate`` measures the turns per CPU second on CPython).  A
-budget in turns makes a decision the same on any machine; the time cap stays as a bound."""
+about 0.75 s in Pyodide, a little under its 0.8 s time cap.  ``benchmarks/ai_browser.py --rate``
+measured 24,500 turns per processor second in Pyodide (0.8 s buy 19,600 turns), 1.56 times
+slower than CPython's 38,000.  A budget in turns makes a decision the same on any machine; the
+time cap stays as a bound on a slower one."""
 
 
 class _World:
@@ -742,13 +743,14 @@ class HardBot(_StallMemory):
 
     ``budget`` (play-out turns, None for no cap: then every stage has
     ``halving`` samples of 8 candidates) is the work a decision may do: every
-    stage gets an equal share of it, at about ``lookahead`` x draw-pile size
-    turns a play-out.  ``time_budget`` (seconds, None for no cap; ``clock``
-    tells the time) and ``iterations`` (samples, None for no cap) stop the
-    search earlier.  Both the turns and the clock are read after every
-    play-out, so a decision lasts at most its budgets and one play-out (with
-    ``lookahead`` > 1 a play-out is the sample's game finished once per
-    follow-up tried).  With a fixed rng seed and ``time_budget=None`` the
+    stage gets an equal share of what is left of it (the first at about
+    ``lookahead`` x draw-pile size turns a play-out, the later ones at the cost
+    measured so far: :class:`lostcities.search.BudgetHalving`).
+    ``time_budget`` (seconds, None for no cap; ``clock`` tells the time) and
+    ``iterations`` (samples, None for no cap) stop the search earlier.  Both
+    the turns and the clock are read after every play-out, so a decision lasts
+    at most its budgets and one play-out (with ``lookahead`` > 1 a play-out is
+    the sample's game finished once per follow-up tried).  With a fixed rng seed and ``time_budget=None`` the
     choice is reproducible; the default time cap of 0.8 s only matters on a
     machine slower than the one :data:`BUDGET` was measured for."""
 
@@ -824,8 +826,11 @@ class HardBot(_StallMemory):
         def playout(world: _World, i: int) -> float:
             return _evaluate(world, turns[i], me, prms, lookahead)
 
-        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self._stage(template, len(turns)))
         work = template.work
+        stage = self._stage(template, len(turns))
+        schedule = (search.Halving(anchor=0, confidence=self.confidence, stage=stage) if self.budget is None
+                    else search.BudgetHalving(anchor=0, confidence=self.confidence, stage=stage,
+                                              work=lambda: work[0], budget=self.budget))
         best = yield from search.run(len(turns), sample, playout, rng, schedule, until=until,
                                      samples=self.iterations, clock=self.clock, work=lambda: work[0],
                                      budget=math.inf if self.budget is None else self.budget)
@@ -834,9 +839,11 @@ class HardBot(_StallMemory):
 
     def _stage(self, template: _World, candidates: int) -> int:
         """Play-outs a stage of sequential halving spends: without a budget ``halving``
-        samples of the normal 4 x 2 candidates; with one, an equal share of it per stage,
-        at about ``lookahead`` x ``deck_size`` turns a play-out (the follow-ups tried replay
-        the rest of the game), so that the last stage is reached early in the game too."""
+        samples of the normal 4 x 2 candidates; with one, the first stage's equal share of
+        it, at about ``lookahead`` x ``deck_size`` turns a play-out (the follow-ups tried
+        replay the rest of the game), so that the last stage is reached early in the game
+        too (:class:`lostcities.search.BudgetHalving` sizes the later stages from the work
+        left and the cost of a play-out measured in the first)."""
         if self.budget is None:
             return self.halving * 8
         cost = max(1, self.lookahead) * template.deck_size + 2
