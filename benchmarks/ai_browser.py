@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/ai_browser.py [--game card|roll|board|all] [--games 2] [--seed 1]
     .venv/bin/python benchmarks/ai_browser.py --rate 20 [--seed 1]
+    .venv/bin/python benchmarks/ai_browser.py --versus b66e5a6 12 [--seed 1]
 
 
 Serves the built dist/ with one extra page that boots Pyodide, installs the
@@ -17,6 +18,14 @@ benchmark's deterministic clock (``ai_card.py``).  Pyodide's figures are given b
 the page's clock (wall time, which a loaded machine stretches) and on the processor
 time of the browser's processes (``/proc``), the fair figure on a shared machine.
 
+``--versus REVISION POSITIONS`` times today's card hard against the card ``ai.py`` of a git
+revision (loaded next to today's, the rest of the package shared) on the same positions, each
+decision at today's budget of turns and no time cap, in CPython and in Pyodide: the speed-up of a
+change meant to make the play-out faster with the same results (it checks that both choose the
+same moves with the same turns).  Each position is timed ``REPEATS`` times in turn, the two
+alternating, and the fastest of each counts, so a burst of load on a shared machine hits
+neither side's figure much.
+
 Targets: card game hard <= 1.0 s per move; Roll & Write hard <= 0.5 s per decision; board game hard
 <= 1.0 s per move (two players and four, short games).
 """
@@ -28,6 +37,7 @@ import functools
 import json
 import os
 import pathlib
+import subprocess
 import sys
 import threading
 import time
@@ -39,6 +49,9 @@ sys.path.insert(0, str(ROOT))
 from playwright import sync_api  # noqa: E402
 
 import build  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "core"))
+from lostcities.card import ai as card_ai  # noqa: E402
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>AI timing</title></head><body>
 <script type="module">
@@ -148,6 +161,51 @@ RESULT = {"seconds": seconds, "turns": turns, "wall": time.perf_counter() - star
 """
 
 
+VERSUS = """
+import random, sys, time, types
+from lostcities import bots, card
+from lostcities.card import ai as card_ai
+baseline = types.ModuleType("lostcities.card.ai_baseline")
+sys.modules[baseline.__name__] = baseline
+exec(compile(BASELINE, "ai_baseline.py", "exec"), baseline.__dict__)
+rng = random.Random(SEED)
+views = []
+medium = card_ai.bot("medium")
+while len(views) < POSITIONS:
+    state = card.Game(games=1).new_state()
+    while not state.is_terminal() and len(views) < POSITIONS:
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+            continue
+        view = state.view(state.current_player)
+        if view.step is card.Step.PLAY and rng.random() < 0.3:
+            views.append(view)
+        state.apply(bots.choose(medium, view, rng))
+best = {"today": 0.0, "baseline": 0.0}
+turns = 0
+same = True
+for i, view in enumerate(views):
+    fastest = {"today": float("inf"), "baseline": float("inf")}
+    for repeat in range(REPEATS):
+        order = ("today", "baseline") if repeat % 2 == 0 else ("baseline", "today")
+        chosen = {}
+        for name in order:
+            bot = (card_ai if name == "today" else baseline).HardBot(time_budget=None, budget=card_ai.BUDGET)
+            t0 = time.perf_counter()
+            action = bots.choose(bot, view, random.Random(i))
+            fastest[name] = min(fastest[name], time.perf_counter() - t0)
+            chosen[name] = (action.notation(), bot.last_work)
+        same = same and chosen["today"] == chosen["baseline"]
+    turns += bot.last_work
+    for name in best:
+        best[name] += fastest[name]
+RESULT = {"seconds": best, "turns": turns, "same": same}
+"""
+
+REPEATS = 3
+"""Times each position is timed by ``--versus`` (the fastest counts)."""
+
+
 def _descendants_cpu() -> float:
     """Processor seconds (user + system) of this process's descendants still running (the browser's)."""
     parents: dict[int, int] = {}
@@ -213,6 +271,25 @@ def rate(page: typing.Any, positions: int, seed: int) -> None:
     print(f"  load {os.getloadavg()[0]:.1f}")
 
 
+def versus(page: typing.Any, revision: str, positions: int, seed: int) -> None:
+    """Print how much faster today's card hard decides than ``revision``'s, in CPython and Pyodide."""
+    baseline = subprocess.run(["git", "show", f"{revision}:core/lostcities/card/ai.py"], cwd=ROOT, check=True,
+                              capture_output=True, text=True).stdout
+    code = f"BASELINE = {baseline!r}\nPOSITIONS = {positions}\nSEED = {seed}\nREPEATS = {REPEATS}\n" + VERSUS
+    print(f"# card hard: today against {revision} on {positions} positions, seed {seed}, budget "
+          f"{card_ai.BUDGET} turns, fastest of {REPEATS}, load {os.getloadavg()[0]:.1f}")
+    scope: dict[str, typing.Any] = {}
+    exec(code, scope)
+    in_browser = page.evaluate("code => window.runBench(code)", code + "\nimport json\njson.dumps(RESULT)")
+    results = {"CPython": scope["RESULT"], "Pyodide": json.loads(in_browser)}
+    for name, result in results.items():
+        today, base = result["seconds"]["today"], result["seconds"]["baseline"]
+        print(f"  {name:<8} {result['turns']:>8} turns: today {today:6.2f} s ({result['turns'] / today:6.0f} turns/s), "
+              f"{revision} {base:6.2f} s ({result['turns'] / base:6.0f} turns/s): {base / today:.3f}x; "
+              f"same choices and turns: {result['same']}")
+    print(f"  load {os.getloadavg()[0]:.1f}")
+
+
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 
@@ -224,6 +301,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rate", type=int, default=0, metavar="POSITIONS",
                         help="measure the card game's play-out turns per second (hard and frozen) instead")
+    parser.add_argument("--versus", nargs=2, metavar=("REVISION", "POSITIONS"),
+                        help="time today's card hard against a git revision's on POSITIONS positions instead")
     args = parser.parse_args()
     os.environ["LOSTCITIES_QUIET_SERVER"] = "1"
     site = build.build()
@@ -252,6 +331,11 @@ def main() -> int:
         page.set_default_timeout(3_600_000)
         page.goto(url)
         page.wait_for_selector("html[data-ready='1']", state="attached", timeout=120_000)
+        if args.versus:
+            versus(page, args.versus[0], int(args.versus[1]), args.seed)
+            browser.close()
+            server.shutdown()
+            return 0
         if args.rate:
             rate(page, args.rate, args.seed)
             browser.close()

@@ -373,29 +373,13 @@ def _is_wager_wise(s: int, t: int, held: int, unseen: int, f: float, prm: Params
 
 
 class _Eval:
-    """Per-decision tables for the player to act in ``w``.
+    """Per-decision tables for the player to act in ``w``."""
 
-    Besides each colour's :func:`_colour_value` (``value``), the parts of it that do not
-    depend on the cards held (``above`` the column's top, what the unseen cards there add:
-    ``expect`` points, ``expect_cards`` cards, ``wager_expect`` for a wager), from which
-    :func:`_keeps` values a hand less one card without calling it again (the same
-    arithmetic in the same order: the same floats to the last bit)."""
-
-    __slots__ = ("expect", "expect_cards", "f", "held", "held_cards", "held_points", "unseen", "value", "wager_expect",
-                 "wagers_held")
+    __slots__ = ("f", "held", "unseen", "value")
     held: list[int]
     unseen: list[int]
     value: list[float]
     f: float
-    held_points: list[int]
-    """Per colour, the column's points plus those of the higher number cards held."""
-    held_cards: list[int]
-    """Per colour, the column's cards plus the higher number cards held."""
-    wagers_held: list[int]
-    """Per colour, the wagers held when the column takes wagers (top 1 or less), else 0."""
-    expect: list[float]
-    expect_cards: list[float]
-    wager_expect: list[float]
 
     def __init__(self, w: _World, p: int, prm: Params) -> None:
         n = w.n
@@ -405,94 +389,11 @@ class _Eval:
         pub = w.pub
         f = _share(prm, w.deck_size)
         tops, sums, wags, cnts = w.tops[p], w.sums[p], w.wags[p], w.cnts[p]
-        wager_unseen, wager_margin, bonus_weight, start_margin = (prm.wager_unseen, prm.wager_margin,
-                                                                   prm.bonus_weight, prm.start_margin)
         self.held = held
+        self.unseen = [(_NUMBERS | _WAGERS) & ~(pub[c] | held[c]) for c in range(n)]
         self.f = f
-        self.unseen = unseen = [0] * n
-        self.held_points = held_points = [0] * n
-        self.held_cards = held_cards = [0] * n
-        self.wagers_held = wagers_held = [0] * n
-        self.expect = expect = [0.0] * n
-        self.expect_cards = expect_cards = [0.0] * n
-        self.wager_expect = wager_expect = [0.0] * n
-        self.value = value = [0.0] * n
-        # one loop, no calls: _colour_value(sums[c], wags[c], cnts[c], tops[c], held[c], unseen[c], f, prm)
-        # inlined (the same arithmetic in the same order), its parts kept for _keeps
-        for c in range(n):
-            h = held[c]
-            unseen[c] = u = (_NUMBERS | _WAGERS) & ~(pub[c] | h)
-            t = tops[c]
-            a = _ABOVE[t]
-            umask = u & a
-            expect[c] = e = f * _RSUM[umask]
-            expect_cards[c] = ec = f * _NCOUNT[umask]
-            wager_expect[c] = we = wager_unseen * e
-            hmask = h & a
-            held_points[c] = sure = sums[c] + _RSUM[hmask]
-            base = sure + e - 20.0
-            held_cards[c] = k = cnts[c] + _NCOUNT[hmask]
-            ncards = k + ec
-            m = 1 + wags[c]
-            wagers_held[c] = hw = _WCOUNT[h] if t <= 1 else 0
-            if hw and sure + we - 20.0 > wager_margin:
-                m += hw
-                ncards += hw
-            v = base * m
-            if ncards > 6.5:
-                v += bonus_weight * (20.0 if ncards >= 8.5 else 10.0 * (ncards - 6.5))
-            if not cnts[c]:
-                v -= start_margin
-                if v < 0.0:
-                    v = 0.0
-            value[c] = v
-
-
-def _keeps(w: _World, ev: _Eval, prm: Params) -> list[float]:
-    """What each card in the hand of the player to act is worth to its colour's expected
-    column (:func:`_colour_value` less the same without the card; 0 for a dead card), in
-    the order of the hand: :func:`_colour_value` inlined, from the parts of the whole hand's
-    value ``ev`` holds (without a number card its colour's held points and cards are that
-    card's value and one card fewer; without a wager, one wager fewer): the same arithmetic
-    in the same order, so the same floats to the last bit."""
-    p = w.player
-    tops, wags, cnts = w.tops[p], w.wags[p], w.cnts[p]
-    value, expect, expect_cards, wager_expect = ev.value, ev.expect, ev.expect_cards, ev.wager_expect
-    held_points, held_cards, wagers_held = ev.held_points, ev.held_cards, ev.wagers_held
-    wager_margin, bonus_weight, start_margin = prm.wager_margin, prm.bonus_weight, prm.start_margin
-    keeps = []
-    for x in w.hands[p]:
-        c = _COL[x]
-        r = _RANK[x]
-        t = tops[c]
-        if r == 1:
-            if t > 1:
-                keeps.append(0.0)  # a dead card: removing it changes nothing
-                continue
-            sure = held_points[c]
-            ncards = held_cards[c] + expect_cards[c]
-            hw = wagers_held[c] - 1
-        elif r <= t:
-            keeps.append(0.0)
-            continue
-        else:
-            sure = held_points[c] - r
-            ncards = held_cards[c] - 1 + expect_cards[c]
-            hw = wagers_held[c]
-        base = sure + expect[c] - 20.0
-        m = 1 + wags[c]
-        if hw and sure + wager_expect[c] - 20.0 > wager_margin:
-            m += hw
-            ncards += hw
-        v = base * m
-        if ncards > 6.5:
-            v += bonus_weight * (20.0 if ncards >= 8.5 else 10.0 * (ncards - 6.5))
-        if not cnts[c]:
-            v -= start_margin
-            if v < 0.0:
-                v = 0.0
-        keeps.append(value[c] - v)
-    return keeps
+        self.value = [_colour_value(sums[c], wags[c], cnts[c], tops[c], held[c], self.unseen[c], f, prm)
+                      for c in range(n)]
 
 
 def _danger(w: _World, p: int, x: int, unseen_c: int, prm: Params) -> float:
@@ -520,8 +421,9 @@ def _danger(w: _World, p: int, x: int, unseen_c: int, prm: Params) -> float:
 def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]], _Eval]:
     """Score every legal play/discard of the player to act: (score, kind, card); kind 1 play, 0 discard.
 
-    The play-outs' hot spot: :func:`_danger` is inlined (the same arithmetic in the same
-    order, so the scores are the same to the last bit) and every card is scored in one pass;
+    The play-outs' hot spot: :func:`_danger` and the value after a number play
+    (:func:`_colour_value`) are inlined (the same arithmetic in the same order, so the
+    scores are the same to the last bit) and every card is scored in one pass;
     the tempo, known only once every card's keep value is, is taken off the discards after it."""
     p = w.player
     ev = _Eval(w, p, prm)
@@ -540,16 +442,19 @@ def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]],
     smallest = 99.0
     out: list[tuple[float, int, int]] = []
     discards: list[tuple[float, int]] = []
-    bonus_weight = prm.bonus_weight
-    for x, keep in zip(w.hands[p], _keeps(w, ev, prm), strict=True):
+    for x in w.hands[p]:
         c = _COL[x]
         r = _RANK[x]
         t = tops[c]
         ot = opp_tops[c]
-        if keep > 0.5:
-            useful += 1
-            if keep < smallest:
-                smallest = keep
+        if (r <= t and r != 1) or (r == 1 and t > 1):
+            keep = 0.0  # a dead card: removing it changes nothing
+        else:
+            keep = value[c] - colour_value(sums[c], wags[c], cnts[c], t, held[c] & ~_BIT[x], unseen[c], f, prm)
+            if keep > 0.5:
+                useful += 1
+                if keep < smallest:
+                    smallest = keep
         # what discarding x may give the opponent (_danger)
         if r > 1 and r <= ot:
             discards.append((-keep, x))
@@ -579,7 +484,7 @@ def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]],
                 after = (sums[c] + r + _RSUM[hmask] + f * _RSUM[umask] - 20.0) * (1 + wags[c])
                 ncards = cnts[c] + 1 + _NCOUNT[hmask] + f * _NCOUNT[umask]
                 if ncards > 6.5:
-                    after += bonus_weight * (20.0 if ncards >= 8.5 else 10.0 * (ncards - 6.5))
+                    after += prm.bonus_weight * (20.0 if ncards >= 8.5 else 10.0 * (ncards - 6.5))
                 score = (after - value[c]) * prm.gap_weight
             if not cnts[c]:
                 score -= prm.start_margin
