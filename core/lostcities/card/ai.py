@@ -421,9 +421,8 @@ def _danger(w: _World, p: int, x: int, unseen_c: int, prm: Params) -> float:
 def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]], _Eval]:
     """Score every legal play/discard of the player to act: (score, kind, card); kind 1 play, 0 discard.
 
-    The play-outs' hot spot: :func:`_danger` and the value after a number play
-    (:func:`_colour_value`) are inlined (the same arithmetic in the same order, so the
-    scores are the same to the last bit) and every card is scored in one pass;
+    The play-outs' hot spot: :func:`_danger` is inlined (the same arithmetic in the same
+    order, so the scores are the same to the last bit) and every card is scored in one pass;
     the tempo, known only once every card's keep value is, is taken off the discards after it."""
     p = w.player
     ev = _Eval(w, p, prm)
@@ -476,15 +475,7 @@ def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]],
                 after = colour_value(sums[c], wags[c] + 1, cnts[c] + 1, 1, hc, unseen[c], f, prm)
                 score = after - value[c] + 0.2
             else:
-                # _colour_value(sums[c] + r, wags[c], cnts[c] + 1, r, hc, unseen[c], f, prm) inlined: a top of
-                # 2 or more takes no wager and a started column no start margin
-                above = _ABOVE[r]
-                hmask = hc & above
-                umask = unseen[c] & above
-                after = (sums[c] + r + _RSUM[hmask] + f * _RSUM[umask] - 20.0) * (1 + wags[c])
-                ncards = cnts[c] + 1 + _NCOUNT[hmask] + f * _NCOUNT[umask]
-                if ncards > 6.5:
-                    after += prm.bonus_weight * (20.0 if ncards >= 8.5 else 10.0 * (ncards - 6.5))
+                after = colour_value(sums[c] + r, wags[c], cnts[c] + 1, r, hc, unseen[c], f, prm)
                 score = (after - value[c]) * prm.gap_weight
             if not cnts[c]:
                 score -= prm.start_margin
