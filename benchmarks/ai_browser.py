@@ -109,6 +109,24 @@ if GAME in ("board", "all"):
 json.dumps(result)
 """
 
+POSITIONS_CODE = """
+rng = random.Random(SEED)
+views = []
+medium = card_ai.bot("medium")
+while len(views) < POSITIONS:
+    state = card.Game(games=1).new_state()
+    while not state.is_terminal() and len(views) < POSITIONS:
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+            continue
+        view = state.view(state.current_player)
+        if view.step is card.Step.PLAY and rng.random() < 0.3:
+            views.append(view)
+        state.apply(bots.choose(medium, view, rng))
+"""
+"""Positions of hard's play steps: seeded medium-vs-medium card games, about one play step in three
+(a snippet of the Pyodide scripts: ``SEED`` and ``POSITIONS`` set before it)."""
+
 RATE = """
 import os, random, sys, time
 from lostcities import bots, card
@@ -131,20 +149,7 @@ def counted_turn(w, prm):
 
 counted_turn.plain = plain_turn
 frozen_ai._turn = counted_turn
-rng = random.Random(SEED)
-views = []
-medium = card_ai.bot("medium")
-while len(views) < POSITIONS:
-    state = card.Game(games=1).new_state()
-    while not state.is_terminal() and len(views) < POSITIONS:
-        if state.is_chance():
-            state.apply(state.sample_chance(rng))
-            continue
-        view = state.view(state.current_player)
-        if view.step is card.Step.PLAY and rng.random() < 0.3:
-            views.append(view)
-        state.apply(bots.choose(medium, view, rng))
-seconds = {"hard": 0.0, "frozen": 0.0}
+""" + POSITIONS_CODE + """seconds = {"hard": 0.0, "frozen": 0.0}
 turns = {"hard": 0, "frozen": 0}
 for i, view in enumerate(views):
     hard = card_ai.HardBot(time_budget=None)
@@ -168,20 +173,7 @@ from lostcities.card import ai as card_ai
 baseline = types.ModuleType("lostcities.card.ai_baseline")
 sys.modules[baseline.__name__] = baseline
 exec(compile(BASELINE, "ai_baseline.py", "exec"), baseline.__dict__)
-rng = random.Random(SEED)
-views = []
-medium = card_ai.bot("medium")
-while len(views) < POSITIONS:
-    state = card.Game(games=1).new_state()
-    while not state.is_terminal() and len(views) < POSITIONS:
-        if state.is_chance():
-            state.apply(state.sample_chance(rng))
-            continue
-        view = state.view(state.current_player)
-        if view.step is card.Step.PLAY and rng.random() < 0.3:
-            views.append(view)
-        state.apply(bots.choose(medium, view, rng))
-best = {"today": 0.0, "baseline": 0.0}
+""" + POSITIONS_CODE + """best = {"today": 0.0, "baseline": 0.0}
 turns = 0
 same = True
 for i, view in enumerate(views):
