@@ -414,6 +414,25 @@ def page(context: sync_api.BrowserContext) -> sync_api.Page:
     return context.new_page()
 
 
+PULSE_ENDS_JS: typing.Final = """(selector) => [...document.querySelectorAll(selector)]
+  .flatMap((el) => [...el.getAnimations(), ...document.getAnimations().filter((a) => a.effect.target === el)])
+  .filter((a, i, all) => all.indexOf(a) === i).map((a) => a.effect.getComputedTiming().endTime)"""
+
+
+def pulse_ends(page: sync_api.Page | sync_api.Locator, selector: str) -> list[float]:
+    """When each animation of the elements ``selector`` finds (their ``::after`` rings too) ends, in
+    milliseconds from its start (``inf``: never).  The highlights of what to tap pulse at most 5 s (WCAG
+    2.2.2: blinking past 5 s needs a way to stop it) and then stay still, with no frame drawn for them."""
+    if isinstance(page, sync_api.Locator):  # an element of a frame: its document's
+        return typing.cast(list[float], page.evaluate(f"(_, selector) => ({PULSE_ENDS_JS})(selector)", selector))
+    return typing.cast(list[float], page.evaluate(PULSE_ENDS_JS, selector))
+
+
+def assert_pulses_end(page: sync_api.Page | sync_api.Locator, selector: str, count: int) -> None:
+    ends = pulse_ends(page, selector)
+    assert len(ends) == count and all(0 < end <= 5000 for end in ends), f"the pulses of {selector}: {ends} ms"
+
+
 def open_site(page: sync_api.Page, url: str) -> sync_api.Page:
     """Navigate and wait until the page is interactive."""
     page.goto(url)

@@ -338,6 +338,7 @@ def test_an_illegal_play_is_refused_with_its_reason(shared: sync_api.Page, site:
     page.locator(".lc-hand [data-card='Y5'].is-selected").wait_for(state="attached")
     assert page.locator("[data-target='column'][data-colour='Y'].is-target").count() == 0  # not highlighted
     assert page.locator("[data-target='discard'][data-colour='Y'].is-target").count() == 1
+    conftest.assert_pulses_end(page, ".is-target", 1)  # the discard pile's ring
     page.click("[data-target='column'][data-colour='Y']")
     status = page.locator(".lc-status .is-error")
     status.wait_for()

@@ -202,11 +202,6 @@ def wait_event(page: sync_api.Page, kind: str, count: int = 1) -> list[dict[str,
     return events(page, kind)
 
 
-SPOT_PULSES_JS: typing.Final = """() => [...document.querySelectorAll('.is-spot')]
-  .flatMap((el) => el.getAnimations()).map((a) => a.effect.getComputedTiming().endTime)"""
-"""When each animation of what a lesson points at ends, in milliseconds from its start (infinite: never)."""
-
-
 def test_a_tutorial_step_by_clicks_in_a_cross_site_frame(warm_page: sync_api.Page, site: str, host: str) -> None:
     page = warm_page
     frame = open_embed(page, host, site, tut="card-first-expedition", step="2", autoplay="1", id="t2")
@@ -225,8 +220,7 @@ def test_a_tutorial_step_by_clicks_in_a_cross_site_frame(warm_page: sync_api.Pag
     assert frame.locator("[data-spot='hand:Y3'].is-spot").count() == 1
     assert frame.locator("[data-spot='column:0:Y'].is-spot").count() == 1
     # each pulses, and stops within 5 s (web/embed.css: WCAG 2.2.2, and no frame drawn for it after)
-    pulses = frame.locator("html").evaluate(SPOT_PULSES_JS)
-    assert len(pulses) == 2 and all(0 < end <= 5000 for end in pulses), pulses
+    conftest.assert_pulses_end(frame.locator("html"), ".is-spot", 2)
     # a legal move that is not the lesson's: refused, nothing played
     frame.locator("[data-target=hand][data-card=Y5]").click()
     frame.locator("[data-target=column][data-colour=Y]").click()

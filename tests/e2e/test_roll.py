@@ -163,6 +163,7 @@ def test_an_acceleration_chain_through_the_ui(shared: sync_api.Page, site: str) 
     page.click("[data-die=number-0]")
     # The engine answers each click a message later (it runs in a Web Worker).
     sync_api.expect(page.locator(".rw-main-sheet .rw-target")).to_have_count(1)
+    conftest.assert_pulses_end(page, ".rw-main-sheet .rw-target", 1)
     click_for_move(page, ".rw-main-sheet [data-box='red-3'].rw-target")
     assert phase(page) == "accelerate"
     assert page.locator(".rw-main-sheet .rw-target").count() == 6  # every expedition's next box
