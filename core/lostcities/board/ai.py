@@ -55,6 +55,7 @@ The bots only ever see their :class:`lostcities.board.View`.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import time
 import typing
@@ -1141,6 +1142,14 @@ def _easy_play(v: rules.View, legal: typing.Sequence[api.Action]) -> api.Action:
     return min(discards, key=lambda a: (started[a.card.colour.index], counts[a.card.colour.index], -a.card.value))
 
 
+BUDGET: typing.Final = 32000
+"""Play-out turns a decision of the hard bot spends at most by default (a play-out counts one
+for the candidate's step and one for every player's turn after it): what its 0.8 s buy in
+Pyodide, where a turn costs about 1.9 times its CPU time on CPython
+(``benchmarks/ai_board.py --calibrate`` measures the turns per CPU second on CPython).  A
+budget in turns makes a decision the same on any machine; the time cap stays as a bound."""
+
+
 class HardBot(_Memory):
     """The ``hard`` level: determinized Monte Carlo search over the heuristic's candidates.
 
@@ -1167,12 +1176,18 @@ class HardBot(_Memory):
 
     name = "hard"
 
-    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, candidates: int = 5,
-                 draw_window: float = 6.0, confidence: float = 1.0, stage: int = 100, lead: int = 0,
-                 horizon: int = 0, params: Params | None = None, clock: search.Clock = time.perf_counter) -> None:
-        search.check_limits(time_budget, iterations, bounded=True)
+    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, budget: int | None = BUDGET,
+                 candidates: int = 5, draw_window: float = 6.0, confidence: float = 1.0, stage: int = 100,
+                 lead: int = 0, horizon: int = 0, params: Params | None = None,
+                 clock: search.Clock = time.perf_counter) -> None:
+        search.check_limits(time_budget, iterations, bounded=budget is None)
+        search.check_work(budget)
         self.time_budget = time_budget
         self.iterations = iterations
+        self.budget = budget
+        """Play-out turns a decision may spend (None: no cap, stages of ``stage`` play-outs); see :data:`BUDGET`."""
+        self.last_work = 0
+        """Play-out turns spent by the last decision that searched (for benchmarks and tests)."""
         self.candidates = candidates
         self.draw_window = draw_window
         self.confidence = confidence
@@ -1206,8 +1221,11 @@ class HardBot(_Memory):
         def sample(r: random.Random) -> _World:
             return _sample(template, v, unseen, r)
 
+        done = [0]
+
         def playout(world: _World, i: int) -> float:
             w = world.copy()
+            done[0] += 1 - w.turns  # the candidate's own step, then every turn the play-out plays
             kind, x = codes[i]
             if step == _PLAY:
                 w.play(kind, x)
@@ -1221,15 +1239,34 @@ class HardBot(_Memory):
                         break
                     _act(w, prm)
                 if not w.over:
+                    done[0] += w.turns
                     return search.margin([_projected(w, q, prm) for q in range(w.n)], me)
             else:
                 _light_playout(w, self.lead, prm)
+            done[0] += w.turns
             return search.margin([w.worth(q) for q in range(w.n)], me)
 
-        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self.stage)
+        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self._stage(template, len(codes)))
         best = yield from search.run(len(codes), sample, playout, rng, schedule, until=until,
-                                     samples=self.iterations, clock=self.clock)
+                                     samples=self.iterations, clock=self.clock, work=lambda: done[0],
+                                     budget=math.inf if self.budget is None else self.budget)
+        self.last_work = done[0]
         return self._remember(v, chosen[best][1])
+
+    def _stage(self, template: _World, candidates: int) -> int:
+        """Play-outs a stage of sequential halving spends: ``stage`` without a budget; with
+        one, an equal share of it per stage at about one turn a card of the draw pile (the
+        light play-outs nearly always end the round by the draw pile: 0.9-1.0 turns a card
+        measured from the medium level's positions), so that the last stage is reached.
+
+        >>> template = _World.__new__(_World)
+        >>> template.deck_size = 39
+        >>> HardBot(budget=12000)._stage(template, 5), HardBot(budget=None)._stage(template, 5)
+        (100, 100)
+        """
+        if self.budget is None:
+            return self.stage
+        return max(2 * candidates, self.budget // (search.halving_stages(candidates) * (template.deck_size + 1)))
 
 
 bot: typing.Final = bots.Levels(easy=EasyBot, medium=MediumBot, hard=HardBot)
