@@ -282,8 +282,8 @@ def main(argv: list[str] | None = None) -> int:
             r = run_pairing(first, second, players, rounds, games, args.seed, args.hard_time, args.hard_iterations,
                             args.jobs, args.clock, args.budget, args.hard_options)
             print(f"{pairing:<13} {players:>5} {rounds:>6} {r['games']:>5} {r['win_rate']:>6.1%} {r['win_se']:>5.1%} "
-                  f"{r['margin']:>+7.1f} {r['margin_se']:>5.1f} {r['spm_first']:>9.4f} {r['max_first']:>6.3f} {r['spm_second']:>9.4f} "
-                  f"{r['max_second']:>6.3f} {r['wall']:>7.0f}", flush=True)
+                  f"{r['margin']:>+7.1f} {r['margin_se']:>5.1f} {r['spm_first']:>9.4f} {r['max_first']:>6.3f} "
+                  f"{r['spm_second']:>9.4f} {r['max_second']:>6.3f} {r['wall']:>7.0f}", flush=True)
     return 0
 
 

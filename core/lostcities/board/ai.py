@@ -1255,18 +1255,20 @@ class HardBot(_Memory):
 
     def _stage(self, template: _World, candidates: int) -> int:
         """Play-outs a stage of sequential halving spends: ``stage`` without a budget; with
-        one, an equal share of it per stage at about one turn a card of the draw pile (the
-        light play-outs nearly always end the round by the draw pile: 0.9-1.0 turns a card
-        measured from the medium level's positions), so that the last stage is reached.
+        one, an equal share of nine tenths of it per stage at one turn a card of the draw
+        pile and one for the candidate's step (the light play-outs nearly always end the
+        round by the draw pile: 0.9-1.0 turns a card from the medium level's positions, more
+        when discards are drawn), so that the last stage is reached within the budget.
 
         >>> template = _World.__new__(_World)
-        >>> template.deck_size = 39
+        >>> template.deck_size = 35
         >>> HardBot(budget=12000)._stage(template, 5), HardBot(budget=None)._stage(template, 5)
         (100, 100)
         """
         if self.budget is None:
             return self.stage
-        return max(2 * candidates, self.budget // (search.halving_stages(candidates) * (template.deck_size + 1)))
+        share = self.budget * 9 // 10 // search.halving_stages(candidates)
+        return max(2 * candidates, share // (template.deck_size + 1))
 
 
 bot: typing.Final = bots.Levels(easy=EasyBot, medium=MediumBot, hard=HardBot)
