@@ -45,9 +45,11 @@ that yields ``None`` between slices of work and returns the action)::
   totals after the round plus the artifact track's expected value).
   Sequential halving (:class:`lostcities.search.Halving`) keeps the heuristic's
   choice unless another candidate beats it by a clear statistical margin.  A
-  decision is about 120 play-outs (0.2-0.4 s on CPython); it yields after
-  every play-out and stops at ``time_budget`` seconds (0.8 s by default, for
-  slow machines and the browser) or after ``iterations`` samples.
+  decision spends a budget of play-out turns (:data:`BUDGET`, what 0.8 s buy
+  in Pyodide: about 0.4 s on CPython, the same search on any machine); it
+  yields after every play-out and stops at ``time_budget`` seconds (0.8 s by
+  default, for machines slower than the one the budget was measured on) or
+  after ``iterations`` samples.
 
 The bots only ever see their :class:`lostcities.board.View`.
 """
@@ -1161,18 +1163,21 @@ class HardBot(_Memory):
     play-out by the heuristic, the rest by its light sketch; the result is the
     candidate's margin of ``worth`` (total after the round plus the artifact
     track's expected value) over the best other player.
-    :class:`lostcities.search.Halving` (stages of about ``stage`` play-outs)
-    keeps the heuristic's choice unless another beats it by ``confidence``
-    standard errors; the whole schedule is about 300 play-outs, at most about
-    0.5 s on CPython (stages of 40 made it 120 and won 62.5% of 400 short
-    two-player games against medium, below the 65% aimed at).
+    :class:`lostcities.search.Halving` keeps the heuristic's choice unless
+    another beats it by ``confidence`` standard errors; its stages share
+    ``budget`` play-out turns (see :meth:`_stage`), or have about ``stage``
+    play-outs each when ``budget`` is None (session 23's hard: about 300
+    play-outs, some 10,000 turns, a decision; stages of 40 made it 120 and won
+    62.5% of 400 short two-player games against medium, below the 65% aimed
+    at).
 
-    ``time_budget`` (seconds, None for no cap; ``clock`` tells the time, read
-    after every play-out) and ``iterations`` (samples, None for no cap) bound
-    the search; with ``time_budget=None`` and a fixed rng seed the choice is
-    reproducible.  The default budget of 0.8 s only matters on slow machines
-    (Pyodide runs 2-3 times slower than CPython): a decision never lasts
-    longer than the budget and one play-out."""
+    ``budget`` (play-out turns, None for no cap), ``time_budget`` (seconds,
+    None for no cap; ``clock`` tells the time, read after every play-out) and
+    ``iterations`` (samples, None for no cap) bound the search; with
+    ``time_budget=None`` and a fixed rng seed the choice is reproducible.
+    The default time cap of 0.8 s only matters on machines slower than the
+    one :data:`BUDGET` was measured for: a decision never lasts longer than
+    its budgets and one play-out."""
 
     name = "hard"
 
