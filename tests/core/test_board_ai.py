@@ -266,3 +266,14 @@ def test_hard_shares_its_budget_among_the_stages_of_halving() -> None:
         bot = board_ai.HardBot(time_budget=None)
         bots.choose(bot, view, random.Random(1))
         assert board_ai.BUDGET * 0.6 < bot.last_work < board_ai.BUDGET, (seed, bot.last_work)  # the schedule ends it
+
+
+def test_a_strong_prior_keeps_hard_to_the_heuristics_choice() -> None:
+    # Handicapped by the heuristic's points it gives up, no other candidate beats the anchor
+    # (without the prior hard discards R2 at seed 7, where the heuristic advances B10).
+    for seed in (6, 7):
+        state = play_step(4, seed)
+        view = state.view(state.current_player)
+        medium = bots.choose(make("medium"), view, random.Random(0))
+        hard = board_ai.HardBot(time_budget=None, budget=3000, prior=1000.0)
+        assert bots.choose(hard, view, random.Random(seed)) == medium

@@ -1152,6 +1152,10 @@ Pyodide, where a turn costs about 1.9 times its CPU time on CPython
 budget in turns makes a decision the same on any machine; the time cap stays as a bound."""
 
 
+PRIOR_CAP: typing.Final = 20.0
+"""The most heuristic points a candidate is handicapped for (a round-ending step scores 1000)."""
+
+
 class HardBot(_Memory):
     """The ``hard`` level: determinized Monte Carlo search over the heuristic's candidates.
 
@@ -1183,7 +1187,7 @@ class HardBot(_Memory):
 
     def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, budget: int | None = BUDGET,
                  candidates: int = 5, draw_window: float = 6.0, confidence: float = 1.0, stage: int = 100,
-                 lead: int = 0, horizon: int = 0, params: Params | None = None,
+                 lead: int = 0, horizon: int = 0, prior: float = 0.0, params: Params | None = None,
                  clock: search.Clock = time.perf_counter) -> None:
         search.check_limits(time_budget, iterations, bounded=budget is None)
         search.check_work(budget)
@@ -1199,6 +1203,9 @@ class HardBot(_Memory):
         self.stage = stage
         self.lead = lead
         self.horizon = horizon
+        self.prior = prior
+        """Points a candidate's play-outs lose per point the heuristic rates it below its own
+        choice (at most ``PRIOR_CAP`` points of the heuristic): 0 judges by the play-outs alone."""
         self.params = params or Params()
         self.clock = clock
 
@@ -1219,6 +1226,7 @@ class HardBot(_Memory):
         if len(chosen) < 2:
             return self._remember(v, ranked[0][1])
         codes = [typing.cast(tuple[int, int], _code(a)) for _, a in chosen]
+        handicap = [self.prior * min(PRIOR_CAP, ranked[0][0] - score) for score, _ in chosen]
         unseen = v.unseen()
         me = v.player
         prm = self.params
@@ -1245,11 +1253,11 @@ class HardBot(_Memory):
                     _act(w, prm)
                 if not w.over:
                     done[0] += w.turns
-                    return search.margin([_projected(w, q, prm) for q in range(w.n)], me)
+                    return search.margin([_projected(w, q, prm) for q in range(w.n)], me) - handicap[i]
             else:
                 _light_playout(w, self.lead, prm)
             done[0] += w.turns
-            return search.margin([w.worth(q) for q in range(w.n)], me)
+            return search.margin([w.worth(q) for q in range(w.n)], me) - handicap[i]
 
         schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self._stage(template, len(codes)))
         best = yield from search.run(len(codes), sample, playout, rng, schedule, until=until,
