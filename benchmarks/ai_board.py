@@ -27,8 +27,9 @@ least 45%; two players, hard against ``frozen`` (session 23's hard, kept in
 their standard errors over the deals.
 
 Budgets (``--budget``): ``turns`` (the default) is the browser's budget on a deterministic
-clock: ``hard`` spends its budget of play-out turns (``board_ai.BUDGET``, what 0.8 s buy in
-Pyodide) and ``frozen`` its 0.8 s on a clock that counts its play-out turns at
+clock: ``hard`` has no time cap (its schedule of stages, or with ``--hard-options
+'{"budget": 32000}'`` ``board_ai.BUDGET`` play-out turns, what 0.8 s buy in Pyodide) and
+``frozen`` its 0.8 s on a clock that counts its play-out turns at
 ``FROZEN_TURN_SECONDS`` each (their CPython cost times Pyodide's 1.9), so figures do not
 depend on the machine's load and a seed replays them.  ``time`` caps both by ``--hard-time``
 seconds of ``--clock`` as before.  ``--calibrate`` measures the play-out turns per CPU second
@@ -247,8 +248,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1: the machine is shared)")
     parser.add_argument("--budget", choices=("turns", "time"), default="turns",
-                        help="turns: the browser's budget on a deterministic clock (hard: board_ai.BUDGET play-out "
-                             "turns, frozen: 0.8 s of play-out turns at FROZEN_TURN_SECONDS); time: --hard-time "
+                        help="turns: a deterministic clock (hard: no time cap, its own schedule or budget of play-out "
+                             "turns; frozen: 0.8 s of play-out turns at FROZEN_TURN_SECONDS); time: --hard-time "
                              "seconds of --clock")
     parser.add_argument("--hard-options", default="{}", help="JSON keyword arguments of today's hard bot")
     parser.add_argument("--calibrate", type=int, nargs="?", const=60, default=None, metavar="POSITIONS",
@@ -264,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
         default_games = 200 if args.players == 4 else 400
         plan = [(args.players, args.rounds, args.games or default_games, args.pairings or "hard-medium,medium-easy")]
     if args.budget == "turns":
-        budget = (f"browser budget on a deterministic clock: hard {board_ai.BUDGET} play-out turns, frozen "
+        budget = (f"deterministic clock: hard without a time cap, frozen "
                   f"{BROWSER_SECONDS} s at {FROZEN_TURN_SECONDS * 1e6:.1f} us a turn")
     else:
         budget = f"hard budget {args.hard_time}s ({args.clock} clock)"

@@ -52,8 +52,8 @@ def test_levels_and_factory() -> None:
     with pytest.raises(TypeError):
         board_ai.bot("medium", speed=3)
     with pytest.raises(errors.InvalidOptionError):
-        board_ai.bot("hard", time_budget=None, iterations=None, budget=None)
-    assert isinstance(board_ai.bot("hard", time_budget=None, iterations=None), board_ai.HardBot)  # the budget bounds it
+        board_ai.bot("hard", time_budget=None, iterations=None)
+    assert isinstance(board_ai.bot("hard", time_budget=None, budget=board_ai.BUDGET), board_ai.HardBot)  # it bounds
 
 
 def test_bots_refuse_other_turns_and_other_games() -> None:
@@ -250,9 +250,9 @@ def test_hard_spends_its_budget_of_playout_turns_whatever_the_clock() -> None:
         again = board_ai.HardBot(time_budget=5.0, budget=budget, clock=Meter())
         assert bots.choose(again, view, random.Random(5)) == action
         assert again.last_work == bot.last_work
-    default = board_ai.HardBot(time_budget=None)
-    bots.choose(default, view, random.Random(5))
-    assert board_ai.BUDGET // 2 < default.last_work < board_ai.BUDGET + playout
+    full = board_ai.HardBot(time_budget=None, budget=board_ai.BUDGET)
+    bots.choose(full, view, random.Random(5))
+    assert board_ai.BUDGET // 2 < full.last_work < board_ai.BUDGET + playout
     with pytest.raises(errors.InvalidOptionError, match="work budget"):
         board_ai.HardBot(budget=0)
 
@@ -263,7 +263,7 @@ def test_hard_shares_its_budget_among_the_stages_of_halving() -> None:
     for seed, players in ((3, 4), (8, 2)):
         state = play_step(players, seed)
         view = state.view(state.current_player)
-        bot = board_ai.HardBot(time_budget=None)
+        bot = board_ai.HardBot(time_budget=None, budget=board_ai.BUDGET)
         bots.choose(bot, view, random.Random(1))
         assert board_ai.BUDGET * 0.6 < bot.last_work < board_ai.BUDGET, (seed, bot.last_work)  # the schedule ends it
 
