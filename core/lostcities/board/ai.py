@@ -45,9 +45,12 @@ that yields ``None`` between slices of work and returns the action)::
   totals after the round plus the artifact track's expected value).
   Sequential halving (:class:`lostcities.search.Halving`) keeps the heuristic's
   choice unless another candidate beats it by a clear statistical margin.  A
-  decision is about 120 play-outs (0.2-0.4 s on CPython); it yields after
-  every play-out and stops at ``time_budget`` seconds (0.8 s by default, for
-  slow machines and the browser) or after ``iterations`` samples.
+  decision is about 300 play-outs (some 10,000 play-out turns, 0.1-0.4 s on
+  CPython), or spends ``budget`` play-out turns when given one (:data:`BUDGET`
+  is what 0.8 s buy in Pyodide: not the default yet, its gain in games is not
+  measured); it yields after every play-out and stops at ``time_budget``
+  seconds (0.8 s by default, for slow machines and the browser) or after
+  ``iterations`` samples.
 
 The bots only ever see their :class:`lostcities.board.View`.
 """
@@ -55,6 +58,7 @@ The bots only ever see their :class:`lostcities.board.View`.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import time
 import typing
@@ -1141,6 +1145,20 @@ def _easy_play(v: rules.View, legal: typing.Sequence[api.Action]) -> api.Action:
     return min(discards, key=lambda a: (started[a.card.colour.index], counts[a.card.colour.index], -a.card.value))
 
 
+BUDGET: typing.Final = 32000
+"""Play-out turns a decision of the hard bot may spend (a play-out counts one
+for the candidate's step and one for every player's turn after it): what its 0.8 s buy in
+Pyodide, where a turn costs about 1.9 times its CPU time on CPython
+(``benchmarks/ai_board.py --calibrate`` measures the turns per CPU second on CPython).  A
+budget in turns makes a decision the same on any machine; the time cap stays as a bound.
+``HardBot(budget=BUDGET)`` spends it; the default (None) keeps session 23's schedule until a
+benchmark shows the budget wins games (session 28 could not measure it: see issue 22)."""
+
+
+PRIOR_CAP: typing.Final = 20.0
+"""The most heuristic points a candidate is handicapped for (a round-ending step scores 1000)."""
+
+
 class HardBot(_Memory):
     """The ``hard`` level: determinized Monte Carlo search over the heuristic's candidates.
 
@@ -1152,33 +1170,45 @@ class HardBot(_Memory):
     play-out by the heuristic, the rest by its light sketch; the result is the
     candidate's margin of ``worth`` (total after the round plus the artifact
     track's expected value) over the best other player.
-    :class:`lostcities.search.Halving` (stages of about ``stage`` play-outs)
-    keeps the heuristic's choice unless another beats it by ``confidence``
-    standard errors; the whole schedule is about 300 play-outs, at most about
-    0.5 s on CPython (stages of 40 made it 120 and won 62.5% of 400 short
-    two-player games against medium, below the 65% aimed at).
+    :class:`lostcities.search.Halving` keeps the heuristic's choice unless
+    another beats it by ``confidence`` standard errors; its stages share
+    ``budget`` play-out turns (see :meth:`_stage`), or have about ``stage``
+    play-outs each when ``budget`` is None (session 23's hard: about 300
+    play-outs, some 10,000 turns, a decision; stages of 40 made it 120 and won
+    62.5% of 400 short two-player games against medium, below the 65% aimed
+    at).
 
-    ``time_budget`` (seconds, None for no cap; ``clock`` tells the time, read
-    after every play-out) and ``iterations`` (samples, None for no cap) bound
-    the search; with ``time_budget=None`` and a fixed rng seed the choice is
-    reproducible.  The default budget of 0.8 s only matters on slow machines
-    (Pyodide runs 2-3 times slower than CPython): a decision never lasts
-    longer than the budget and one play-out."""
+    ``budget`` (play-out turns, None for no cap), ``time_budget`` (seconds,
+    None for no cap; ``clock`` tells the time, read after every play-out) and
+    ``iterations`` (samples, None for no cap) bound the search; with
+    ``time_budget=None`` and a fixed rng seed the choice is reproducible.
+    The default time cap of 0.8 s only matters on slow machines and in the
+    browser (Pyodide runs play-outs about 1.9 times slower than CPython): a
+    decision never lasts longer than its budgets and one play-out."""
 
     name = "hard"
 
-    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, candidates: int = 5,
-                 draw_window: float = 6.0, confidence: float = 1.0, stage: int = 100, lead: int = 0,
-                 horizon: int = 0, params: Params | None = None, clock: search.Clock = time.perf_counter) -> None:
-        search.check_limits(time_budget, iterations, bounded=True)
+    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, budget: int | None = None,
+                 candidates: int = 5, draw_window: float = 6.0, confidence: float = 1.0, stage: int = 100,
+                 lead: int = 0, horizon: int = 0, prior: float = 0.0, params: Params | None = None,
+                 clock: search.Clock = time.perf_counter) -> None:
+        search.check_limits(time_budget, iterations, bounded=budget is None)
+        search.check_work(budget)
         self.time_budget = time_budget
         self.iterations = iterations
+        self.budget = budget
+        """Play-out turns a decision may spend (None: no cap, stages of ``stage`` play-outs); see :data:`BUDGET`."""
+        self.last_work = 0
+        """Play-out turns spent by the last decision that searched (for benchmarks and tests)."""
         self.candidates = candidates
         self.draw_window = draw_window
         self.confidence = confidence
         self.stage = stage
         self.lead = lead
         self.horizon = horizon
+        self.prior = prior
+        """Points a candidate's play-outs lose per point the heuristic rates it below its own
+        choice (at most ``PRIOR_CAP`` points of the heuristic): 0 judges by the play-outs alone."""
         self.params = params or Params()
         self.clock = clock
 
@@ -1199,6 +1229,7 @@ class HardBot(_Memory):
         if len(chosen) < 2:
             return self._remember(v, ranked[0][1])
         codes = [typing.cast(tuple[int, int], _code(a)) for _, a in chosen]
+        handicap = [self.prior * min(PRIOR_CAP, ranked[0][0] - score) for score, _ in chosen]
         unseen = v.unseen()
         me = v.player
         prm = self.params
@@ -1206,8 +1237,11 @@ class HardBot(_Memory):
         def sample(r: random.Random) -> _World:
             return _sample(template, v, unseen, r)
 
+        done = [0]
+
         def playout(world: _World, i: int) -> float:
             w = world.copy()
+            done[0] += 1 - w.turns  # the candidate's own step, then every turn the play-out plays
             kind, x = codes[i]
             if step == _PLAY:
                 w.play(kind, x)
@@ -1221,15 +1255,36 @@ class HardBot(_Memory):
                         break
                     _act(w, prm)
                 if not w.over:
-                    return search.margin([_projected(w, q, prm) for q in range(w.n)], me)
+                    done[0] += w.turns
+                    return search.margin([_projected(w, q, prm) for q in range(w.n)], me) - handicap[i]
             else:
                 _light_playout(w, self.lead, prm)
-            return search.margin([w.worth(q) for q in range(w.n)], me)
+            done[0] += w.turns
+            return search.margin([w.worth(q) for q in range(w.n)], me) - handicap[i]
 
-        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self.stage)
+        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self._stage(template, len(codes)))
         best = yield from search.run(len(codes), sample, playout, rng, schedule, until=until,
-                                     samples=self.iterations, clock=self.clock)
+                                     samples=self.iterations, clock=self.clock, work=lambda: done[0],
+                                     budget=math.inf if self.budget is None else self.budget)
+        self.last_work = done[0]
         return self._remember(v, chosen[best][1])
+
+    def _stage(self, template: _World, candidates: int) -> int:
+        """Play-outs a stage of sequential halving spends: ``stage`` without a budget; with
+        one, an equal share of nine tenths of it per stage at one turn a card of the draw
+        pile and one for the candidate's step (the light play-outs nearly always end the
+        round by the draw pile: 0.9-1.0 turns a card from the medium level's positions, more
+        when discards are drawn), so that the last stage is reached within the budget.
+
+        >>> template = _World.__new__(_World)
+        >>> template.deck_size = 35
+        >>> HardBot(budget=12000)._stage(template, 5), HardBot(budget=None)._stage(template, 5)
+        (100, 100)
+        """
+        if self.budget is None:
+            return self.stage
+        share = self.budget * 9 // 10 // search.halving_stages(candidates)
+        return max(2 * candidates, share // (template.deck_size + 1))
 
 
 bot: typing.Final = bots.Levels(easy=EasyBot, medium=MediumBot, hard=HardBot)
