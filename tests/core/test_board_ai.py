@@ -244,15 +244,16 @@ def test_hard_spends_its_budget_of_playout_turns_whatever_the_clock() -> None:
     for budget in (300, 3000):
         bot = board_ai.HardBot(time_budget=None, budget=budget)
         action = bots.choose(bot, view, random.Random(5))
-        assert bot.last_work < budget + playout, (budget, bot.last_work)
+        share = budget * bot.play_share  # a play step's share of its turn's budget
+        assert bot.last_work < share + playout, (budget, bot.last_work)
         if budget == 300:
-            assert bot.last_work >= budget  # the budget ended it, not the schedule
+            assert bot.last_work >= share  # the budget ended it, not the schedule
         again = board_ai.HardBot(time_budget=5.0, budget=budget, clock=Meter())
         assert bots.choose(again, view, random.Random(5)) == action
         assert again.last_work == bot.last_work
     full = board_ai.HardBot(time_budget=None, budget=board_ai.BUDGET)
     bots.choose(full, view, random.Random(5))
-    assert board_ai.BUDGET // 2 < full.last_work < board_ai.BUDGET + playout
+    assert board_ai.BUDGET * full.play_share / 2 < full.last_work < board_ai.BUDGET * full.play_share + playout
     with pytest.raises(errors.InvalidOptionError, match="work budget"):
         board_ai.HardBot(budget=0)
 
@@ -265,7 +266,31 @@ def test_hard_shares_its_budget_among_the_stages_of_halving() -> None:
         view = state.view(state.current_player)
         bot = board_ai.HardBot(time_budget=None, budget=board_ai.BUDGET)
         bots.choose(bot, view, random.Random(1))
-        assert board_ai.BUDGET * 0.6 < bot.last_work < board_ai.BUDGET, (seed, bot.last_work)  # the schedule ends it
+        share = board_ai.BUDGET * bot.play_share  # the play step's share of the turn's budget
+        assert share * 0.6 < bot.last_work < share, (seed, bot.last_work)  # the schedule ends it
+
+
+def test_the_decisions_of_a_turn_share_its_budget() -> None:
+    # A play step spends its share of the turn's budget, the draw step (and a move step)
+    # what is left of it: a turn costs the budget and one play-out at most, however many
+    # of its decisions search (each used to get the whole budget).
+    budget = 2000
+    draws = 0
+    for seed in range(4):
+        state = play_step(4, seed)
+        player = state.current_player
+        view = state.view(player)
+        playout = view.draw_pile_size + 2
+        bot = board_ai.HardBot(time_budget=None, budget=budget)
+        rng = random.Random(seed)
+        spent = []
+        while not state.is_terminal() and state.current_player == player and not state.is_chance():
+            bot.last_work = 0
+            state.apply(bots.choose(bot, state.view(player), rng))
+            spent.append(bot.last_work)
+        assert 0 < sum(spent) < budget + playout, (seed, spent)
+        draws += spent[-1] > 0
+    assert draws >= 1  # the draw step searched too
 
 
 def test_a_strong_prior_keeps_hard_to_the_heuristics_choice() -> None:

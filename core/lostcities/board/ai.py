@@ -58,6 +58,7 @@ The bots only ever see their :class:`lostcities.board.View`.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import random
 import time
@@ -112,8 +113,8 @@ class _World:
     of different candidates stay comparable).  The streams are empty in a
     world built from a view (only ``deck_size`` matters there)."""
 
-    __slots__ = ("any_piece", "crossed", "deck", "deck_size", "dirs", "discarded", "found", "hands", "n",
-                 "over", "phase", "piles", "player", "pts", "pub", "res", "rounds_left", "short", "stones",
+    __slots__ = ("any_piece", "crossed", "deck", "deck_size", "dirs", "discarded", "found", "hands", "memo",
+                 "n", "over", "phase", "piles", "player", "pts", "pub", "res", "rounds_left", "short", "stones",
                  "tiles", "tokens", "tops", "turns", "up_down")
     n: int
     up_down: bool
@@ -147,6 +148,9 @@ class _World:
     """Colour discarded this turn (-1 none): the heuristic does not draw it back."""
     turns: int
     """Player turns played in this world (a play-out cap)."""
+    memo: dict[float, tuple[list[list[float]], list[list[float]]]]
+    """The heuristic's tables of the tiles' worth by an artifact's worth (see :meth:`_Eval.tile_tables`):
+    shared by copies while their tiles are the same, replaced when a tile is taken."""
 
     def copy(self) -> _World:
         w = _World.__new__(_World)
@@ -174,6 +178,7 @@ class _World:
         w.over = self.over
         w.discarded = self.discarded
         w.turns = self.turns
+        w.memo = self.memo
         return w
 
     # -- rules (the subset the bots use) ---------------------------------------------
@@ -224,6 +229,7 @@ class _World:
             return
         if tile == _ART:
             self.tiles[c][s] = 0
+            self.memo = {}
             self.found[p] += 1
         elif tile == _ARROW:
             if self.can_move(p):
@@ -377,6 +383,7 @@ def _world_from_view(v: rules.View) -> _World:
     w.over = False
     w.discarded = -1
     w.turns = 0
+    w.memo = {}
     return w
 
 
@@ -449,10 +456,11 @@ def _turns_left(w: _World, prm: Params) -> float:
 class _Eval:
     """The heuristic's tables for player ``p`` in ``w``."""
 
-    __slots__ = ("art", "cum", "f", "held", "m", "p", "pre", "prm", "suf", "turns", "tv", "w")
+    __slots__ = ("art", "cum", "f", "held", "m", "p", "pieces", "pre", "prm", "suf", "turns", "tv", "w")
 
     def __init__(self, w: _World, p: int, prm: Params) -> None:
         self.w = w
+        self.pieces: dict[tuple[int, int, int, float], float] = {}
         self.p = p
         self.prm = prm
         hand = w.hands[p]
@@ -460,27 +468,16 @@ class _Eval:
         for x in hand:
             unseen[x] -= 1
         total = 0
-        suf: list[list[float]] = []
-        pre: list[list[float]] = []
+        suf: list[list[int]] = []
+        pre: list[list[int]] = []
         for c in range(_NC):
-            base = c * _NV
-            above = [0.0] * (_NV + 1)
-            acc = 0.0
-            for v in range(_NV - 1, -1, -1):
-                k = unseen[base + v]
-                if k > 0:
-                    acc += k
-                above[v] = acc
-            total += int(acc)
+            row = [k if k > 0 else 0 for k in unseen[c * _NV:(c + 1) * _NV]]
+            pre.append(list(itertools.accumulate(row)))
+            above = list(itertools.accumulate(reversed(row)))
+            above.reverse()
+            above.append(0)
+            total += above[0]
             suf.append(above)
-            pr = [0.0] * _NV
-            acc = 0.0
-            for v in range(_NV):
-                k = unseen[base + v]
-                if k > 0:
-                    acc += k
-                pr[v] = acc
-            pre.append(pr)
         self.suf = suf
         self.pre = pre
         turns = _turns_left(w, prm)
@@ -490,6 +487,21 @@ class _Eval:
         here = _artifact_worth(count, w.rounds_left, w.n, w.short)
         art = max(3.0, (_artifact_worth(count + 2, w.rounds_left, w.n, w.short) - here) / 2)
         self.art = art
+        self.tv, self.cum = self.tile_tables(art)
+        held: list[list[int]] = [[] for _ in range(_NC)]
+        for x in hand:
+            held[_COL[x]].append(_VAL[x])
+        self.held = held
+        self.m = [self.moves(c, held[c], w.tops[p][c], w.dirs[p][c], w.stones[p][c] > 0) for c in range(_NC)]
+
+    def tile_tables(self, art: float) -> tuple[list[list[float]], list[list[float]]]:
+        """The worth of the tile on each path and stone (an artifact's ``art``) and its sums
+        along the path (kept in the world's memo while its tiles stay the same)."""
+        w = self.w
+        tables = w.memo.get(art)
+        if tables is not None:
+            return tables
+        prm = self.prm
         tv = []
         cum = []
         for c in range(_NC):
@@ -505,13 +517,8 @@ class _Eval:
             acc_row[_LC + 1] = acc
             tv.append(row)
             cum.append(acc_row)
-        self.tv = tv
-        self.cum = cum
-        held: list[list[int]] = [[] for _ in range(_NC)]
-        for x in hand:
-            held[_COL[x]].append(_VAL[x])
-        self.held = held
-        self.m = [self.moves(c, held[c], w.tops[p][c], w.dirs[p][c], w.stones[p][c] > 0) for c in range(_NC)]
+        w.memo[art] = tv, cum
+        return tv, cum
 
     def moves(self, c: int, values: list[int], top: int, d: int, placed: bool) -> float:
         """Expected steps still to come on path ``c`` (from the cards ``values``
@@ -537,9 +544,15 @@ class _Eval:
 
     def piece(self, c: int, s: int, factor: int, m: float) -> float:
         """Worth of a piece on stone ``s`` of path ``c`` expected to make ``m``
-        more steps: its points now plus ``gamma`` of what the steps add."""
+        more steps: its points now plus ``gamma`` of what the steps add (remembered: the
+        candidates of a decision value the same pieces again and again)."""
+        key = (c, s, factor, m)
+        known = self.pieces.get(key)
+        if known is not None:
+            return known
         cur = _STONE[s] * factor
         if m <= 0.0:
+            self.pieces[key] = float(cur)
             return float(cur)
         e = s + m
         if e >= _LC:
@@ -549,7 +562,9 @@ class _Eval:
             fr = e - lo
             stone = _STONE[lo] + fr * (_STONE[lo + 1] - _STONE[lo])
             end = stone * factor + self.cum[c][lo] - self.cum[c][s] + fr * self.tv[c][lo + 1]
-        return cur + self.prm.gamma * (end - cur)
+        worth = cur + self.prm.gamma * (end - cur)
+        self.pieces[key] = worth
+        return worth
 
     def option(self, c: int, m: float) -> tuple[float, float]:
         """An expedition not started: (its worth, the stone part of its
@@ -705,7 +720,7 @@ class _Eval:
 
 
 def _adventurers(stones: typing.Sequence[int], res: int) -> int:
-    return sum(1 for c in range(_NC) if stones[c] and c != res)
+    return len([c for c in range(_NC) if stones[c] and c != res])
 
 
 def _play_scores(w: _World, prm: Params, plays: list[tuple[int, int]]) -> list[float]:
@@ -1190,8 +1205,8 @@ class HardBot(_Memory):
 
     def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, budget: int | None = None,
                  candidates: int = 5, draw_window: float = 6.0, confidence: float = 1.0, stage: int = 100,
-                 lead: int = 0, horizon: int = 0, prior: float = 0.0, params: Params | None = None,
-                 clock: search.Clock = time.perf_counter) -> None:
+                 lead: int = 0, horizon: int = 0, prior: float = 0.0, play_share: float = 0.75,
+                 params: Params | None = None, clock: search.Clock = time.perf_counter) -> None:
         search.check_limits(time_budget, iterations, bounded=budget is None)
         search.check_work(budget)
         self.time_budget = time_budget
@@ -1207,6 +1222,13 @@ class HardBot(_Memory):
         self.lead = lead
         self.horizon = horizon
         self.prior = prior
+        self.play_share = play_share
+        """Share of a turn's budgets its play step may spend (see :meth:`_allowance`)."""
+        self._turn: tuple[int, int] = (-1, -1)
+        self._turn_work = 0
+        self._turn_seconds = 0.0
+        """Play-out turns and seconds spent by this turn's steps so far."""
+        self.prior = prior
         """Points a candidate's play-outs lose per point the heuristic rates it below its own
         choice (at most ``PRIOR_CAP`` points of the heuristic): 0 judges by the play-outs alone."""
         self.params = params or Params()
@@ -1214,12 +1236,14 @@ class HardBot(_Memory):
 
     def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
         v = bots.own_view(view, rules.View)
-        until = search.deadline(self.time_budget, self.clock)
+        start = self.clock()
         template, stalled = self._world(v)
         if stalled:
             return self._remember(v, rules.Draw())
         ranked = _scored(v, template, self.params)
         step = template.phase
+        seconds, budget = self._allowance(v, step)
+        until = search.deadline(seconds, self.clock) if seconds is None or seconds > 0 else start
         if step == _PLAY:
             chosen = ranked[: self.candidates]
         elif step == _MOVE:
@@ -1262,14 +1286,45 @@ class HardBot(_Memory):
             done[0] += w.turns
             return search.margin([w.worth(q) for q in range(w.n)], me) - handicap[i]
 
-        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self._stage(template, len(codes)))
+        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self._stage(template, len(codes), budget))
         best = yield from search.run(len(codes), sample, playout, rng, schedule, until=until,
-                                     samples=self.iterations, clock=self.clock, work=lambda: done[0],
-                                     budget=math.inf if self.budget is None else self.budget)
+                                     samples=self.iterations, clock=self.clock, work=lambda: done[0], budget=budget)
         self.last_work = done[0]
+        self._turn_work += done[0]
+        self._turn_seconds += self.clock() - start
         return self._remember(v, chosen[best][1])
 
-    def _stage(self, template: _World, candidates: int) -> int:
+    def _allowance(self, v: rules.View, step: int) -> tuple[float | None, float]:
+        """This decision's time cap in seconds and its budget of play-out turns.
+
+        With a ``budget``, the decisions of one turn (a play, perhaps a move, a draw) share it
+        and ``time_budget``: the play step gets ``play_share`` of both, a later step of the
+        same turn what the earlier ones left (a turn is never longer than one decision
+        was), a move or draw step the bot did not see the play of the rest of the share.
+        Without a budget every decision has ``time_budget`` and no cap on turns.
+
+        >>> from lostcities import board
+        >>> hard = HardBot(budget=1000)
+        >>> view = board.Game(players=2).new_game(random.Random(1)).view(0)
+        >>> hard._allowance(view, _PLAY)
+        (0.6000000000000001, 750.0)
+        >>> hard._turn_work, hard._turn_seconds = 600, 0.5
+        >>> hard._allowance(view, _DRAW)
+        (0.30000000000000004, 400.0)
+        >>> HardBot()._allowance(view, _DRAW)
+        (0.8, inf)
+        """
+        if self.budget is None:
+            return self.time_budget, math.inf
+        turn = (v.round, v.draw_pile_size)
+        if step == _PLAY or turn != self._turn:
+            share = self.play_share if step == _PLAY else 1.0 - self.play_share
+            self._turn, self._turn_work = turn, round(self.budget * (1.0 - share))
+            self._turn_seconds = 0.0 if self.time_budget is None else self.time_budget * (1.0 - share)
+        seconds = None if self.time_budget is None else self.time_budget - self._turn_seconds
+        return seconds, float(self.budget - self._turn_work)
+
+    def _stage(self, template: _World, candidates: int, budget: float) -> int:
         """Play-outs a stage of sequential halving spends: ``stage`` without a budget; with
         one, an equal share of nine tenths of it per stage at one turn a card of the draw
         pile and one for the candidate's step (the light play-outs nearly always end the
@@ -1278,12 +1333,12 @@ class HardBot(_Memory):
 
         >>> template = _World.__new__(_World)
         >>> template.deck_size = 35
-        >>> HardBot(budget=12000)._stage(template, 5), HardBot(budget=None)._stage(template, 5)
+        >>> HardBot(budget=12000)._stage(template, 5, 12000), HardBot(budget=None)._stage(template, 5, math.inf)
         (100, 100)
         """
-        if self.budget is None:
+        if math.isinf(budget):
             return self.stage
-        share = self.budget * 9 // 10 // search.halving_stages(candidates)
+        share = int(budget) * 9 // 10 // search.halving_stages(candidates)
         return max(2 * candidates, share // (template.deck_size + 1))
 
 
