@@ -27,16 +27,17 @@ least 45%; two players, hard against ``frozen`` (session 23's hard, kept in
 their standard errors over the deals.
 
 Budgets (``--budget``): ``turns`` (the default) is the browser's budget on a deterministic
-clock: ``hard`` has no time cap (its schedule of stages, or with ``--hard-options
-'{"budget": 32000}'`` ``board_ai.BUDGET`` play-out turns, what 0.8 s buy in Pyodide) and
-``frozen`` its 0.8 s on a clock that counts its play-out turns at
-``FROZEN_TURN_SECONDS`` each (their CPython cost times Pyodide's 1.9), so figures do not
-depend on the machine's load and a seed replays them.  ``time`` caps both by ``--hard-time``
-seconds of ``--clock`` as before.  ``--calibrate`` measures the play-out turns per CPU second
-of both on the same positions (the numbers behind the two).  ``--hard-options`` passes JSON
-keyword arguments to today's hard bot (to screen its options)::
+clock: ``hard`` has no time cap and spends its budget of play-out turns a turn
+(``board_ai.BUDGET``: what 0.8 s buy in Pyodide with its heuristic play-outs; session 23's
+schedule of light play-outs with ``--hard-options '{"budget": null, "lead": 0}'``) and
+``frozen`` its 0.8 s on a clock that counts its play-out turns at ``FROZEN_TURN_SECONDS``
+each (their CPython cost times Pyodide's 1.9), so figures do not depend on the machine's
+load and a seed replays them.  ``time`` caps both by ``--hard-time`` seconds of ``--clock``
+as before.  ``--calibrate`` measures the play-out turns per CPU second of both on the same
+positions (the numbers behind the two; hard's with ``--hard-options``).  ``--hard-options``
+passes JSON keyword arguments to today's hard bot (to screen its options)::
 
-    PYTHONPATH=core:benchmarks python benchmarks/ai_board.py --calibrate
+    PYTHONPATH=core:benchmarks python benchmarks/ai_board.py --calibrate --hard-options '{"lead": 1600}'
     PYTHONPATH=core:benchmarks python benchmarks/ai_board.py --players 4 --games 40 --pairings hard-medium \
         --hard-options '{"confidence": 0.5}'
 """
@@ -191,11 +192,11 @@ def run_pairing(first: str, second: str, players: int, rounds: int, games: int, 
             "max_first": longest[0], "max_second": longest[1], "wall": time.perf_counter() - start}
 
 
-def calibrate(positions: int, seed: int) -> None:
-    """Print the play-out turns per CPU second of today's hard and the frozen one, each with its
-    schedule of stages of 100 play-outs and no cap, on the same positions (play steps of the
-    medium level's short games, two and four players), alternating the two so that a change in
-    the machine's load hits both alike."""
+def calibrate(positions: int, seed: int, hard_options: str = "{}") -> None:
+    """Print the play-out turns per CPU second of today's hard (with ``hard_options``) and the
+    frozen one, each with its schedule of stages of 100 play-outs and no cap, on the same
+    positions (play steps of the medium level's short games, two and four players),
+    alternating the two so that a change in the machine's load hits both alike."""
     rng = random.Random(seed)
     views: list[board.View] = []
     medium = board_ai.bot("medium")
@@ -213,7 +214,8 @@ def calibrate(positions: int, seed: int) -> None:
     seconds = {"hard": 0.0, "frozen": 0.0}
     turns = {"hard": 0, "frozen": 0}
     for i, view in enumerate(views):
-        hard = board_ai.HardBot(time_budget=None, iterations=10**6, budget=None)
+        hard = board_ai.HardBot(**{"time_budget": None, "iterations": 10**6, **json.loads(hard_options),
+                                   "budget": None})
         t0 = time.process_time()
         bots.choose(hard, view, random.Random(i))
         seconds["hard"] += time.process_time() - t0
@@ -248,15 +250,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1: the machine is shared)")
     parser.add_argument("--budget", choices=("turns", "time"), default="turns",
-                        help="turns: a deterministic clock (hard: no time cap, its own schedule or budget of play-out "
-                             "turns; frozen: 0.8 s of play-out turns at FROZEN_TURN_SECONDS); time: --hard-time "
+                        help="turns: a deterministic clock (hard: no time cap, its budget of play-out turns; frozen: "
+                             "0.8 s of play-out turns at FROZEN_TURN_SECONDS); time: --hard-time "
                              "seconds of --clock")
     parser.add_argument("--hard-options", default="{}", help="JSON keyword arguments of today's hard bot")
     parser.add_argument("--calibrate", type=int, nargs="?", const=60, default=None, metavar="POSITIONS",
                         help="print the play-out turns per CPU second of hard and frozen instead")
     args = parser.parse_args(argv)
     if args.calibrate is not None:
-        calibrate(args.calibrate, args.seed)
+        calibrate(args.calibrate, args.seed, args.hard_options)
         return 0
     if args.players is None:
         plan = [(2, 1, args.games or 400, args.pairings or "hard-medium,medium-easy"),

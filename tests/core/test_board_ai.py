@@ -52,8 +52,8 @@ def test_levels_and_factory() -> None:
     with pytest.raises(TypeError):
         board_ai.bot("medium", speed=3)
     with pytest.raises(errors.InvalidOptionError):
-        board_ai.bot("hard", time_budget=None, iterations=None)
-    assert isinstance(board_ai.bot("hard", time_budget=None, budget=board_ai.BUDGET), board_ai.HardBot)  # it bounds
+        board_ai.bot("hard", time_budget=None, iterations=None, budget=None)
+    assert isinstance(board_ai.bot("hard", time_budget=None), board_ai.HardBot)  # its budget of turns bounds it
 
 
 def test_bots_refuse_other_turns_and_other_games() -> None:
@@ -220,7 +220,8 @@ def test_hard_yields_between_play_outs_and_keeps_to_its_clock() -> None:
         yields += 1
         meter.now += 1.0  # every play-out "takes" a second
     assert state.is_legal(action)
-    assert 25 <= yields <= 31  # one play-out per yield, stopped by the 30 s budget
+    limit = 30.0 * hard.play_share  # the play step's share of the turn's 30 s
+    assert limit - 5 <= yields <= limit + 1  # one play-out per yield, stopped by the clock
 
 
 def play_step(players: int, seed: int) -> board.State:
@@ -291,6 +292,34 @@ def test_the_decisions_of_a_turn_share_its_budget() -> None:
         assert 0 < sum(spent) < budget + playout, (seed, spent)
         draws += spent[-1] > 0
     assert draws >= 1  # the draw step searched too
+
+
+def test_the_decisions_of_a_turn_share_its_time() -> None:
+    # Without a budget of turns the time cap is the turn's too: every play-out "takes" a
+    # second of a 12 s cap, and the turn's decisions together yield about 12 times (every draw
+    # is a candidate here, so that the draw step searches too).
+    searched = []
+    for seed in range(4):
+        state = play_step(4, seed)
+        player = state.current_player
+        meter = Meter()
+        bot = board_ai.HardBot(time_budget=12.0, budget=None, draw_window=1000.0, clock=meter)
+        yields = []
+        while not state.is_terminal() and state.current_player == player and not state.is_chance():
+            thinking = bot.think(state.view(player), random.Random(seed))
+            count = 0
+            while True:
+                try:
+                    next(thinking)
+                except StopIteration as stop:
+                    state.apply(stop.value)
+                    break
+                count += 1
+                meter.now += 1.0
+            yields.append(count)
+        assert 0 < sum(yields) <= 12 + len(yields), (seed, yields)
+        searched.append(len([y for y in yields if y]))
+    assert max(searched) >= 2  # a turn where the play and the draw both searched
 
 
 def test_a_strong_prior_keeps_hard_to_the_heuristics_choice() -> None:

@@ -40,17 +40,16 @@ that yields ``None`` between slices of work and returns the action)::
   every sample deals the unseen cards anew into the other hands, the removed
   cards and the draw pile, and every candidate is played out on it to the
   end of the round on a compact copy of the position, every player following
-  a light sketch of the heuristic (a round in 2-4 ms on CPython).  The result
-  of a play-out is the candidate's margin over the best other player (the
-  totals after the round plus the artifact track's expected value).
-  Sequential halving (:class:`lostcities.search.Halving`) keeps the heuristic's
-  choice unless another candidate beats it by a clear statistical margin.  A
-  decision is about 300 play-outs (some 10,000 play-out turns, 0.1-0.4 s on
-  CPython), or spends ``budget`` play-out turns when given one (:data:`BUDGET`
-  is what 0.8 s buy in Pyodide: not the default yet, its gain in games is not
-  measured); it yields after every play-out and stops at ``time_budget``
-  seconds (0.8 s by default, for slow machines and the browser) or after
-  ``iterations`` samples.
+  the heuristic (a round in 2-5 ms on CPython; a light sketch of it, ten
+  times cheaper but biased, is an option).  The result of a play-out is the
+  candidate's margin over the best other player (the totals after the round
+  plus the artifact track's expected value).  Sequential halving
+  (:class:`lostcities.search.Halving`) keeps the heuristic's choice unless
+  another candidate beats it by a clear statistical margin.  A turn (its
+  play, move and draw decisions together) spends :data:`BUDGET` play-out
+  turns, what 0.8 s buy in Pyodide (some 150 play-outs); it yields after
+  every play-out and stops at ``time_budget`` seconds a turn (0.8 s by
+  default, for slow machines) or after ``iterations`` samples.
 
 The bots only ever see their :class:`lostcities.board.View`.
 """
@@ -1160,14 +1159,19 @@ def _easy_play(v: rules.View, legal: typing.Sequence[api.Action]) -> api.Action:
     return min(discards, key=lambda a: (started[a.card.colour.index], counts[a.card.colour.index], -a.card.value))
 
 
-BUDGET: typing.Final = 32000
-"""Play-out turns a decision of the hard bot may spend (a play-out counts one
-for the candidate's step and one for every player's turn after it): what its 0.8 s buy in
-Pyodide, where a turn costs about 1.9 times its CPU time on CPython
-(``benchmarks/ai_board.py --calibrate`` measures the turns per CPU second on CPython).  A
-budget in turns makes a decision the same on any machine; the time cap stays as a bound.
-``HardBot(budget=BUDGET)`` spends it; the default (None) keeps session 23's schedule until a
-benchmark shows the budget wins games (session 28 could not measure it: see issue 22)."""
+BUDGET: typing.Final = 3600
+"""Play-out turns a turn of the hard bot spends (a play-out counts one for the candidate's
+step and one for every player's turn after it; the play step gets three quarters): what
+0.8 s buy in Pyodide with play-outs that follow the heuristic, where a turn costs about 1.9
+times its CPU time on CPython (``benchmarks/ai_board.py --calibrate --hard-options
+'{"lead": 1600}'`` measured 8,885 turns per CPU second on CPython: 3,741 in 0.8 s of
+Pyodide).  A budget in turns makes a decision the same on any machine; the time cap stays as
+a bound.  The light play-outs run ten times as many turns a second (about 32,000 in the same
+time) but favour the wrong candidates (discarding a low card scored +10 points over the
+heuristic's advance where heuristic play-outs scored +0.1; session 28)."""
+
+WHOLE: typing.Final = 4 * _TURN_CAP
+"""A ``lead`` that covers every decision of a play-out: the heuristic plays it all."""
 
 
 PRIOR_CAP: typing.Final = 20.0
@@ -1182,37 +1186,38 @@ class HardBot(_Memory):
     ``draw_window`` points of its choice (a single candidate is played at
     once).  Each sample deals the unseen cards anew; each candidate is played
     out on it to the end of the round, the first ``lead`` decisions of the
-    play-out by the heuristic, the rest by its light sketch; the result is the
+    play-out by the heuristic (all of them by default), the rest by its light
+    sketch; the result is the
     candidate's margin of ``worth`` (total after the round plus the artifact
     track's expected value) over the best other player.
     :class:`lostcities.search.Halving` keeps the heuristic's choice unless
     another beats it by ``confidence`` standard errors; its stages share
-    ``budget`` play-out turns (see :meth:`_stage`), or have about ``stage``
-    play-outs each when ``budget`` is None (session 23's hard: about 300
-    play-outs, some 10,000 turns, a decision; stages of 40 made it 120 and won
-    62.5% of 400 short two-player games against medium, below the 65% aimed
-    at).
+    its share of the turn's ``budget`` play-out turns (see :meth:`_allowance`
+    and :meth:`_stage`), or have about ``stage`` play-outs each when ``budget``
+    is None (session 23's hard, light play-outs: about 300 play-outs, some
+    10,000 turns, a decision).
 
-    ``budget`` (play-out turns, None for no cap), ``time_budget`` (seconds,
-    None for no cap; ``clock`` tells the time, read after every play-out) and
-    ``iterations`` (samples, None for no cap) bound the search; with
-    ``time_budget=None`` and a fixed rng seed the choice is reproducible.
-    The default time cap of 0.8 s only matters on slow machines and in the
-    browser (Pyodide runs play-outs about 1.9 times slower than CPython): a
-    decision never lasts longer than its budgets and one play-out."""
+    ``budget`` (play-out turns a turn, None for no cap), ``time_budget``
+    (seconds a turn, None for no cap; ``clock`` tells the time, read after
+    every play-out) and ``iterations`` (samples, None for no cap) bound the
+    search; with ``time_budget=None`` and a fixed rng seed the choice is
+    reproducible.  The default time cap of 0.8 s only matters on slow
+    machines (Pyodide runs play-outs about 1.9 times slower than CPython, and
+    the budget is sized for it): a turn never lasts longer than its budgets
+    and one play-out a decision."""
 
     name = "hard"
 
-    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, budget: int | None = None,
+    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, budget: int | None = BUDGET,
                  candidates: int = 5, draw_window: float = 6.0, confidence: float = 1.0, stage: int = 100,
-                 lead: int = 0, horizon: int = 0, prior: float = 0.0, play_share: float = 0.75,
+                 lead: int = WHOLE, horizon: int = 0, prior: float = 0.0, play_share: float = 0.75,
                  params: Params | None = None, clock: search.Clock = time.perf_counter) -> None:
         search.check_limits(time_budget, iterations, bounded=budget is None)
         search.check_work(budget)
         self.time_budget = time_budget
         self.iterations = iterations
         self.budget = budget
-        """Play-out turns a decision may spend (None: no cap, stages of ``stage`` play-outs); see :data:`BUDGET`."""
+        """Play-out turns a turn may spend (None: no cap, stages of ``stage`` play-outs); see :data:`BUDGET`."""
         self.last_work = 0
         """Play-out turns spent by the last decision that searched (for benchmarks and tests)."""
         self.candidates = candidates
@@ -1297,11 +1302,10 @@ class HardBot(_Memory):
     def _allowance(self, v: rules.View, step: int) -> tuple[float | None, float]:
         """This decision's time cap in seconds and its budget of play-out turns.
 
-        With a ``budget``, the decisions of one turn (a play, perhaps a move, a draw) share it
-        and ``time_budget``: the play step gets ``play_share`` of both, a later step of the
-        same turn what the earlier ones left (a turn is never longer than one decision
-        was), a move or draw step the bot did not see the play of the rest of the share.
-        Without a budget every decision has ``time_budget`` and no cap on turns.
+        The decisions of one turn (a play, perhaps a move, a draw) share ``time_budget`` and
+        ``budget``: the play step gets ``play_share`` of both, a later step of the same turn
+        what the earlier ones left (so a turn is never longer than one decision was), a move
+        or draw step the bot did not see the play of the rest of the share.
 
         >>> from lostcities import board
         >>> hard = HardBot(budget=1000)
@@ -1311,18 +1315,18 @@ class HardBot(_Memory):
         >>> hard._turn_work, hard._turn_seconds = 600, 0.5
         >>> hard._allowance(view, _DRAW)
         (0.30000000000000004, 400.0)
-        >>> HardBot()._allowance(view, _DRAW)
-        (0.8, inf)
+        >>> HardBot()._allowance(view, _DRAW)  # a draw step whose play it did not see
+        (0.2, 900.0)
+        >>> HardBot(budget=None, time_budget=None, iterations=8)._allowance(view, _PLAY)
+        (None, inf)
         """
-        if self.budget is None:
-            return self.time_budget, math.inf
         turn = (v.round, v.draw_pile_size)
+        share = 1.0
         if step == _PLAY or turn != self._turn:
+            self._turn, self._turn_work, self._turn_seconds = turn, 0, 0.0
             share = self.play_share if step == _PLAY else 1.0 - self.play_share
-            self._turn, self._turn_work = turn, round(self.budget * (1.0 - share))
-            self._turn_seconds = 0.0 if self.time_budget is None else self.time_budget * (1.0 - share)
-        seconds = None if self.time_budget is None else self.time_budget - self._turn_seconds
-        return seconds, float(self.budget - self._turn_work)
+        seconds = None if self.time_budget is None else self.time_budget * share - self._turn_seconds
+        return seconds, math.inf if self.budget is None else self.budget * share - self._turn_work
 
     def _stage(self, template: _World, candidates: int, budget: float) -> int:
         """Play-outs a stage of sequential halving spends: ``stage`` without a budget; with
