@@ -27,15 +27,15 @@ least 45%; two players, hard against ``frozen`` (session 23's hard, kept in
 their standard errors over the deals.
 
 Budgets (``--budget``): ``turns`` (the default) is the browser's budget on a deterministic
-clock: ``hard`` has no time cap and spends its budget of play-out turns a turn
-(``board_ai.BUDGET``: what 0.8 s buy in Pyodide with its heuristic play-outs; session 23's
-schedule of light play-outs with ``--hard-options '{"budget": null, "lead": 0}'``) and
-``frozen`` its 0.8 s on a clock that counts its play-out turns at ``FROZEN_TURN_SECONDS``
-each (their CPython cost times Pyodide's 1.9), so figures do not depend on the machine's
-load and a seed replays them.  ``time`` caps both by ``--hard-time`` seconds of ``--clock``
-as before.  ``--calibrate`` measures the play-out turns per CPU second of both on the same
-positions (the numbers behind the two; hard's with ``--hard-options``).  ``--hard-options``
-passes JSON keyword arguments to today's hard bot (to screen its options)::
+clock: ``hard`` has no time cap (its schedule of stages, or with ``--hard-options
+'{"budget": 3600, "lead": 1600}'`` ``board_ai.BUDGET`` play-out turns a turn that follow the
+heuristic, what 0.8 s buy in Pyodide) and ``frozen`` its 0.8 s on a clock that counts its
+play-out turns at ``FROZEN_TURN_SECONDS`` each (their CPython cost times Pyodide's 1.9), so
+figures do not depend on the machine's load and a seed replays them.  ``time`` caps both by
+``--hard-time`` seconds of ``--clock`` as before.  ``--calibrate`` measures the play-out turns
+per CPU second of both on the same positions (the numbers behind the two; hard's with
+``--hard-options``).  ``--hard-options`` passes JSON keyword arguments to today's hard bot
+(to screen its options)::
 
     PYTHONPATH=core:benchmarks python benchmarks/ai_board.py --calibrate --hard-options '{"lead": 1600}'
     PYTHONPATH=core:benchmarks python benchmarks/ai_board.py --players 4 --games 40 --pairings hard-medium \
@@ -250,8 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1: the machine is shared)")
     parser.add_argument("--budget", choices=("turns", "time"), default="turns",
-                        help="turns: a deterministic clock (hard: no time cap, its budget of play-out turns; frozen: "
-                             "0.8 s of play-out turns at FROZEN_TURN_SECONDS); time: --hard-time "
+                        help="turns: a deterministic clock (hard: no time cap, its schedule or budget of play-out "
+                             "turns; frozen: 0.8 s of play-out turns at FROZEN_TURN_SECONDS); time: --hard-time "
                              "seconds of --clock")
     parser.add_argument("--hard-options", default="{}", help="JSON keyword arguments of today's hard bot")
     parser.add_argument("--calibrate", type=int, nargs="?", const=60, default=None, metavar="POSITIONS",

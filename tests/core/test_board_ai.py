@@ -52,8 +52,8 @@ def test_levels_and_factory() -> None:
     with pytest.raises(TypeError):
         board_ai.bot("medium", speed=3)
     with pytest.raises(errors.InvalidOptionError):
-        board_ai.bot("hard", time_budget=None, iterations=None, budget=None)
-    assert isinstance(board_ai.bot("hard", time_budget=None), board_ai.HardBot)  # its budget of turns bounds it
+        board_ai.bot("hard", time_budget=None, iterations=None)
+    assert isinstance(board_ai.bot("hard", time_budget=None, budget=board_ai.BUDGET), board_ai.HardBot)  # it bounds
 
 
 def test_bots_refuse_other_turns_and_other_games() -> None:

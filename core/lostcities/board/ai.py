@@ -40,16 +40,17 @@ that yields ``None`` between slices of work and returns the action)::
   every sample deals the unseen cards anew into the other hands, the removed
   cards and the draw pile, and every candidate is played out on it to the
   end of the round on a compact copy of the position, every player following
-  the heuristic (a round in 2-5 ms on CPython; a light sketch of it, ten
-  times cheaper but biased, is an option).  The result of a play-out is the
-  candidate's margin over the best other player (the totals after the round
-  plus the artifact track's expected value).  Sequential halving
+  a light sketch of the heuristic (a round in 2-4 ms on CPython; play-outs
+  that follow the heuristic itself are an option).  The result of a play-out
+  is the candidate's margin over the best other player (the totals after the
+  round plus the artifact track's expected value).  Sequential halving
   (:class:`lostcities.search.Halving`) keeps the heuristic's choice unless
-  another candidate beats it by a clear statistical margin.  A turn (its
-  play, move and draw decisions together) spends :data:`BUDGET` play-out
-  turns, what 0.8 s buy in Pyodide (some 150 play-outs); it yields after
-  every play-out and stops at ``time_budget`` seconds a turn (0.8 s by
-  default, for slow machines) or after ``iterations`` samples.
+  another candidate beats it by a clear statistical margin.  A decision is
+  about 300 play-outs (some 10,000 play-out turns, 0.1-0.4 s on CPython), or
+  its share of a turn's ``budget`` play-out turns when given one; it yields
+  after every play-out and stops at its share of ``time_budget`` seconds a
+  turn (0.8 s by default, for slow machines and the browser) or after
+  ``iterations`` samples.
 
 The bots only ever see their :class:`lostcities.board.View`.
 """
@@ -1160,15 +1161,19 @@ def _easy_play(v: rules.View, legal: typing.Sequence[api.Action]) -> api.Action:
 
 
 BUDGET: typing.Final = 3600
-"""Play-out turns a turn of the hard bot spends (a play-out counts one for the candidate's
-step and one for every player's turn after it; the play step gets three quarters): what
-0.8 s buy in Pyodide with play-outs that follow the heuristic, where a turn costs about 1.9
-times its CPU time on CPython (``benchmarks/ai_board.py --calibrate --hard-options
-'{"lead": 1600}'`` measured 8,885 turns per CPU second on CPython: 3,741 in 0.8 s of
-Pyodide).  A budget in turns makes a decision the same on any machine; the time cap stays as
-a bound.  The light play-outs run ten times as many turns a second (about 32,000 in the same
-time) but favour the wrong candidates (discarding a low card scored +10 points over the
-heuristic's advance where heuristic play-outs scored +0.1; session 28)."""
+"""Play-out turns a turn of the hard bot may spend with play-outs that follow the heuristic
+(``HardBot(budget=BUDGET, lead=WHOLE)``; a play-out counts one for the candidate's step and
+one for every player's turn after it; the play step gets three quarters): what 0.8 s buy in
+Pyodide, where a turn costs about 1.9 times its CPU time on CPython
+(``benchmarks/ai_board.py --calibrate --hard-options '{"lead": 1600}'`` measured 8,885
+turns per CPU second on CPython: 3,741 in 0.8 s of Pyodide).  A budget in turns makes a
+decision the same on any machine; the time cap stays as a bound.  Light play-outs run ten
+times as many turns a second (about 32,000 in the same time) but favour the wrong
+candidates (discarding a low card scored +10 points over the heuristic's advance where
+heuristic play-outs scored +0.1; session 28).  Not the default: against three mediums in
+four-player short games it did not win more than session 23's schedule (session 29, paired
+deals: 33.3% against 39.6% over 12 deals, margins -26.8 against -27.6 points; with
+``confidence=2`` 31.3% against 37.5% over 8 deals, margins equal)."""
 
 WHOLE: typing.Final = 4 * _TURN_CAP
 """A ``lead`` that covers every decision of a play-out: the heuristic plays it all."""
@@ -1186,8 +1191,8 @@ class HardBot(_Memory):
     ``draw_window`` points of its choice (a single candidate is played at
     once).  Each sample deals the unseen cards anew; each candidate is played
     out on it to the end of the round, the first ``lead`` decisions of the
-    play-out by the heuristic (all of them by default), the rest by its light
-    sketch; the result is the
+    play-out by the heuristic (none by default, all with :data:`WHOLE`), the
+    rest by its light sketch; the result is the
     candidate's margin of ``worth`` (total after the round plus the artifact
     track's expected value) over the best other player.
     :class:`lostcities.search.Halving` keeps the heuristic's choice unless
@@ -1202,15 +1207,15 @@ class HardBot(_Memory):
     every play-out) and ``iterations`` (samples, None for no cap) bound the
     search; with ``time_budget=None`` and a fixed rng seed the choice is
     reproducible.  The default time cap of 0.8 s only matters on slow
-    machines (Pyodide runs play-outs about 1.9 times slower than CPython, and
-    the budget is sized for it): a turn never lasts longer than its budgets
-    and one play-out a decision."""
+    machines and in the browser (Pyodide runs play-outs about 1.9 times
+    slower than CPython): a turn never lasts longer than its budgets and one
+    play-out a decision."""
 
     name = "hard"
 
-    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, budget: int | None = BUDGET,
+    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, budget: int | None = None,
                  candidates: int = 5, draw_window: float = 6.0, confidence: float = 1.0, stage: int = 100,
-                 lead: int = WHOLE, horizon: int = 0, prior: float = 0.0, play_share: float = 0.75,
+                 lead: int = 0, horizon: int = 0, prior: float = 0.0, play_share: float = 0.75,
                  params: Params | None = None, clock: search.Clock = time.perf_counter) -> None:
         search.check_limits(time_budget, iterations, bounded=budget is None)
         search.check_work(budget)
@@ -1315,10 +1320,10 @@ class HardBot(_Memory):
         >>> hard._turn_work, hard._turn_seconds = 600, 0.5
         >>> hard._allowance(view, _DRAW)
         (0.30000000000000004, 400.0)
-        >>> HardBot()._allowance(view, _DRAW)  # a draw step whose play it did not see
+        >>> HardBot(budget=BUDGET)._allowance(view, _DRAW)  # a draw step whose play it did not see
         (0.2, 900.0)
-        >>> HardBot(budget=None, time_budget=None, iterations=8)._allowance(view, _PLAY)
-        (None, inf)
+        >>> HardBot()._allowance(view, _PLAY), HardBot(time_budget=None, iterations=8)._allowance(view, _PLAY)
+        ((0.6000000000000001, inf), (None, inf))
         """
         turn = (v.round, v.draw_pile_size)
         share = 1.0
