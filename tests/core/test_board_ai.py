@@ -53,6 +53,7 @@ def test_levels_and_factory() -> None:
         board_ai.bot("medium", speed=3)
     with pytest.raises(errors.InvalidOptionError):
         board_ai.bot("hard", time_budget=None, iterations=None)
+    assert isinstance(board_ai.bot("hard", time_budget=None, budget=board_ai.BUDGET), board_ai.HardBot)  # it bounds
 
 
 def test_bots_refuse_other_turns_and_other_games() -> None:
@@ -219,4 +220,114 @@ def test_hard_yields_between_play_outs_and_keeps_to_its_clock() -> None:
         yields += 1
         meter.now += 1.0  # every play-out "takes" a second
     assert state.is_legal(action)
-    assert 25 <= yields <= 31  # one play-out per yield, stopped by the 30 s budget
+    limit = 30.0 * hard.play_share  # the play step's share of the turn's 30 s
+    assert limit - 5 <= yields <= limit + 1  # one play-out per yield, stopped by the clock
+
+
+def play_step(players: int, seed: int) -> board.State:
+    """A play step of the medium level's game some turns in, with several candidates for hard."""
+    state = random_position(players, seed)
+    rng = random.Random(seed)
+    while state.step is not board.Step.PLAY or len(state.legal_actions()) < 6:
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(bots.choose(make("medium"), state.view(state.current_player), rng))
+    return state
+
+
+def test_hard_spends_its_budget_of_playout_turns_whatever_the_clock() -> None:
+    # No time cap: the budget of play-out turns alone ends the search (by one
+    # play-out at most), so the choice is the same however slow the machine is.
+    state = play_step(4, 3)
+    view = state.view(state.current_player)
+    playout = view.draw_pile_size + 2  # turns of one play-out at most: its step and a turn a card of the pile
+    for budget in (300, 3000):
+        bot = board_ai.HardBot(time_budget=None, budget=budget)
+        action = bots.choose(bot, view, random.Random(5))
+        share = budget * bot.play_share  # a play step's share of its turn's budget
+        assert bot.last_work < share + playout, (budget, bot.last_work)
+        if budget == 300:
+            assert bot.last_work >= share  # the budget ended it, not the schedule
+        again = board_ai.HardBot(time_budget=5.0, budget=budget, clock=Meter())
+        assert bots.choose(again, view, random.Random(5)) == action
+        assert again.last_work == bot.last_work
+    full = board_ai.HardBot(time_budget=None, budget=board_ai.BUDGET)
+    bots.choose(full, view, random.Random(5))
+    assert board_ai.BUDGET * full.play_share / 2 < full.last_work < board_ai.BUDGET * full.play_share + playout
+    with pytest.raises(errors.InvalidOptionError, match="work budget"):
+        board_ai.HardBot(budget=0)
+
+
+def test_hard_shares_its_budget_among_the_stages_of_halving() -> None:
+    # A play-out costs about a turn a card of the draw pile: the stages are sized so
+    # that the last one is reached within the budget, early and late in the round.
+    for seed, players in ((3, 4), (8, 2)):
+        state = play_step(players, seed)
+        view = state.view(state.current_player)
+        bot = board_ai.HardBot(time_budget=None, budget=board_ai.BUDGET)
+        bots.choose(bot, view, random.Random(1))
+        share = board_ai.BUDGET * bot.play_share  # the play step's share of the turn's budget
+        assert share * 0.6 < bot.last_work < share, (seed, bot.last_work)  # the schedule ends it
+
+
+def test_the_decisions_of_a_turn_share_its_budget() -> None:
+    # A play step spends its share of the turn's budget, the draw step (and a move step)
+    # what is left of it: a turn costs the budget and one play-out at most, however many
+    # of its decisions search (each used to get the whole budget).
+    budget = 2000
+    draws = 0
+    for seed in range(4):
+        state = play_step(4, seed)
+        player = state.current_player
+        view = state.view(player)
+        playout = view.draw_pile_size + 2
+        bot = board_ai.HardBot(time_budget=None, budget=budget)
+        rng = random.Random(seed)
+        spent = []
+        while not state.is_terminal() and state.current_player == player and not state.is_chance():
+            bot.last_work = 0
+            state.apply(bots.choose(bot, state.view(player), rng))
+            spent.append(bot.last_work)
+        assert 0 < sum(spent) < budget + playout, (seed, spent)
+        draws += spent[-1] > 0
+    assert draws >= 1  # the draw step searched too
+
+
+def test_the_decisions_of_a_turn_share_its_time() -> None:
+    # Without a budget of turns the time cap is the turn's too: every play-out "takes" a
+    # second of a 12 s cap, and the turn's decisions together yield about 12 times (every draw
+    # is a candidate here, so that the draw step searches too).
+    searched = []
+    for seed in range(4):
+        state = play_step(4, seed)
+        player = state.current_player
+        meter = Meter()
+        bot = board_ai.HardBot(time_budget=12.0, budget=None, draw_window=1000.0, clock=meter)
+        yields = []
+        while not state.is_terminal() and state.current_player == player and not state.is_chance():
+            thinking = bot.think(state.view(player), random.Random(seed))
+            count = 0
+            while True:
+                try:
+                    next(thinking)
+                except StopIteration as stop:
+                    state.apply(stop.value)
+                    break
+                count += 1
+                meter.now += 1.0
+            yields.append(count)
+        assert 0 < sum(yields) <= 12 + len(yields), (seed, yields)
+        searched.append(len([y for y in yields if y]))
+    assert max(searched) >= 2  # a turn where the play and the draw both searched
+
+
+def test_a_strong_prior_keeps_hard_to_the_heuristics_choice() -> None:
+    # Handicapped by the heuristic's points it gives up, no other candidate beats the anchor
+    # (without the prior hard discards R2 at seed 7, where the heuristic advances B10).
+    for seed in (6, 7):
+        state = play_step(4, seed)
+        view = state.view(state.current_player)
+        medium = bots.choose(make("medium"), view, random.Random(0))
+        hard = board_ai.HardBot(time_budget=None, budget=3000, prior=1000.0)
+        assert bots.choose(hard, view, random.Random(seed)) == medium

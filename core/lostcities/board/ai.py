@@ -40,14 +40,17 @@ that yields ``None`` between slices of work and returns the action)::
   every sample deals the unseen cards anew into the other hands, the removed
   cards and the draw pile, and every candidate is played out on it to the
   end of the round on a compact copy of the position, every player following
-  a light sketch of the heuristic (a round in 2-4 ms on CPython).  The result
-  of a play-out is the candidate's margin over the best other player (the
-  totals after the round plus the artifact track's expected value).
-  Sequential halving (:class:`lostcities.search.Halving`) keeps the heuristic's
-  choice unless another candidate beats it by a clear statistical margin.  A
-  decision is about 120 play-outs (0.2-0.4 s on CPython); it yields after
-  every play-out and stops at ``time_budget`` seconds (0.8 s by default, for
-  slow machines and the browser) or after ``iterations`` samples.
+  a light sketch of the heuristic (a round in 2-4 ms on CPython; play-outs
+  that follow the heuristic itself are an option).  The result of a play-out
+  is the candidate's margin over the best other player (the totals after the
+  round plus the artifact track's expected value).  Sequential halving
+  (:class:`lostcities.search.Halving`) keeps the heuristic's choice unless
+  another candidate beats it by a clear statistical margin.  A decision is
+  about 300 play-outs (some 10,000 play-out turns, 0.1-0.4 s on CPython), or
+  its share of a turn's ``budget`` play-out turns when given one; it yields
+  after every play-out and stops at its share of ``time_budget`` seconds a
+  turn (0.8 s by default, for slow machines and the browser) or after
+  ``iterations`` samples.
 
 The bots only ever see their :class:`lostcities.board.View`.
 """
@@ -55,6 +58,8 @@ The bots only ever see their :class:`lostcities.board.View`.
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import math
 import random
 import time
 import typing
@@ -108,8 +113,8 @@ class _World:
     of different candidates stay comparable).  The streams are empty in a
     world built from a view (only ``deck_size`` matters there)."""
 
-    __slots__ = ("any_piece", "crossed", "deck", "deck_size", "dirs", "discarded", "found", "hands", "n",
-                 "over", "phase", "piles", "player", "pts", "pub", "res", "rounds_left", "short", "stones",
+    __slots__ = ("any_piece", "crossed", "deck", "deck_size", "dirs", "discarded", "found", "hands", "memo",
+                 "n", "over", "phase", "piles", "player", "pts", "pub", "res", "rounds_left", "short", "stones",
                  "tiles", "tokens", "tops", "turns", "up_down")
     n: int
     up_down: bool
@@ -143,6 +148,9 @@ class _World:
     """Colour discarded this turn (-1 none): the heuristic does not draw it back."""
     turns: int
     """Player turns played in this world (a play-out cap)."""
+    memo: dict[float, tuple[list[list[float]], list[list[float]]]]
+    """The heuristic's tables of the tiles' worth by an artifact's worth (see :meth:`_Eval.tile_tables`):
+    shared by copies while their tiles are the same, replaced when a tile is taken."""
 
     def copy(self) -> _World:
         w = _World.__new__(_World)
@@ -170,6 +178,7 @@ class _World:
         w.over = self.over
         w.discarded = self.discarded
         w.turns = self.turns
+        w.memo = self.memo
         return w
 
     # -- rules (the subset the bots use) ---------------------------------------------
@@ -220,6 +229,7 @@ class _World:
             return
         if tile == _ART:
             self.tiles[c][s] = 0
+            self.memo = {}
             self.found[p] += 1
         elif tile == _ARROW:
             if self.can_move(p):
@@ -373,6 +383,7 @@ def _world_from_view(v: rules.View) -> _World:
     w.over = False
     w.discarded = -1
     w.turns = 0
+    w.memo = {}
     return w
 
 
@@ -445,10 +456,11 @@ def _turns_left(w: _World, prm: Params) -> float:
 class _Eval:
     """The heuristic's tables for player ``p`` in ``w``."""
 
-    __slots__ = ("art", "cum", "f", "held", "m", "p", "pre", "prm", "suf", "turns", "tv", "w")
+    __slots__ = ("art", "cum", "f", "held", "m", "p", "pieces", "pre", "prm", "suf", "turns", "tv", "w")
 
     def __init__(self, w: _World, p: int, prm: Params) -> None:
         self.w = w
+        self.pieces: dict[tuple[int, int, int, float], float] = {}
         self.p = p
         self.prm = prm
         hand = w.hands[p]
@@ -456,27 +468,16 @@ class _Eval:
         for x in hand:
             unseen[x] -= 1
         total = 0
-        suf: list[list[float]] = []
-        pre: list[list[float]] = []
+        suf: list[list[int]] = []
+        pre: list[list[int]] = []
         for c in range(_NC):
-            base = c * _NV
-            above = [0.0] * (_NV + 1)
-            acc = 0.0
-            for v in range(_NV - 1, -1, -1):
-                k = unseen[base + v]
-                if k > 0:
-                    acc += k
-                above[v] = acc
-            total += int(acc)
+            row = [k if k > 0 else 0 for k in unseen[c * _NV:(c + 1) * _NV]]
+            pre.append(list(itertools.accumulate(row)))
+            above = list(itertools.accumulate(reversed(row)))
+            above.reverse()
+            above.append(0)
+            total += above[0]
             suf.append(above)
-            pr = [0.0] * _NV
-            acc = 0.0
-            for v in range(_NV):
-                k = unseen[base + v]
-                if k > 0:
-                    acc += k
-                pr[v] = acc
-            pre.append(pr)
         self.suf = suf
         self.pre = pre
         turns = _turns_left(w, prm)
@@ -486,6 +487,21 @@ class _Eval:
         here = _artifact_worth(count, w.rounds_left, w.n, w.short)
         art = max(3.0, (_artifact_worth(count + 2, w.rounds_left, w.n, w.short) - here) / 2)
         self.art = art
+        self.tv, self.cum = self.tile_tables(art)
+        held: list[list[int]] = [[] for _ in range(_NC)]
+        for x in hand:
+            held[_COL[x]].append(_VAL[x])
+        self.held = held
+        self.m = [self.moves(c, held[c], w.tops[p][c], w.dirs[p][c], w.stones[p][c] > 0) for c in range(_NC)]
+
+    def tile_tables(self, art: float) -> tuple[list[list[float]], list[list[float]]]:
+        """The worth of the tile on each path and stone (an artifact's ``art``) and its sums
+        along the path (kept in the world's memo while its tiles stay the same)."""
+        w = self.w
+        tables = w.memo.get(art)
+        if tables is not None:
+            return tables
+        prm = self.prm
         tv = []
         cum = []
         for c in range(_NC):
@@ -501,13 +517,8 @@ class _Eval:
             acc_row[_LC + 1] = acc
             tv.append(row)
             cum.append(acc_row)
-        self.tv = tv
-        self.cum = cum
-        held: list[list[int]] = [[] for _ in range(_NC)]
-        for x in hand:
-            held[_COL[x]].append(_VAL[x])
-        self.held = held
-        self.m = [self.moves(c, held[c], w.tops[p][c], w.dirs[p][c], w.stones[p][c] > 0) for c in range(_NC)]
+        w.memo[art] = tv, cum
+        return tv, cum
 
     def moves(self, c: int, values: list[int], top: int, d: int, placed: bool) -> float:
         """Expected steps still to come on path ``c`` (from the cards ``values``
@@ -533,9 +544,15 @@ class _Eval:
 
     def piece(self, c: int, s: int, factor: int, m: float) -> float:
         """Worth of a piece on stone ``s`` of path ``c`` expected to make ``m``
-        more steps: its points now plus ``gamma`` of what the steps add."""
+        more steps: its points now plus ``gamma`` of what the steps add (remembered: the
+        candidates of a decision value the same pieces again and again)."""
+        key = (c, s, factor, m)
+        known = self.pieces.get(key)
+        if known is not None:
+            return known
         cur = _STONE[s] * factor
         if m <= 0.0:
+            self.pieces[key] = float(cur)
             return float(cur)
         e = s + m
         if e >= _LC:
@@ -545,7 +562,9 @@ class _Eval:
             fr = e - lo
             stone = _STONE[lo] + fr * (_STONE[lo + 1] - _STONE[lo])
             end = stone * factor + self.cum[c][lo] - self.cum[c][s] + fr * self.tv[c][lo + 1]
-        return cur + self.prm.gamma * (end - cur)
+        worth = cur + self.prm.gamma * (end - cur)
+        self.pieces[key] = worth
+        return worth
 
     def option(self, c: int, m: float) -> tuple[float, float]:
         """An expedition not started: (its worth, the stone part of its
@@ -701,7 +720,7 @@ class _Eval:
 
 
 def _adventurers(stones: typing.Sequence[int], res: int) -> int:
-    return sum(1 for c in range(_NC) if stones[c] and c != res)
+    return len([c for c in range(_NC) if stones[c] and c != res])
 
 
 def _play_scores(w: _World, prm: Params, plays: list[tuple[int, int]]) -> list[float]:
@@ -1141,6 +1160,29 @@ def _easy_play(v: rules.View, legal: typing.Sequence[api.Action]) -> api.Action:
     return min(discards, key=lambda a: (started[a.card.colour.index], counts[a.card.colour.index], -a.card.value))
 
 
+BUDGET: typing.Final = 3600
+"""Play-out turns a turn of the hard bot may spend with play-outs that follow the heuristic
+(``HardBot(budget=BUDGET, lead=WHOLE)``; a play-out counts one for the candidate's step and
+one for every player's turn after it; the play step gets three quarters): what 0.8 s buy in
+Pyodide, where a turn costs about 1.9 times its CPU time on CPython
+(``benchmarks/ai_board.py --calibrate --hard-options '{"lead": 1600}'`` measured 8,885
+turns per CPU second on CPython: 3,741 in 0.8 s of Pyodide).  A budget in turns makes a
+decision the same on any machine; the time cap stays as a bound.  Light play-outs run ten
+times as many turns a second (about 32,000 in the same time) but favour the wrong
+candidates (discarding a low card scored +10 points over the heuristic's advance where
+heuristic play-outs scored +0.1; session 28).  Not the default: against three mediums in
+four-player short games it did not win more than session 23's schedule (session 29, paired
+deals: 33.3% against 39.6% over 12 deals, margins -26.8 against -27.6 points; with
+``confidence=2`` 31.3% against 37.5% over 8 deals, margins equal)."""
+
+WHOLE: typing.Final = 4 * _TURN_CAP
+"""A ``lead`` that covers every decision of a play-out: the heuristic plays it all."""
+
+
+PRIOR_CAP: typing.Final = 20.0
+"""The most heuristic points a candidate is handicapped for (a round-ending step scores 1000)."""
+
+
 class HardBot(_Memory):
     """The ``hard`` level: determinized Monte Carlo search over the heuristic's candidates.
 
@@ -1149,47 +1191,69 @@ class HardBot(_Memory):
     ``draw_window`` points of its choice (a single candidate is played at
     once).  Each sample deals the unseen cards anew; each candidate is played
     out on it to the end of the round, the first ``lead`` decisions of the
-    play-out by the heuristic, the rest by its light sketch; the result is the
+    play-out by the heuristic (none by default, all with :data:`WHOLE`), the
+    rest by its light sketch; the result is the
     candidate's margin of ``worth`` (total after the round plus the artifact
     track's expected value) over the best other player.
-    :class:`lostcities.search.Halving` (stages of about ``stage`` play-outs)
-    keeps the heuristic's choice unless another beats it by ``confidence``
-    standard errors; the whole schedule is about 300 play-outs, at most about
-    0.5 s on CPython (stages of 40 made it 120 and won 62.5% of 400 short
-    two-player games against medium, below the 65% aimed at).
+    :class:`lostcities.search.Halving` keeps the heuristic's choice unless
+    another beats it by ``confidence`` standard errors; its stages share
+    its share of the turn's ``budget`` play-out turns (see :meth:`_allowance`
+    and :meth:`_stage`), or have about ``stage`` play-outs each when ``budget``
+    is None (session 23's hard, light play-outs: about 300 play-outs, some
+    10,000 turns, a decision).
 
-    ``time_budget`` (seconds, None for no cap; ``clock`` tells the time, read
-    after every play-out) and ``iterations`` (samples, None for no cap) bound
-    the search; with ``time_budget=None`` and a fixed rng seed the choice is
-    reproducible.  The default budget of 0.8 s only matters on slow machines
-    (Pyodide runs 2-3 times slower than CPython): a decision never lasts
-    longer than the budget and one play-out."""
+    ``budget`` (play-out turns a turn, None for no cap), ``time_budget``
+    (seconds a turn, None for no cap; ``clock`` tells the time, read after
+    every play-out) and ``iterations`` (samples, None for no cap) bound the
+    search; with ``time_budget=None`` and a fixed rng seed the choice is
+    reproducible.  The default time cap of 0.8 s only matters on slow
+    machines and in the browser (Pyodide runs play-outs about 1.9 times
+    slower than CPython): a turn never lasts longer than its budgets and one
+    play-out a decision."""
 
     name = "hard"
 
-    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, candidates: int = 5,
-                 draw_window: float = 6.0, confidence: float = 1.0, stage: int = 100, lead: int = 0,
-                 horizon: int = 0, params: Params | None = None, clock: search.Clock = time.perf_counter) -> None:
-        search.check_limits(time_budget, iterations, bounded=True)
+    def __init__(self, time_budget: float | None = 0.8, iterations: int | None = None, budget: int | None = None,
+                 candidates: int = 5, draw_window: float = 6.0, confidence: float = 1.0, stage: int = 100,
+                 lead: int = 0, horizon: int = 0, prior: float = 0.0, play_share: float = 0.75,
+                 params: Params | None = None, clock: search.Clock = time.perf_counter) -> None:
+        search.check_limits(time_budget, iterations, bounded=budget is None)
+        search.check_work(budget)
         self.time_budget = time_budget
         self.iterations = iterations
+        self.budget = budget
+        """Play-out turns a turn may spend (None: no cap, stages of ``stage`` play-outs); see :data:`BUDGET`."""
+        self.last_work = 0
+        """Play-out turns spent by the last decision that searched (for benchmarks and tests)."""
         self.candidates = candidates
         self.draw_window = draw_window
         self.confidence = confidence
         self.stage = stage
         self.lead = lead
         self.horizon = horizon
+        self.prior = prior
+        self.play_share = play_share
+        """Share of a turn's budgets its play step may spend (see :meth:`_allowance`)."""
+        self._turn: tuple[int, int] = (-1, -1)
+        self._turn_work = 0
+        self._turn_seconds = 0.0
+        """Play-out turns and seconds spent by this turn's steps so far."""
+        self.prior = prior
+        """Points a candidate's play-outs lose per point the heuristic rates it below its own
+        choice (at most ``PRIOR_CAP`` points of the heuristic): 0 judges by the play-outs alone."""
         self.params = params or Params()
         self.clock = clock
 
     def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
         v = bots.own_view(view, rules.View)
-        until = search.deadline(self.time_budget, self.clock)
+        start = self.clock()
         template, stalled = self._world(v)
         if stalled:
             return self._remember(v, rules.Draw())
         ranked = _scored(v, template, self.params)
         step = template.phase
+        seconds, budget = self._allowance(v, step)
+        until = search.deadline(seconds, self.clock) if seconds is None or seconds > 0 else start
         if step == _PLAY:
             chosen = ranked[: self.candidates]
         elif step == _MOVE:
@@ -1199,6 +1263,7 @@ class HardBot(_Memory):
         if len(chosen) < 2:
             return self._remember(v, ranked[0][1])
         codes = [typing.cast(tuple[int, int], _code(a)) for _, a in chosen]
+        handicap = [self.prior * min(PRIOR_CAP, ranked[0][0] - score) for score, _ in chosen]
         unseen = v.unseen()
         me = v.player
         prm = self.params
@@ -1206,8 +1271,11 @@ class HardBot(_Memory):
         def sample(r: random.Random) -> _World:
             return _sample(template, v, unseen, r)
 
+        done = [0]
+
         def playout(world: _World, i: int) -> float:
             w = world.copy()
+            done[0] += 1 - w.turns  # the candidate's own step, then every turn the play-out plays
             kind, x = codes[i]
             if step == _PLAY:
                 w.play(kind, x)
@@ -1221,15 +1289,66 @@ class HardBot(_Memory):
                         break
                     _act(w, prm)
                 if not w.over:
-                    return search.margin([_projected(w, q, prm) for q in range(w.n)], me)
+                    done[0] += w.turns
+                    return search.margin([_projected(w, q, prm) for q in range(w.n)], me) - handicap[i]
             else:
                 _light_playout(w, self.lead, prm)
-            return search.margin([w.worth(q) for q in range(w.n)], me)
+            done[0] += w.turns
+            return search.margin([w.worth(q) for q in range(w.n)], me) - handicap[i]
 
-        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self.stage)
+        schedule = search.Halving(anchor=0, confidence=self.confidence, stage=self._stage(template, len(codes), budget))
         best = yield from search.run(len(codes), sample, playout, rng, schedule, until=until,
-                                     samples=self.iterations, clock=self.clock)
+                                     samples=self.iterations, clock=self.clock, work=lambda: done[0], budget=budget)
+        self.last_work = done[0]
+        self._turn_work += done[0]
+        self._turn_seconds += self.clock() - start
         return self._remember(v, chosen[best][1])
+
+    def _allowance(self, v: rules.View, step: int) -> tuple[float | None, float]:
+        """This decision's time cap in seconds and its budget of play-out turns.
+
+        The decisions of one turn (a play, perhaps a move, a draw) share ``time_budget`` and
+        ``budget``: the play step gets ``play_share`` of both, a later step of the same turn
+        what the earlier ones left (so a turn is never longer than one decision was), a move
+        or draw step the bot did not see the play of the rest of the share.
+
+        >>> from lostcities import board
+        >>> hard = HardBot(budget=1000)
+        >>> view = board.Game(players=2).new_game(random.Random(1)).view(0)
+        >>> hard._allowance(view, _PLAY)
+        (0.6000000000000001, 750.0)
+        >>> hard._turn_work, hard._turn_seconds = 600, 0.5
+        >>> hard._allowance(view, _DRAW)
+        (0.30000000000000004, 400.0)
+        >>> HardBot(budget=BUDGET)._allowance(view, _DRAW)  # a draw step whose play it did not see
+        (0.2, 900.0)
+        >>> HardBot()._allowance(view, _PLAY), HardBot(time_budget=None, iterations=8)._allowance(view, _PLAY)
+        ((0.6000000000000001, inf), (None, inf))
+        """
+        turn = (v.round, v.draw_pile_size)
+        share = 1.0
+        if step == _PLAY or turn != self._turn:
+            self._turn, self._turn_work, self._turn_seconds = turn, 0, 0.0
+            share = self.play_share if step == _PLAY else 1.0 - self.play_share
+        seconds = None if self.time_budget is None else self.time_budget * share - self._turn_seconds
+        return seconds, math.inf if self.budget is None else self.budget * share - self._turn_work
+
+    def _stage(self, template: _World, candidates: int, budget: float) -> int:
+        """Play-outs a stage of sequential halving spends: ``stage`` without a budget; with
+        one, an equal share of nine tenths of it per stage at one turn a card of the draw
+        pile and one for the candidate's step (the light play-outs nearly always end the
+        round by the draw pile: 0.9-1.0 turns a card from the medium level's positions, more
+        when discards are drawn), so that the last stage is reached within the budget.
+
+        >>> template = _World.__new__(_World)
+        >>> template.deck_size = 35
+        >>> HardBot(budget=12000)._stage(template, 5, 12000), HardBot(budget=None)._stage(template, 5, math.inf)
+        (100, 100)
+        """
+        if math.isinf(budget):
+            return self.stage
+        share = int(budget) * 9 // 10 // search.halving_stages(candidates)
+        return max(2 * candidates, share // (template.deck_size + 1))
 
 
 bot: typing.Final = bots.Levels(easy=EasyBot, medium=MediumBot, hard=HardBot)
