@@ -54,6 +54,7 @@ import sys
 import time
 import typing
 
+import calibration
 from frozen import board_hard_s23 as frozen_ai
 
 from lostcities import board, bots
@@ -197,39 +198,16 @@ def calibrate(positions: int, seed: int, hard_options: str = "{}") -> None:
     frozen one, each with its schedule of stages of 100 play-outs and no cap, on the same
     positions (play steps of the medium level's short games, two and four players),
     alternating the two so that a change in the machine's load hits both alike."""
-    rng = random.Random(seed)
-    views: list[board.View] = []
-    medium = board_ai.bot("medium")
-    while len(views) < positions:
-        state = board.Game(players=2 + 2 * (len(views) % 2), rounds=1).new_state()
-        while not state.is_terminal() and len(views) < positions:
-            if state.is_chance():
-                state.apply(state.sample_chance(rng))
-                continue
-            view = state.view(state.current_player)
-            assert isinstance(view, board.View)
-            if view.phase is board.Phase.PLAY and rng.random() < 0.1:
-                views.append(view)
-            state.apply(bots.choose(medium, view, rng))
-    seconds = {"hard": 0.0, "frozen": 0.0}
-    turns = {"hard": 0, "frozen": 0}
-    for i, view in enumerate(views):
-        hard = board_ai.HardBot(**{"time_budget": None, "iterations": 10**6, **json.loads(hard_options),
-                                   "budget": None})
-        t0 = time.process_time()
-        bots.choose(hard, view, random.Random(i))
-        seconds["hard"] += time.process_time() - t0
-        turns["hard"] += hard.last_work
-        before = _frozen_turns[0]
-        t0 = time.process_time()
-        bots.choose(frozen_ai.bot("hard", time_budget=None, iterations=10**6), view, random.Random(i))
-        seconds["frozen"] += time.process_time() - t0
-        turns["frozen"] += _frozen_turns[0] - before
-    print(f"# play-out turns per CPU second on CPython, {positions} positions, seed {seed}")
-    for name in ("hard", "frozen"):
-        rate = turns[name] / seconds[name]
-        print(f"{name:<7} {turns[name]:>8} turns {seconds[name]:>7.2f} s {rate:>8.0f} turns/s "
-              f"-> {BROWSER_SECONDS} s in Pyodide = {rate * BROWSER_SECONDS / PYODIDE_SLOWDOWN:.0f} turns")
+    views = calibration.positions(
+        lambda n: board.Game(players=2 + 2 * (n % 2), rounds=1).new_state(), board_ai.bot("medium"), positions,
+        seed, lambda view, rng: isinstance(view, board.View) and view.phase is board.Phase.PLAY and rng.random() < 0.1)
+    options = {"time_budget": None, "iterations": 10**6, **json.loads(hard_options), "budget": None}
+    calibration.report(views, {
+        "hard": calibration.Timed(lambda: board_ai.HardBot(**options),
+                                  lambda bot: typing.cast(board_ai.HardBot, bot).last_work),
+        "frozen": calibration.Timed(lambda: frozen_ai.bot("hard", time_budget=None, iterations=10**6),
+                                    lambda _: _frozen_turns[0]),
+    }, seed, BROWSER_SECONDS, PYODIDE_SLOWDOWN)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -39,6 +39,7 @@ import sys
 import time
 import typing
 
+import calibration
 from frozen import card_hard_s19 as frozen_ai
 
 from lostcities import bots, card
@@ -215,38 +216,14 @@ def calibrate(positions: int, seed: int) -> None:
     """Print the play-out turns per CPU second of today's hard and the frozen one, each with its
     full schedule and no cap, on the same positions (the medium level's games, a position to play
     now and then), alternating the two so that a change in the machine's load hits both alike."""
-    rng = random.Random(seed)
-    views: list[card.View] = []
-    medium = card_ai.bot("medium")
-    while len(views) < positions:
-        state = card.Game(games=1).new_state()
-        while not state.is_terminal() and len(views) < positions:
-            if state.is_chance():
-                state.apply(state.sample_chance(rng))
-                continue
-            view = state.view(state.current_player)
-            assert isinstance(view, card.View)
-            if view.step is card.Step.PLAY and rng.random() < 0.3:
-                views.append(view)
-            state.apply(bots.choose(medium, view, rng))
-    seconds = {"hard": 0.0, "frozen": 0.0}
-    turns = {"hard": 0, "frozen": 0}
-    for i, view in enumerate(views):
-        hard = card_ai.HardBot(time_budget=None, budget=None)
-        t0 = time.process_time()
-        bots.choose(hard, view, random.Random(i))
-        seconds["hard"] += time.process_time() - t0
-        turns["hard"] += hard.last_work
-        before = _frozen_turns[0]
-        t0 = time.process_time()
-        bots.choose(frozen_ai.bot("hard", time_budget=None), view, random.Random(i))
-        seconds["frozen"] += time.process_time() - t0
-        turns["frozen"] += _frozen_turns[0] - before
-    print(f"# play-out turns per CPU second on CPython, {positions} positions, seed {seed}")
-    for name in ("hard", "frozen"):
-        rate = turns[name] / seconds[name]
-        print(f"{name:<7} {turns[name]:>8} turns {seconds[name]:>7.2f} s {rate:>8.0f} turns/s "
-              f"-> {BROWSER_SECONDS} s in Pyodide = {rate * BROWSER_SECONDS / PYODIDE_SLOWDOWN:.0f} turns")
+    views = calibration.positions(
+        lambda _: card.Game(games=1).new_state(), card_ai.bot("medium"), positions, seed,
+        lambda view, rng: isinstance(view, card.View) and view.step is card.Step.PLAY and rng.random() < 0.3)
+    calibration.report(views, {
+        "hard": calibration.Timed(lambda: card_ai.HardBot(time_budget=None, budget=None),
+                                  lambda bot: typing.cast(card_ai.HardBot, bot).last_work),
+        "frozen": calibration.Timed(lambda: frozen_ai.bot("hard", time_budget=None), lambda _: _frozen_turns[0]),
+    }, seed, BROWSER_SECONDS, PYODIDE_SLOWDOWN)
 
 
 def main(argv: list[str] | None = None) -> int:
