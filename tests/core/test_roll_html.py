@@ -288,6 +288,13 @@ def test_dice_tray_keys_faces_and_states() -> None:
     assert tree.one(data_die="colour-1")["attrs"]["data-state"] == "taken"
     assert tree.one(data_die="colour-1")["tag"] == "span"  # not available
     assert "rw-die-chosen" in classes(tree.one(data_die="colour-1"))
+    # A die that is shown, not pressed, is an image with its words (ARIA permits no label on a bare span);
+    # a button keeps its own role.
+    labelled = [(e["tag"], e["attrs"].get("role")) for e in tree.with_attr("data-die")]
+    assert all(role == ("img" if tag == "span" else None) for tag, role in labelled), labelled
+    assert {role for _, role in labelled} == {"img", None}
+    shown = Tree(roll_html.dice_tray(r))  # a tray to look at (a lesson, the other players' turn)
+    assert {(e["tag"], e["attrs"].get("role")) for e in shown.with_attr("data-die")} == {("span", "img")}
     assert tree.one(data_die="colour-2")["attrs"]["data-state"] == "selected"
     assert tree.one(data_die="colour-2")["attrs"]["aria-pressed"] == "true"
     assert "rw-rolling" in roll_html.dice_tray(r, rolling=True)

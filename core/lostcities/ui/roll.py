@@ -930,6 +930,8 @@ def die(kind: str, index: int, face: roll.Colour | int, *, state: str = "free", 
     pressed = f' aria-pressed="{"true" if state == "selected" else "false"}"' if usable else ""
     if usable and stop is not None:
         pressed += f' tabindex="{"0" if stop else "-1"}"'
+    if not usable:  # a die shown, not pressed: an image with its words (a bare span may not carry a label)
+        pressed += ' role="img"'
     return (f'<{tag}{extra} class="{cls}" data-die="{key}"'
             f' data-spot="die:{kind}:{index}" data-face="{value}" data-state="{state}"{pressed} '
             f'aria-label="{esc(label)}">{inner}</{tag}>')
