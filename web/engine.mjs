@@ -166,10 +166,14 @@ function connect(port) {
       page.inbox.push(text);
     }
   };
+  // Said at once, long before the interpreter has started: the page knows its engine's script runs
+  // (web/view.js: a frame that never hears it from the shared engine starts one of its own).
+  port.postMessage(CONNECTED);
 }
 
 const BYE = JSON.stringify({ type: "bye" });
 const OVER = JSON.stringify({ type: "start-over" });
+const CONNECTED = JSON.stringify({ type: "connected" });
 
 if (typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope) {
   self.onconnect = (event) => connect(event.ports[0]);

@@ -96,6 +96,7 @@
   var heard = false;   // the engine has answered once
   var unheard = [];    // what was posted before that: posted again to a worker of the frame's own
   var early = embedded ? shared.engine : null;  // connected by web/embed.js, its boot posted
+  var SHARED_WAIT_MS = 10000;  // how long a frame waits for the shared engine's first word
   if (early) {
     running = early.running;
     worker = running.port;
@@ -474,10 +475,14 @@
   function failed(event) {
     if (!heard && html.dataset.engineShared) {
       // The shared worker was refused (a browser that keeps third-party frames from sharing one, or
-      // from storage): this frame starts a worker of its own and tells it what it told the other.
+      // from storage), or never answered: this frame starts a worker of its own and tells it what it
+      // told the other.  The other's port is closed, so that a late answer changes nothing.
       console.warn("Lost Cities embed: no shared engine here (" + (event.message || event.type) +
                    "): this frame starts its own.");
       delete html.dataset.engineShared;
+      running.onerror = null;
+      worker.onmessage = null;
+      worker.close();
       worker = running = new Worker(engineURL, { type: "module" });
       worker.onmessage = receive;
       running.onerror = failed;
@@ -488,6 +493,17 @@
   }
   worker.onmessage = receive;
   running.onerror = failed;
+  if (html.dataset.engineShared) {
+    // Chromium now and then fires no error at a SharedWorker whose script did not load (about one
+    // start in 70 here, under load), and the frame would wait for ever.  The engine's script says
+    // `connected` as soon as it runs (web/engine.mjs), long before the interpreter starts: a frame
+    // that has not heard it within SHARED_WAIT_MS takes the shared engine for refused.
+    setTimeout(function () {
+      if (!heard && html.dataset.engineShared) {
+        failed({ type: "timeout", message: "no answer from it within " + SHARED_WAIT_MS / 1000 + " s" });
+      }
+    }, SHARED_WAIT_MS);
+  }
   if (!early) post(JSON.stringify({ type: "boot", snapshot: search.get("snapshot") !== "off", failed: snapshotFailed() }));
   else if (early.errors.length) failed(early.errors[0]);  // refused before this script listened
   if (embedded) {

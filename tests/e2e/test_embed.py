@@ -707,24 +707,31 @@ def test_the_frames_of_a_page_share_one_engine_each_with_its_own_game_and_langua
     assert joined.get_attribute("data-engine-pages") == "3"
 
 
-@pytest.mark.parametrize("without", ["absent", "refused"])
+WITHOUT_SHARED_WORKER: typing.Final = {
+    "absent": "delete window.SharedWorker;",
+    "refused": "(() => { const Real = window.SharedWorker;"
+               " window.SharedWorker = function (url, options) { return new Real(String(url) + '.refused', options); }; })();",
+    "silent": "window.SharedWorker = function () { this.port = new MessageChannel().port1; this.onerror = null; };",
+}
+"""Init scripts: a browser without SharedWorker; one that refuses it (its script never loads: an error
+event, as Chromium does to a third-party frame without storage partitioning); one whose shared worker
+neither answers nor reports an error (as Chromium's refused one now and then does)."""
+
+
+@pytest.mark.parametrize("without", list(WITHOUT_SHARED_WORKER))
 def test_without_a_shared_worker_each_frame_starts_its_own_engine(rules_page: sync_api.Page, site: str, host: str,
                                                                    without: str) -> None:
-    """A browser without SharedWorker (absent), or one that refuses it to a third-party frame (its
-    script never loads: an error event, as Chromium does without storage partitioning): the frame
-    starts a worker of its own, and plays."""
+    """A browser without a working SharedWorker (:data:`WITHOUT_SHARED_WORKER`): the frame starts a
+    worker of its own, says so where refused or silent, and plays."""
     page = rules_page
-    page.context.add_init_script(
-        "delete window.SharedWorker;" if without == "absent" else
-        "(() => { const Real = window.SharedWorker;"
-        " window.SharedWorker = function (url, options) { return new Real(String(url) + '.refused', options); }; })();")
+    page.context.add_init_script(WITHOUT_SHARED_WORKER[without])
     warnings: list[str] = []
     page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
     frame = open_embed(page, host, site, tut="card-first-expedition", autoplay="1", id="own")
     assert frame.locator("html").get_attribute("data-engine-shared") is None
     assert frame.locator("html").get_attribute("data-engine-pages") == "1"
     assert wait_event(page, "ready")[0]["tutorial"] == "card-first-expedition"
-    assert any("no shared engine here" in text for text in warnings) == (without == "refused")
+    assert any("no shared engine here" in text for text in warnings) == (without != "absent"), warnings
     page.evaluate("window.frameHandle.goto(2)")
     assert wait_event(page, "step", 2)[-1]["index"] == 2
     frame.locator("[data-target=hand][data-card=Y3]").click()
