@@ -229,7 +229,8 @@ FRAME_TIMES = """() => {
   };
   const nav = performance.getEntriesByType("navigation")[0];
   return {created: performance.timeOrigin, loaded: nav ? performance.timeOrigin + nav.domContentLoadedEventEnd : null,
-          asked: at("lostcities:engine-asked"), answered: at("lostcities:engine-answered"),
+          asked: at("lostcities:engine-asked"), connected: at("lostcities:engine-connected"),
+          answered: at("lostcities:engine-answered"),
           drew: at("lostcities:engine-drew"),
           applied: performance.getEntriesByName("lostcities:apply").map((m) => Math.round(m.duration)).join("+")};
 }"""
@@ -238,15 +239,17 @@ FRAME_TIMES = """() => {
 def print_breakdown(page: sync_api.Page) -> None:
     """Where each frame's time went, in ms from the host page's start of the frames (web/view.js's
     marks): its document created, parsed, the engine asked (the SharedWorker connected and its boot
-    posted: web/embed.js's mark with autoplay=1, else view.js's), the engine's
-    first answer (it had started), its first drawing, and the frame's ``ready`` on the host page."""
+    posted: web/embed.js's mark with autoplay=1, else view.js's), the engine's script running (its
+    ``connected``: a frame waits 10 s for it before it starts an engine of its own), its first answer
+    (it had started), its first drawing, and the frame's ``ready`` on the host page."""
     origin = page.evaluate("performance.timeOrigin + window.startedAt")
     ready = sorted(page.evaluate("window.readyAt.map((t) => performance.timeOrigin + t)"))
-    print("    frame   created  parsed   asked answered    drew   (ms from the start; applying the drawing: ms)")
+    columns = ("created", "parsed", "asked", "running", "answered", "drew")
+    print("    frame " + " ".join(f"{name:>8s}" for name in columns) + "   (ms from the start; applying: ms)")
     for index, frame in enumerate(page.frames[1:]):
         times = frame.evaluate(FRAME_TIMES)
         cells = " ".join(f"{times[key] - origin:8.0f}" if times[key] else "       -"
-                         for key in ("created", "loaded", "asked", "answered", "drew"))
+                         for key in ("created", "loaded", "asked", "connected", "answered", "drew"))
         print(f"    {index:5d} {cells}   {times['applied']}")
     print("    ready on the host page: " + " ".join(f"{value - origin:.0f}" for value in ready))
 

@@ -455,6 +455,7 @@
       // The worker has handled every message up to seq (and sent what they drew).
       if (message.seq >= sent) delete html.dataset.pending;
     }
+    else if (message.type === "connected") performance.mark("lostcities:engine-connected");
     else if (message.type === "engine") {
       performance.mark("lostcities:engine-answered");
       if (message.snapshot) html.dataset.snapshot = "restored";
