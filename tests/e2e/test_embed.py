@@ -709,8 +709,8 @@ def test_the_frames_of_a_page_share_one_engine_each_with_its_own_game_and_langua
 
 WITHOUT_SHARED_WORKER: typing.Final = {
     "absent": "delete window.SharedWorker;",
-    "refused": "(() => { const Real = window.SharedWorker;"
-               " window.SharedWorker = function (url, options) { return new Real(String(url) + '.refused', options); }; })();",
+    "refused": "(() => { const Real = window.SharedWorker; window.SharedWorker ="
+               " function (url, options) { return new Real(String(url) + '.refused', options); }; })();",
     "silent": "window.SharedWorker = function () { this.port = new MessageChannel().port1; this.onerror = null; };",
 }
 """Init scripts: a browser without SharedWorker; one that refuses it (its script never loads: an error
