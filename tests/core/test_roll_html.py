@@ -304,8 +304,9 @@ def test_dice_tray_keys_faces_and_states() -> None:
 
 def test_thumbnail() -> None:
     sheet = sheet_after([(RED, 3, roll.Target.BOX), (RED, 4, roll.Target.BOX)])
-    tree = Tree(roll_html.sheet_thumb(sheet, name="Ben", player=1, kind="easy", current=True, focused=True,
-                                      fresh={"box:red-2"}))
+    html = roll_html.sheet_thumb(sheet, name="Ben", player=1, kind="easy", current=True, focused=True,
+                                 fresh={"box:red-2"})
+    tree = Tree(html)
     button = tree.one(data_sheet="1")
     assert button["tag"] == "button" and "rw-current" in classes(button) and "rw-focused" in classes(button)
     total = str(sheet.score()).replace("-", roll_html.MINUS)
@@ -313,6 +314,9 @@ def test_thumbnail() -> None:
     # the name holds the visible words in their order (WCAG 2.5.3), then the points
     said = f"Ben, easy, choosing\u2026: {lc_html.points(sheet.score())}; show this sheet"
     assert button["attrs"]["aria-label"] == said
+    # ... and no tooltip inside says more: axe-core counts a title as visible text that the name lacks
+    assert [e["tag"] for e in tree.elements if "title" in e["attrs"]] == []
+    assert ' <span class="rw-thumb-note">' in html  # a word of its own, whatever the layout puts beside it
     assert any("rw-fresh" in classes(e) for e in tree.elements)
 
 

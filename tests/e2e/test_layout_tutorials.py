@@ -3,6 +3,8 @@ the layout test, each step's lesson panel and table show no clipped text (a text
 taller or wider than the box), no control under another, nothing off-screen, and every control keeps
 44 px (:data:`tests.e2e.test_layout.MEASURE_JS`, the measure of the game screens).  German walks them too at
 the two phone sizes, where its longer words break first (all six sizes would double the test's time).
+The English walk also runs axe-core on every step (and on every answered question), at the size the step
+ends at: alternately a tablet and a small phone (:data:`AXE_LANGS`).
 
 The test process's shared page (conftest's ``shared``, started over in the walk's language: no boot of its
 own) walks a game's tutorials once per language: a step's own way on where it has one (*Next*
@@ -23,6 +25,7 @@ from playwright import sync_api
 
 from lostcities.ui import games, tutorial
 from tests.e2e import conftest
+from tests.e2e import test_accessibility as accessibility
 from tests.e2e import test_layout as layout
 
 SIZES: typing.Final = layout.SIX_VIEWPORTS
@@ -31,6 +34,9 @@ PHONES: typing.Final = ((360, 640), (390, 844))
 """The sizes German is walked at too: its longer words break there first."""
 SIZES_OF: typing.Final = {"en": SIZES, "de": PHONES}
 """The sizes each language is walked at."""
+AXE_LANGS: typing.Final = ("en",)
+"""The walks that run axe-core at each step (its serious and critical findings fail the walk): about 0.1-0.3 s
+of the renderer's CPU a run; the German walk shows the same elements with other words."""
 CASES: typing.Final = [(game, lang) for lang in SIZES_OF for game in SHIPPED]
 """Each walk: the game and the language."""
 
@@ -97,15 +103,21 @@ def problems_here(page: sync_api.Page, where: str) -> list[str]:
     return [f"{where}: {p}" for p in found]
 
 
-def problems_at_each_size(page: sync_api.Page, where: str, sizes: typing.Sequence[tuple[int, int]]) -> list[str]:
+def problems_at_each_size(page: sync_api.Page, where: str, sizes: typing.Sequence[tuple[int, int]],
+                          axe: bool) -> list[str]:
     """:func:`problems_here` at each of ``sizes`` in turn, the window resized to it and the lesson panel's
-    height passed on again (:func:`settle`); ``where`` names the step."""
+    height passed on again (:func:`settle`), and with ``axe`` axe-core's serious and critical findings at the
+    last size; ``where`` names the step."""
     found: list[str] = []
     for width, height in sizes:
         if page.viewport_size != {"width": width, "height": height}:
             page.set_viewport_size({"width": width, "height": height})
             settle(page)
         found += problems_here(page, f"{where} at {width}x{height}")
+    if axe:
+        width, height = sizes[-1]
+        found += [f"{where} at {width}x{height}: axe {finding}"
+                  for finding in accessibility.serious(accessibility.violations(page))]
     return found
 
 
@@ -127,13 +139,13 @@ def test_every_tutorial_step_fits_every_screen(shared: sync_api.Page, site: str,
                 page.evaluate("(where) => { location.hash = where; }", f"#learn/{tut.id}/{number}")
             arrive(page, number)
             where = f"{tut.id} step {number} ({lang})"
-            problems += problems_at_each_size(page, where, sizes)
+            problems += problems_at_each_size(page, where, sizes, lang in AXE_LANGS)
             walked += 1
             if step.kind is tutorial.StepKind.CHOICE:
                 page.click(f"[data-action=lesson-answer][data-choice='{step.answer}']")
                 page.locator(".lc-lesson-feedback.is-success").wait_for()
                 settle(page)
-                problems += problems_at_each_size(page, f"{where}, answered", sizes[::-1])
+                problems += problems_at_each_size(page, f"{where}, answered", sizes[::-1], lang in AXE_LANGS)
             else:
                 sizes.reverse()  # the next step opens at the size this one ends at, and starts there
             following = page.locator("[data-action=lesson-next]")

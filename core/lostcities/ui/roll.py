@@ -810,17 +810,16 @@ def sheet_thumb(s: roll.Sheet, *, name: str, player: int, kind: str = "", curren
         new = any(box_key(c, j) in fresh for j in range(1, k + 1))
         cls = _classes("rw-bar", f"rw-{c.value}", "rw-fresh" if new else None,
                        "rw-doubled" if s.is_circled(c) else None)
-        boxes = i18n.ngettext("{colour}: {count} box", "{colour}: {count} boxes", k).format(
-            colour=api.colour_word(c.value), count=k)
-        bars.append(f'<span class="{cls}" style="--h:{k}" title="{esc(boxes)}">'
-                    f'<i></i><b data-paint="{esc(top)}"></b></span>')
-    bridges = "".join(
-        f'<i class="rw-mini-bridge rw-bridge-{s.bridge(col).value}" title="{esc(bridge_name(col))}"></i>'
-        for col in roll.COLUMNS)
+        bars.append(f'<span class="{cls}" style="--h:{k}"><i></i><b data-paint="{esc(top)}"></b></span>')
+    # No tooltips inside the button: its name is its label (a title there is neither seen nor reached by a
+    # keyboard or a finger, and axe-core counts it as the button's visible text: WCAG 2.5.3, label in name).
+    bridges = "".join(f'<i class="rw-mini-bridge rw-bridge-{s.bridge(col).value}"></i>' for col in roll.COLUMNS)
     cls = _classes("rw-thumb", "rw-current" if current else None, "rw-focused" if focused else None,
                    "rw-hidden-choice" if hidden else None)
     doing = i18n._("choosing\u2026") if current else (i18n._("has chosen") if hidden else "")
-    note = f'<span class="rw-thumb-note">{doing}</span>' if doing else ""
+    # a space before it: the words of the button read "You choosing…", not "Youchoosing…", where the note sits
+    # beside the name (a phone's grid of the thumbnail)
+    note = f' <span class="rw-thumb-note">{doing}</span>' if doing else ""
     who = f' <span class="rw-kind">{esc(kind)}</span>' if kind else ""  # a space: two words to read
     # the name says what the eye reads, in its order (WCAG 2.5.3); the numbers are drawn by the style sheet
     name = api.shown_name(name)
