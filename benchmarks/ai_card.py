@@ -13,8 +13,9 @@ of each side.
 
 Levels: ``easy``, ``medium``, ``hard`` (today's), ``base`` (today's hard with ``--base-options``
 instead of ``--hard-options``: paired screens of a variant, e.g. ``--pairings hard-base
---base-options '{"hand_model": null}'``), ``frozen`` (session 19's hard, kept in
-``benchmarks/frozen``: the baseline of issue 22) and ``random``.
+--hard-options '{"hand_model": "fitted"}'``), ``frozen`` (session 19's hard, kept in
+``benchmarks/frozen``: the baseline of issue 22) and ``random``.  In the options of hard or base,
+``"hand_model": "fitted"`` stands for ``card_ai.HAND_LOG_ODDS``.
 
 Budgets (``--budget``): ``turns`` (the default) is the browser's budget on a
 deterministic clock: ``hard`` spends its budget of play-out turns
@@ -97,6 +98,8 @@ def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, h
         for key in ("params", "rollout_params", "opponent_params"):
             if isinstance(options.get(key), dict):
                 options[key] = card_ai.Params(**options[key])
+        if options.get("hand_model") == "fitted":
+            options["hand_model"] = card_ai.HAND_LOG_ODDS
         if budget == "turns":
             return card_ai.bot("hard", time_budget=None, iterations=hard_iterations, **options)
         return card_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock],

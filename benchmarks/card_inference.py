@@ -15,12 +15,27 @@ the opponent's hand.  It then
   sample of the bot's sampler (``card_ai._sample``) puts in its hand, for the uniform sampler,
   today's weights and the fitted ones.
 
-    PYTHONPATH=core python benchmarks/card_inference.py --fit 300 --test 100
+    PYTHONPATH=core python benchmarks/card_inference.py --fit 400 --test 200
+    PYTHONPATH=core python benchmarks/card_inference.py --decisions 300 --fit 600 --test 30 --oracle 64
+
+(the test games follow the fit's seeds: ``--fit 600`` with ``--decisions`` keeps the screen off the
+games that ``HAND_LOG_ODDS`` was fitted on).
+
+``--decisions N`` screens the hard bot's choices instead, on N positions of the test games (a play
+decision every few moves): a hard bot with ``--hard-options`` (by default the fitted model,
+``{"hand_model": "fitted"}``) against one with ``--base-options`` (today's hard), each with
+the browser's budget of turns and the same seed.  Where the two choose different turns (play or
+discard and the planned draw), both are played out on ``--oracle`` samples that hold the
+opponent's *real* hand (only the order of the draw pile is sampled, the same for both), with the
+medium heuristic on both sides; the mean gain per decision in final points, with its standard
+error over the positions, is what better guesses about the hand buy where the truth is known.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
+import json
 import math
 import random
 import sys
@@ -47,6 +62,8 @@ class Position(typing.NamedTuple):
     secret: frozenset[int]
     evidence: card_ai.Evidence
     rows: list[Row]
+    watcher: card_ai.Watcher
+    """A copy of the viewer's watcher after this view."""
 
 
 def positions(level: str, seeds: range) -> list[Position]:
@@ -67,7 +84,7 @@ def positions(level: str, seeds: range) -> list[Position]:
             if view.step is card.Step.PLAY:
                 known = {c.index for c in view.opponent_known}
                 secret = frozenset(x for x in state._hands[1 - p] if x not in known)
-                out.append(Position(view, secret, evidence, rows(view, secret, evidence)))
+                out.append(Position(view, secret, evidence, rows(view, secret, evidence), copy.copy(watchers[p])))
             state.apply(bots.choose(players[p], view, rng))
     return out
 
@@ -112,7 +129,7 @@ def fit(data: list[Row], iterations: int = 12, ridge: float = 1.0) -> list[float
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
     """``a x = b`` by Gaussian elimination with partial pivoting."""
     n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    m = [[*row, b[i]] for i, row in enumerate(a)]
     for col in range(n):
         piv = max(range(col, n), key=lambda r: abs(m[r][col]))
         m[col], m[piv] = m[piv], m[col]
@@ -163,21 +180,91 @@ def hits(data: list[Position], weights_of: typing.Callable[[Position], list[floa
     return mean, se
 
 
+def turn_of(bot: card_ai.HardBot, view: card.View, seed: int) -> tuple[int, int, int]:
+    """The whole turn (kind 1 play / 0 discard, card, planned draw: -1 the draw pile) of ``bot``."""
+    action = bots.choose(bot, view, random.Random(seed))
+    assert isinstance(action, card.Play | card.Discard) and bot._plan is not None
+    return (1 if isinstance(action, card.Play) else 0), action.card.index, bot._plan[1]
+
+
+def oracle_gain(pos: Position, turns: tuple[tuple[int, int, int], tuple[int, int, int]], samples: int,
+                seed: int) -> float:
+    """Mean final margin of ``turns[0]`` less ``turns[1]`` over ``samples`` play-outs that hold the
+    opponent's real hand (the draw pile's order sampled, the same for both; medium on both sides)."""
+    view = pos.view
+    me = view.player
+    template = card_ai._world_from_view(view)
+    template.hands[1 - me].extend(sorted(pos.secret))
+    rest = [x for x in card_ai._unseen(view) if x not in pos.secret]
+    prms = (card_ai.Params(), card_ai.Params())
+    rng = random.Random(seed)
+    total = 0.0
+    for _ in range(samples):
+        rng.shuffle(rest)
+        world = template.copy()
+        world.deck = [rest[0::2], rest[1::2]]
+        a, b = (card_ai._evaluate(world, t, me, prms, 1) for t in turns)
+        total += a - b
+    return total / samples
+
+
+def hard_options_of(text: str) -> dict[str, typing.Any]:
+    """The hard bot's options from JSON (``"hand_model": "fitted"`` stands for ``HAND_LOG_ODDS``)."""
+    options: dict[str, typing.Any] = json.loads(text)
+    if options.get("hand_model") == "fitted":
+        options["hand_model"] = card_ai.HAND_LOG_ODDS
+    return options
+
+
+def decisions(test: list[Position], count: int, hard_options: str, base_options: str, samples: int) -> None:
+    """Print how today's hard and the baseline choose on ``count`` positions (see the module)."""
+    step = max(1, len(test) // count)
+    chosen = [pos for pos in test[::step] if pos.rows and pos.view.draw_pile_size > 0][:count]
+    gains: list[float] = []
+    differ = 0
+    for i, pos in enumerate(chosen):
+        bots_ = [card_ai.HardBot(time_budget=None, **hard_options_of(options))
+                 for options in (hard_options, base_options)]
+        turns = []
+        for b in bots_:
+            b._watcher = pos.watcher  # what the side saw of the game so far (watching a view again adds nothing)
+            turns.append(turn_of(b, pos.view, i))
+        if turns[0] == turns[1]:
+            gains.append(0.0)
+            continue
+        differ += 1
+        gains.append(oracle_gain(pos, (turns[0], turns[1]), samples, i))
+        mean = sum(gains) / len(gains)
+        print(f"  {len(gains)} positions, {differ} differ: gain {mean:+.3f} per decision", file=sys.stderr, flush=True)
+    mean = sum(gains) / len(gains)
+    se = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1) / len(gains))
+    print(f"decisions: {len(gains)} positions, {differ} choose differently; gain of hard over base "
+          f"{mean:+.3f} +- {se:.3f} points per decision ({samples} real-hand play-outs where they differ)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--level", default="medium", help="the level that plays both sides (default medium)")
     parser.add_argument("--fit", type=int, default=300, help="games to fit on (seeds 1..)")
     parser.add_argument("--test", type=int, default=100, help="games to score on (seeds after the fit's)")
     parser.add_argument("--samples", type=int, default=10, help="samples per position for the hit counts")
+    parser.add_argument("--decisions", type=int, default=0, help="screen hard's choices on this many positions")
+    parser.add_argument("--hard-options", default='{"hand_model": "fitted"}',
+                        help='options of the hard bot screened by --decisions, JSON ("fitted": HAND_LOG_ODDS)')
+    parser.add_argument("--base-options", default="{}", help="options of the baseline hard bot, JSON")
+    parser.add_argument("--oracle", type=int, default=32, help="real-hand play-outs per differing decision")
     args = parser.parse_args(argv)
-    train = positions(args.level, range(1, args.fit + 1))
     test = positions(args.level, range(args.fit + 1, args.fit + args.test + 1))
+    if args.decisions:
+        decisions(test, args.decisions, args.hard_options, args.base_options, args.oracle)
+        return 0
+    train = positions(args.level, range(1, args.fit + 1))
     rows_train = [r for p in train for r in p.rows]
     rows_test = [r for p in test for r in p.rows]
     print(f"# {args.level} against itself: {len(train)} positions ({len(rows_train)} cards) to fit, "
           f"{len(test)} positions ({len(rows_test)} cards) to score")
     beta = fit(rows_train)
-    print("fitted log-odds per feature (today's HAND_ODDS in brackets):")
+    print("fitted log-odds per feature (HAND_LOG_ODDS in brackets):")
     for name, b, old in zip(FEATURES, beta, card_ai.HAND_LOG_ODDS, strict=True):
         print(f"  {name:<28} {b:+.3f} [{old:+.3f}]")
     print(f"log-loss per card, test: base rate {log_loss(rows_test, None):.4f}, "

@@ -21,7 +21,8 @@ Three levels, all obtained with :func:`bot` and all following
   what a discard gives the opponent, takes discards it can use or that the
   opponent needs, and counts the turns left near the end of the deck.
 * ``hard``: determinized Monte Carlo search.  It samples the opponent's hand
-  and the order of the draw pile from the cards it has not seen, plays the
+  and the order of the draw pile from the cards it has not seen (a card that
+  fits a column the opponent started is likelier in its hand), plays the
   best few complete turns (play/discard + draw) proposed by the heuristic in
   every sample (every legal turn near the end of the deck), finishes each
   sample with heuristic play-outs in which it also tries its own two best
@@ -372,7 +373,8 @@ HAND_FEATURES: typing.Final = (
 """The features of an unseen card that :func:`_hand_features` computes, about the opponent
 ("it") and the viewer ("my"); game progress runs from 0 (the deal) to 1 (an empty draw pile)."""
 
-HAND_LOG_ODDS: typing.Final = (-0.725, 0.157, 2.947, -0.490, -0.128, 0.089, 0.384, 0.081, -0.121, 0.168, 0.416, -0.191, 0.263)
+HAND_LOG_ODDS: typing.Final = (-0.725, 0.157, 2.947, -0.490, -0.128, 0.089, 0.384, 0.081, -0.121, 0.168, 0.416,
+                               -0.191, 0.263)
 """Log odds per :data:`HAND_FEATURES` that an unseen card is in the opponent's hand rather than
 in the draw pile, added up (``benchmarks/card_inference.py`` fits them)."""
 
@@ -889,7 +891,7 @@ class HardBot(_StallMemory):
                  candidates: int = 4, draws: int = 2, params: Params | None = None,
                  rollout_params: Params | None = None, opponent_params: Params | None = None,
                  confidence: float = 1.0, halving: int = 8, endgame: int = 12, lookahead: int = 2,
-                 inference: float = 2.2, hand_model: typing.Sequence[float] | None = HAND_LOG_ODDS,
+                 inference: float = 2.2, hand_model: typing.Sequence[float] | None = None,
                  clock: search.Clock = time.perf_counter) -> None:
         search.check_limits(time_budget, iterations)
         search.check_work(budget)
@@ -913,21 +915,28 @@ class HardBot(_StallMemory):
         self.endgame = endgame
         """At or below this many draw-pile cards every legal turn is a candidate."""
         self.lookahead = lookahead
+        """Above 1: in every play-out the bot tries this many of its own next
+        turns and keeps the best (a second ply of its own choices)."""
         if not inference > 0:
             raise errors.InvalidOptionError(f"the inference odds must be positive, not {inference!r}")
         self.inference = inference
         """How much likelier a card that fits a column the opponent has started is to be in
         its hand than in the draw pile, in the samples (1: every unseen card alike).  The
         default is the odds ratio measured in the medium level's games (2.2 over 60 games:
-        7118 of 18521 such unseen cards were in the opponent's hand, 15561 of 70706 others)."""
-        """Above 1: in every play-out the bot tries this many of its own next
-        turns and keeps the best (a second ply of its own choices)."""
+        7118 of 18521 such unseen cards were in the opponent's hand, 15561 of 70706 others).
+        Only used with ``hand_model`` None."""
         if hand_model is not None and len(hand_model) != len(HAND_FEATURES):
-            raise errors.InvalidOptionError(f"the hand model needs {len(HAND_FEATURES)} log odds, not {len(hand_model)}")
+            raise errors.InvalidOptionError(
+                f"the hand model needs {len(HAND_FEATURES)} log odds, not {len(hand_model)}")
         self.hand_model = None if hand_model is None else tuple(hand_model)
-        """Log odds per :data:`HAND_FEATURES` for the opponent's hand in the samples (replaces
-        ``inference``; None: ``inference`` alone)."""
+        """Log odds per :data:`HAND_FEATURES` for the opponent's hand in the samples, e.g.
+        :data:`HAND_LOG_ODDS` (replaces ``inference``; None, the default: ``inference`` alone).
+        Off by default: the fitted odds put more of the opponent's real cards in its sampled hand
+        (2.88 against 2.64 of 7.7) but no gain in play was measured (session 30: +0.12 +- 0.19
+        points a decision where the real hand is known, ``benchmarks/card_inference.py
+        --decisions``)."""
         self._watcher = Watcher()
+        """What the bot saw its opponent discard in this game (it watches every view it is given)."""
         self._plan: tuple[tuple[typing.Any, ...], int] | None = None
         self.last_work = 0
         """Play-out turns spent by the last decision that searched (for benchmarks and tests)."""
