@@ -11,8 +11,11 @@ of each side.
     PYTHONPATH=core python benchmarks/ai_card.py --pairings hard-medium --games 40 --budget time --hard-time 0.2
     PYTHONPATH=core python benchmarks/ai_card.py --calibrate
 
-Levels: ``easy``, ``medium``, ``hard`` (today's), ``frozen`` (session 19's hard,
-kept in ``benchmarks/frozen``: the baseline of issue 22) and ``random``.
+Levels: ``easy``, ``medium``, ``hard`` (today's), ``base`` (today's hard with ``--base-options``
+instead of ``--hard-options``: paired screens of a variant, e.g. ``--pairings hard-base
+--hard-options '{"hand_model": "fitted"}'``), ``frozen`` (session 19's hard, kept in
+``benchmarks/frozen``: the baseline of issue 22) and ``random``.  In the options of hard or base,
+``"hand_model": "fitted"`` stands for ``card_ai.HAND_LOG_ODDS``.
 
 Budgets (``--budget``): ``turns`` (the default) is the browser's budget on a
 deterministic clock: ``hard`` spends its budget of play-out turns
@@ -90,11 +93,13 @@ def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, h
         if budget == "turns":
             return frozen_ai.bot("hard", time_budget=BROWSER_SECONDS, iterations=hard_iterations, clock=frozen_clock)
         return frozen_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock])
-    if level == "hard":
+    if level in ("hard", "base"):
         options = json.loads(hard_options)
         for key in ("params", "rollout_params", "opponent_params"):
             if isinstance(options.get(key), dict):
                 options[key] = card_ai.Params(**options[key])
+        if options.get("hand_model") == "fitted":
+            options["hand_model"] = card_ai.HAND_LOG_ODDS
         if budget == "turns":
             return card_ai.bot("hard", time_budget=None, iterations=hard_iterations, **options)
         return card_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock],
@@ -102,7 +107,7 @@ def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, h
     return card_ai.bot(level)
 
 
-Task = tuple[str, str, int, int, int, float | None, int | None, int, str, str, str]
+Task = tuple[str, str, int, int, int, float | None, int | None, int, str, str, str, str]
 Outcome = tuple[list[int], list[float], list[int], list[float]]
 
 
@@ -111,11 +116,13 @@ def play_one(task: Task) -> Outcome:
 
     Returns, by *level order* (first bot, second bot): the scores, the thinking
     seconds, the move counts and the longest single move of each bot."""
-    first, second, deal_seed, swap, colours, hard_time, hard_iterations, match, hard_options, clock, budget = task
+    (first, second, deal_seed, swap, colours, hard_time, hard_iterations, match, hard_options, clock, budget,
+     base_options) = task
     game = card.Game(colours=colours, games=match)
     deal_rng = random.Random(deal_seed)
     levels = [first, second] if not swap else [second, first]
-    players = [make_bot(level, hard_time, hard_iterations, hard_options, clock, budget) for level in levels]
+    players = [make_bot(level, hard_time, hard_iterations, base_options if level == "base" else hard_options, clock,
+                        budget) for level in levels]
     tick = CLOCKS[clock]
     rngs = [random.Random(deal_seed * 7919 + 17 * s + 1) for s in range(2)]
     state = game.new_state()
@@ -142,10 +149,10 @@ def play_one(task: Task) -> Outcome:
 
 def run_pairing(first: str, second: str, games: int, seed: int, colours: int, hard_time: float | None,
                 hard_iterations: int | None, jobs: int, match: int, hard_options: str = "{}",
-                clock: str = "cpu", budget: str = "time") -> dict[str, float]:
+                clock: str = "cpu", budget: str = "time", base_options: str = "{}") -> dict[str, float]:
     deals = (games + 1) // 2
     tasks: list[Task] = [(first, second, seed * 100003 + d, swap, colours, hard_time, hard_iterations, match,
-                          hard_options, clock, budget)
+                          hard_options, clock, budget, base_options)
              for d in range(deals) for swap in (0, 1)]
     start = time.perf_counter()
     if jobs > 1:
@@ -234,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hard-options", default="{}",
                         help='more options of the hard bot as JSON, e.g. \'{"candidates": 5}\'; '
                         '"params", "rollout_params" and "opponent_params" take objects of heuristic weights')
+    parser.add_argument("--base-options", default="{}",
+                        help="options of the level base (today's hard with these instead of --hard-options), JSON")
     parser.add_argument("--clock", choices=tuple(CLOCKS), default="cpu",
                         help="the clock of the hard bot's budget and of the seconds reported: cpu (processor "
                              "time, the default: fair on a loaded machine) or wall")
@@ -251,6 +260,7 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"comma-separated pairings among {', '.join(PAIRINGS)} (any LEVEL-LEVEL works)")
     args = parser.parse_args(argv)
     json.loads(args.hard_options)  # fail early on malformed JSON
+    json.loads(args.base_options)
     if args.calibrate:
         calibrate(args.calibrate, args.seed)
         return 0
@@ -260,7 +270,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# card game bots: {args.games} games per pairing, seed {args.seed}, {args.colours} colours, "
           f"match of {args.match}, {budget}"
           + (f" / {args.hard_iterations} samples" if args.hard_iterations else "")
-          + (f", hard options {args.hard_options}" if json.loads(args.hard_options) else ""))
+          + (f", hard options {args.hard_options}" if json.loads(args.hard_options) else "")
+          + (f", base options {args.base_options}" if json.loads(args.base_options) else ""))
     print("s/move: mean seconds per move (a turn is two moves: play/discard, then draw); max: slowest move")
     print("win rate and margin of A (the first bot) with their standard errors over the deals")
     print(f"{'pairing':<14} {'games':>5} {'win rate':>14} {'margin':>13} {'s/move A':>9} {'max A':>7} "
@@ -268,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     for pairing in args.pairings.split(","):
         first, second = pairing.strip().split("-")
         r = run_pairing(first, second, args.games, args.seed, args.colours, args.hard_time, args.hard_iterations,
-                        args.jobs, args.match, args.hard_options, args.clock, args.budget)
+                        args.jobs, args.match, args.hard_options, args.clock, args.budget, args.base_options)
         win = f"{r['win_rate']:.1%} +- {r['win_se']:.1%}"
         margin = f"{r['margin']:+.1f} +- {r['margin_se']:.1f}"
         print(f"{pairing:<14} {r['games']:>5} {win:>14} {margin:>13} "
