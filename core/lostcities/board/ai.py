@@ -1194,9 +1194,9 @@ class Objective(enum.Enum):
     """A logistic of the margin, 1/2 at a tie (see :func:`_objective_score`).
 
     Not the default: with ``scale=8`` against three mediums in four-player short games it
-    won 44.5% against the margin's 39.5% (session 30, 62 paired deals of four seat
-    rotations: +5.0 +- 3.5 points, margins +2.1 +- 4.8; on the 52 deals after the screen
-    +3.8 +- 3.8), not yet a clear gain.  ``WIN`` lost 2.5 +- 10.8 points in the screen (10 deals)."""
+    won 44.1% against the margin's 39.6% (session 30, 89 paired deals of four seat
+    rotations: +4.5 +- 2.7 points, margins +1.4 +- 3.9; on the 79 deals after the screen
+    +3.6 +- 2.8), not yet a clear gain.  ``WIN`` lost 2.5 +- 10.8 points in the screen (10 deals)."""
 
 
 def _objective_score(objective: Objective, margin: float, scale: float, rounds_left: int) -> float:
