@@ -8,7 +8,7 @@ import typing
 
 import pytest
 
-from lostcities import board, bots, errors
+from lostcities import api, board, bots, errors
 from lostcities.board import ai as board_ai
 from lostcities.ui import games
 from tests.core.test_board import ADV, RES, scenario
@@ -331,3 +331,25 @@ def test_a_strong_prior_keeps_hard_to_the_heuristics_choice() -> None:
         medium = bots.choose(make("medium"), view, random.Random(0))
         hard = board_ai.HardBot(time_budget=None, budget=3000, prior=1000.0)
         assert bots.choose(hard, view, random.Random(seed)) == medium
+
+
+
+def test_hard_can_score_its_play_outs_by_a_chance_of_winning() -> None:
+    # ``objective`` "logistic" scores a play-out by a logistic of the margin over the best
+    # other player, "win" by who leads; the default stays the margin.  The choices differ on
+    # some four-player positions, and the same options and seed choose the same again.
+    def pick(view: board.View, seed: int, **options: typing.Any) -> api.Action:
+        bot = board_ai.HardBot(time_budget=None, budget=2000, **options)
+        return bots.choose(bot, view, random.Random(seed))
+
+    differ = 0
+    for seed in (3, 4):  # at seed 4 the margin starts white, the logistic discards R0
+        view = (state := play_step(4, seed)).view(state.current_player)
+        margin = pick(view, seed)
+        assert margin == pick(view, seed, objective=board_ai.Objective.MARGIN)
+        logistic = pick(view, seed, objective="logistic", scale=8.0)
+        assert logistic == pick(view, seed, objective="logistic", scale=8.0)
+        differ += logistic != margin
+    assert differ >= 1
+    with pytest.raises(ValueError):
+        board_ai.HardBot(objective="rank")
