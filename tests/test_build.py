@@ -413,15 +413,15 @@ def test_test_runs_the_gates_while_it_builds_then_pytest_with_the_arguments(monk
     monkeypatch.setattr(subprocess, "run", fake_run)
     code = testrunner.test(["-k", "card", "--durations=5"], fake_build)
     assert calls == ["ruff", "mypy", "buildtools.complexity", "build",
-                     "pytest -n 2 --dist worksteal -k card --durations=5"]
+                     f"pytest -n {testrunner.WORKERS} --dist worksteal -k card --durations=5"]
     assert code != 0  # mypy reported something: the command fails although pytest passed
 
 
 @pytest.mark.parametrize(("args", "parallel"), [
-    ([], ["-n", "2", "--dist", "worksteal"]), (["tests/core", "-k", "card"], ["-n", "2", "--dist", "worksteal"]),
+    ([], ["-n", "3", "--dist", "worksteal"]), (["tests/core", "-k", "card"], ["-n", "3", "--dist", "worksteal"]),
     (["-n", "0"], []), (["-n4"], []), (["--numprocesses=auto"], []), (["-p", "no:xdist"], []),
-    (["-p", "no:cacheprovider"], ["-n", "2", "--dist", "worksteal"])])
-def test_the_suite_runs_in_two_processes_unless_told_otherwise(args: list[str], parallel: list[str]) -> None:
+    (["-p", "no:cacheprovider"], ["-n", "3", "--dist", "worksteal"])])
+def test_the_suite_runs_in_three_processes_unless_told_otherwise(args: list[str], parallel: list[str]) -> None:
     assert testrunner.parallel(args) == parallel
 
 
