@@ -221,6 +221,7 @@ def test_acceleration_targets_and_panel() -> None:
     assert values == [c.value for c in roll.COLOURS] + ["none"]
     assert "blue 3 in box 3: an arrow!" in roll_html.acceleration_panel(sheet, ["blue 3 in box 3: an arrow!"])
     assert "3 in box 4" in tree.one(data_accelerate="blue")["text"]
+    assert "</span> <small>3 in box 4</small>" in roll_html.acceleration_panel(sheet)  # two words, not "blue3"
     page = roll_html.sheet(sheet)
     assert "rw-accelerating" in page
 

@@ -986,8 +986,8 @@ def acceleration_panel(s: roll.Sheet, chain: typing.Sequence[str] = (), *, inter
         buttons.append(
             f'<button type="button" class="rw-accel rw-{c.value}" data-target="accelerate" data-accelerate="{c.value}" '
             f'data-spot="accelerate:{c.value}"'
-            f'{"" if interactive else " disabled"}>{symbol(c)}<span>{esc(api.colour_word(c.value))}</span>'
-            f'<small>{esc(what)}</small></button>')
+            f'{"" if interactive else " disabled"}>{symbol(c)}<span>{esc(api.colour_word(c.value))}</span> '
+            f'<small>{esc(what)}</small></button>')  # a space: the name reads "blue 3 in box 4", not "blue3 in box 4"
     buttons.append(f'<button type="button" class="rw-accel rw-accel-none secondary" data-target="accelerate" '
                    'data-accelerate="none" data-spot="accelerate:none"'
                    f'{"" if interactive else " disabled"}>{esc(i18n._("No acceleration"))}</button>')
