@@ -936,7 +936,8 @@ class HardBot(_StallMemory):
         hard 50.7% +- 4.4% of 134 seat-swapped games, +0.6 +- 3.2 points; +0.12 +- 0.19 points a
         decision where the real hand is known, ``benchmarks/card_inference.py --decisions``)."""
         self._watcher = Watcher()
-        """What the bot saw its opponent discard in this game (it watches every view it is given)."""
+        """What the bot saw its opponent discard in this game (with ``hand_model``, it watches every view
+        it is given)."""
         self._plan: tuple[tuple[typing.Any, ...], int] | None = None
         self.last_work = 0
         """Play-out turns spent by the last decision that searched (for benchmarks and tests)."""
@@ -948,7 +949,8 @@ class HardBot(_StallMemory):
     def think(self, view: api.View, rng: random.Random) -> bots.Thinking:
         v = bots.own_view(view, card.View)
         until = search.deadline(self.time_budget, self.clock)
-        evidence = self._watcher.watch(v)
+        # the watcher's evidence serves only the hand model: without it no decision pays for watching
+        evidence = self._watcher.watch(v) if self.hand_model is not None else NO_EVIDENCE
         template = _world_from_view(v)
         if self._stalls(v) >= _BOT_STALL_LIMIT:
             template.stalls = _STALL_LIMIT
