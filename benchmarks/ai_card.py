@@ -82,6 +82,24 @@ def frozen_clock() -> float:
 CLOCKS: typing.Final = {"cpu": time.process_time, "wall": time.perf_counter}
 
 
+def hard_options_of(text: str) -> dict[str, typing.Any]:
+    """The hard bot's options from JSON: a dict under ``params``, ``rollout_params`` or
+    ``opponent_params`` is a :class:`card_ai.Params`, ``"hand_model": "fitted"`` stands for
+    ``card_ai.HAND_LOG_ODDS``.
+
+    >>> hard_options_of('{"hand_model": "fitted", "params": {}}') == {
+    ...     "hand_model": card_ai.HAND_LOG_ODDS, "params": card_ai.Params()}
+    True
+    """
+    options: dict[str, typing.Any] = json.loads(text)
+    for key in ("params", "rollout_params", "opponent_params"):
+        if isinstance(options.get(key), dict):
+            options[key] = card_ai.Params(**options[key])
+    if options.get("hand_model") == "fitted":
+        options["hand_model"] = card_ai.HAND_LOG_ODDS
+    return options
+
+
 def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, hard_options: str = "{}",
              clock: str = "cpu", budget: str = "time") -> bots.Bot:
     """A bot of ``level``; ``hard_options`` is the JSON of ``--hard-options``; ``clock`` names the clock
@@ -94,12 +112,7 @@ def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, h
             return frozen_ai.bot("hard", time_budget=BROWSER_SECONDS, iterations=hard_iterations, clock=frozen_clock)
         return frozen_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock])
     if level in ("hard", "base"):
-        options = json.loads(hard_options)
-        for key in ("params", "rollout_params", "opponent_params"):
-            if isinstance(options.get(key), dict):
-                options[key] = card_ai.Params(**options[key])
-        if options.get("hand_model") == "fitted":
-            options["hand_model"] = card_ai.HAND_LOG_ODDS
+        options = hard_options_of(hard_options)
         if budget == "turns":
             return card_ai.bot("hard", time_budget=None, iterations=hard_iterations, **options)
         return card_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock],

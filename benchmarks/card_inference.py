@@ -35,11 +35,12 @@ from __future__ import annotations
 
 import argparse
 import copy
-import json
 import math
 import random
 import sys
 import typing
+
+import ai_card
 
 from lostcities import bots, card
 from lostcities.card import ai as card_ai
@@ -208,14 +209,6 @@ def oracle_gain(pos: Position, turns: tuple[tuple[int, int, int], tuple[int, int
     return total / samples
 
 
-def hard_options_of(text: str) -> dict[str, typing.Any]:
-    """The hard bot's options from JSON (``"hand_model": "fitted"`` stands for ``HAND_LOG_ODDS``)."""
-    options: dict[str, typing.Any] = json.loads(text)
-    if options.get("hand_model") == "fitted":
-        options["hand_model"] = card_ai.HAND_LOG_ODDS
-    return options
-
-
 def decisions(test: list[Position], count: int, hard_options: str, base_options: str, samples: int) -> None:
     """Print how today's hard and the baseline choose on ``count`` positions (see the module)."""
     step = max(1, len(test) // count)
@@ -223,7 +216,7 @@ def decisions(test: list[Position], count: int, hard_options: str, base_options:
     gains: list[float] = []
     differ = 0
     for i, pos in enumerate(chosen):
-        bots_ = [card_ai.HardBot(time_budget=None, **hard_options_of(options))
+        bots_ = [card_ai.HardBot(time_budget=None, **ai_card.hard_options_of(options))
                  for options in (hard_options, base_options)]
         turns = []
         for b in bots_:
