@@ -73,6 +73,9 @@ FROZEN_TURN_SECONDS: typing.Final = PYODIDE_SLOWDOWN / FROZEN_TURNS_PER_SECOND
 """What one play-out turn of the frozen hard bot costs in Pyodide: its deterministic clock's tick."""
 BROWSER_SECONDS: typing.Final = 0.8
 """The hard bot's time cap in the browser."""
+STAGES_ONLY: typing.Final = 1_000_000
+"""The sample cap of today's hard bot on the deterministic clock, far above what its stages of about 100
+play-outs ever reach (a decision of the default, session 23's schedule, takes about 300 samples)."""
 
 _frozen_turns = [0]
 _frozen_playout = frozen_ai._light_playout
@@ -104,7 +107,9 @@ def make_bot(level: str, hard_time: float | None, hard_iterations: int | None, c
     if level == "hard":
         options = json.loads(hard_options)
         if budget == "turns":
-            return board_ai.bot("hard", time_budget=None, iterations=hard_iterations, **options)
+            # Its stages end by themselves (budget None, the default) or at its budget of turns: the sample
+            # cap is only there because a bot with neither a time nor a turn budget must be given one.
+            return board_ai.bot("hard", time_budget=None, iterations=hard_iterations or STAGES_ONLY, **options)
         return board_ai.bot("hard", time_budget=hard_time, iterations=hard_iterations, clock=CLOCKS[clock],
                             **options)
     if level == "frozen":
