@@ -22,6 +22,12 @@ least 45%; two players, hard against ``frozen`` (session 23's hard, kept in
 
     PYTHONPATH=core python benchmarks/ai_board.py --players 2 --pairings hard-frozen --games 400
 
+Measured in session 31 (today's hard, the default: session 23's light play-outs in stages), four
+players, 200 long games against three mediums: hard won 58.2% +/- 3.4%, margin +15.6 +/- 7.2 (the
+top's ``--players 4 --rounds 3 --games 200 --pairings hard-medium --jobs 2``: 2,236 s; its slowest
+move 0.455 CPU s on CPython, where Pyodide's 1.9x would give 0.86 s and the browser's 0.8 s cap
+stops it first).
+
 ``--games`` counts games (rounded up to a multiple of ``players``).  A deal (its
 ``players`` rotations) is one observation: the win rate and the margin are printed with
 their standard errors over the deals.
