@@ -26,7 +26,8 @@ Measured in session 31 (today's hard, the default: session 23's light play-outs 
 players, 200 long games against three mediums: hard won 58.2% +/- 3.4%, margin +15.6 +/- 7.2 (the
 top's ``--players 4 --rounds 3 --games 200 --pairings hard-medium --jobs 2``: 2,236 s; its slowest
 move 0.455 CPU s on CPython, where Pyodide's 1.9x would give 0.86 s and the browser's 0.8 s cap
-stops it first).
+stops it first).  Two players against ``frozen``, 49 of the 200 deals (98 games) of the 400-game
+command above (0-28 and 55-74), played as per-deal screens: 52.6% +/- 4.3%, margin +3.5 +/- 7.4.
 
 ``--games`` counts games (rounded up to a multiple of ``players``).  A deal (its
 ``players`` rotations) is one observation: the win rate and the margin are printed with
