@@ -123,7 +123,9 @@ def routes_of(m: types.SimpleNamespace, lang: str) -> list[Route]:
     crumb = m.html.crumb
     _ = m.i18n._
     routes = [Route("learn", m.catalogue.learn_page("", {}), crumb(_("Learn to play")), lang=lang),
-              Route("loading", m.html.loading(), "", lang=lang)]
+              Route("loading", m.html.loading(), "", lang=lang),
+              # In another page's frame (web/page.js puts the page's own address in its link).
+              Route("framed", m.html.framed("./index.html"), "", lang=lang)]
     if lang != m.i18n.SOURCE:  # English's home page is <main>'s content
         home = m.catalogue.home_page(lambda name: False, version=m.lostcities.__version__, seed=None)
         routes.append(Route("", home, "", lang=lang))

@@ -8,6 +8,15 @@
   // engine-page.html, the same page built with the policy PyScript needs ('unsafe-eval', which
   // index.html does not allow), with the same address's query and fragment.
   var html = document.documentElement;
+  // The app does not run inside another page's frame (a game could be clicked blindly; embed.html is
+  // the page made for frames): no engine starts, nothing is downloaded for one, and web/page.js shows
+  // why with a link to a tab of its own.  A server's headers normally refuse the frame first; a
+  // static host that sends none would otherwise start the engine in every such frame.
+  var framed = true;
+  try { framed = window.self !== window.top; } catch (err) { framed = true; }
+  if (framed && !html.classList.contains("lc-embed-page") && html.hasAttribute("data-engine")) {
+    html.setAttribute("data-engine", "none");  // web/view.js starts no worker, PyScript is not added
+  }
   if (html.getAttribute("data-engine") === "worker" &&
       (/[?&]engine=page(&|$)/.test(location.search) || typeof Worker !== "function")) {
     html.setAttribute("data-engine", "page");  // web/view.js starts no worker meanwhile
@@ -168,8 +177,9 @@
     if (preloaded) return;
     preloaded = true;
     // The engine in a Web Worker (web/view.js) downloads what it needs itself: a preload of the
-    // page's would not serve the worker's requests.
-    if (html.getAttribute("data-engine") === "worker") return;
+    // page's would not serve the worker's requests.  A framed app ("none") starts no engine at all.
+    var engine = html.getAttribute("data-engine");
+    if (engine === "worker" || engine === "none") return;
     var list = document.documentElement.getAttribute("data-preloads") || "";
     // The start-up snapshot is left out when web/interpreter.mjs will not download it: turned off
     // in the address, this browser failed to restore that file before (it kept the file's name),
@@ -245,9 +255,11 @@
   }
 
   // The app's pages keep the whole site for offline play; the embed (data-service-worker="none")
-  // never does: a rules site's reader gets the engine only, and only after Play.
+  // never does: a rules site's reader gets the engine only, and only after Play.  Nor does the app in
+  // another page's frame (data-engine="none"), which runs nothing.
   if ("serviceWorker" in navigator && location.protocol !== "file:"
-      && document.documentElement.getAttribute("data-service-worker") !== "none") {
+      && document.documentElement.getAttribute("data-service-worker") !== "none"
+      && html.getAttribute("data-engine") !== "none") {
     var reloading = false;
     navigator.serviceWorker.addEventListener("controllerchange", function () {
       // Only after the player asked for the update: never mix two builds.

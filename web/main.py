@@ -28,7 +28,8 @@ def is_framed() -> bool:
 
 
 def refuse_framed() -> None:
-    """The app does not run in another page's frame (a game could be clicked blindly): say so, link it."""
+    """The app does not run in another page's frame (a game could be clicked blindly): say so, link it.
+    web/boot.js normally stops a framed app before PyScript is even added; this is the second guard."""
     document.getElementById("app").innerHTML = lc_html.framed(str(window.location.href))
     document.documentElement.dataset.route = "framed"
     document.documentElement.dataset.ready = "1"

@@ -124,7 +124,8 @@ class Session:
         self.host = host
         host.receive({**message, "type": "report"})
         if message.get("framed"):
-            # The app does not run in another page's frame (a game could be clicked blindly).
+            # The app does not run in another page's frame (a game could be clicked blindly).  web/boot.js
+            # normally stops a framed app before any engine starts; this is the second guard.
             host.show(lc_html.framed(str(message.get("href") or "")))
             host.op("route", route="framed")
             return

@@ -556,20 +556,40 @@ def test_a_seed_in_other_digits_is_ignored_with_plain_words(shared: sync_api.Pag
 
 # The app in a frame (item 6).
 
-FRAMER = '<!doctype html><title>framer</title><iframe src="./index.html#card" width="800" height="600"></iframe>'
+FRAMED_CASES: typing.Final = [("index.html#card", "en", "opens in its own tab", "Open Lost Cities in its own tab"),
+                               ("engine-page.html?lang=de#board", "de", "öffnet sich in einem eigenen Tab",
+                                "Lost Cities in einem eigenen Tab öffnen")]
+ENGINE_FILES: typing.Final = ("/pyodide/", "/pyscript/", "/web/engine.mjs", "/web/interpreter.mjs", ".whl")
+"""What an engine's start asks for (the interpreter, PyScript, the worker's script, the wheel)."""
 
 
-def test_the_app_refuses_to_run_in_a_frame_and_links_to_itself(page: sync_api.Page, site: str) -> None:
-    """Framed by its own site (the headers let only that through): the app says why and links to a tab."""
-    page.route(f"{site}framer.html", lambda route: route.fulfill(body=FRAMER, content_type="text/html"))
+@pytest.mark.service_worker
+@pytest.mark.parametrize(("address", "lang", "title", "link_text"), FRAMED_CASES, ids=["index", "engine-page-de"])
+def test_the_app_refuses_to_run_in_a_frame_and_links_to_itself(page: sync_api.Page, site: str, address: str, lang: str,
+                                                               title: str, link_text: str) -> None:
+    """Framed by its own site (the headers let only that through): the app says why in its language and
+    links to a tab, and starts no engine (nothing of one is even downloaded: a static host sends no
+    headers, and every visit of a page that frames the app would start one) and no service worker
+    (which would keep the whole site for offline play)."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    framer = f'<!doctype html><title>framer</title><iframe src="./{address}" width="800" height="600"></iframe>'
+    page.route(f"{site}framer.html", lambda route: route.fulfill(body=framer, content_type="text/html"))
     page.goto(f"{site}framer.html")
     frame = page.frame_locator("iframe")
     frame.locator("html[data-route='framed']").wait_for(state="attached", timeout=conftest.BOOT_TIMEOUT_MS)
+    assert frame.locator("html").get_attribute("lang") == lang
     text = frame.locator("#app").inner_text()
-    assert "opens in its own tab" in text and "Open Lost Cities in its own tab" in text
+    assert title in text and link_text in text, text
     link = frame.locator("#app a[target=_blank]")
-    assert link.get_attribute("href") == f"{site}index.html#card"
-    assert frame.locator(".lc-screen, .home").count() == 0, "the app ran in the frame"
+    assert link.get_attribute("href") == f"{site}{address}"
+    page.wait_for_timeout(1500)  # an engine asked for late would be asked by now (a worker starts at once)
+    assert frame.locator(".lc-screen, .home, .game-tile").count() == 0, "the app ran in the frame"
+    assert frame.locator("html[data-ready]").count() == 0
+    started = [url for url in asked if any(part in url for part in ENGINE_FILES)]
+    assert not started, f"a framed app asked for an engine: {started}"
+    inner = next(frame for frame in page.frames if frame is not page.main_frame)
+    assert inner.evaluate("navigator.serviceWorker.getRegistrations().then((found) => found.length)") == 0
 
 
 def test_serve_sends_frame_headers_for_the_app_pages_only(site: str) -> None:
