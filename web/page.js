@@ -87,24 +87,13 @@
       button.textContent = word("continue", "Continue");
     });
   }
-  // In another page's frame (web/boot.js started no engine): why, and a link to this address in a tab
-  // of its own, in the page's language; nothing else of the app is shown there.
+  // In another page's frame (web/boot.js started no engine) the page is the template "framed", whatever
+  // the address: why, and a link to this address in a tab of its own, in the page's language.
   var framed = root.getAttribute("data-engine") === "none";
-  function showFramed() {
-    var page = template("framed");
-    if (!page) return;
-    app.innerHTML = page.innerHTML;
-    app.removeAttribute("data-built");
-    crumb.innerHTML = "";
-    Array.prototype.forEach.call(app.querySelectorAll("a[target=_blank]"), function (link) { link.href = location.href; });
-    root.setAttribute("data-page", "framed");
-    root.setAttribute("data-route", "framed");
-  }
   function show() {
     if (isReady()) return;
-    if (framed) { showFramed(); return; }
-    var name = route();
-    var page = name && name !== "framed" ? template(name) : null;
+    var name = framed ? "framed" : route();
+    var page = name && (framed || name !== "framed") ? template(name) : null;
     var game = page ? page.getAttribute("data-game") : null;
     // A game whose save (or open document) is stored continues: the engine draws it.
     var waits = game && (stored("lostcities:" + game + ":save") !== null || stored("lostcities:" + game + ":last"));
@@ -126,6 +115,10 @@
       fillTiles();
     }
     root.setAttribute("data-page", name || "home");
+    if (framed) {
+      Array.prototype.forEach.call(app.querySelectorAll("a[target=_blank]"), function (link) { link.href = location.href; });
+      root.setAttribute("data-route", "framed");
+    }
   }
 
   function selectorOf(el) {
