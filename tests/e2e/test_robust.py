@@ -581,6 +581,8 @@ def test_the_app_refuses_to_run_in_a_frame_and_links_to_itself(page: sync_api.Pa
     assert frame.locator("html").get_attribute("lang") == lang
     text = frame.locator("#app").inner_text()
     assert title in text and link_text in text, text
+    headings = frame.locator("h1").all_inner_texts()
+    assert len(headings) == 1 and title in headings[0], f"the framed page's title is its one h1: {headings}"
     link = frame.locator("#app a[target=_blank]")
     assert link.get_attribute("href") == f"{site}{address}"
     page.wait_for_timeout(1500)  # an engine asked for late would be asked by now (a worker starts at once)

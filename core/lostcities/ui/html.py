@@ -651,13 +651,17 @@ def framed(url: str) -> str:
     """What the app shows inside another page's frame, where it does not run (``embed.html`` is the
     page made for frames): why, and a link that opens it in its own tab.
 
+    It is the whole page there, so its title is the page's one heading of the first level.
+
     >>> 'target="_blank"' in framed("https://games.example/#card")
     True
+    >>> framed("https://games.example/").count("<h1")
+    1
     """
     why = i18n._("This page is shown inside another site\u2019s page. To keep your games and your clicks safe, "
                  "the games run only in their own tab or window.")
     return ('<section class="lc-problem lc-framed" role="alert" aria-labelledby="lc-framed-title">'
-            f'<h2 id="lc-framed-title">{esc(i18n._("Lost Cities opens in its own tab"))}</h2>'
+            f'<h1 id="lc-framed-title">{esc(i18n._("Lost Cities opens in its own tab"))}</h1>'
             f"<p>{esc(why)}</p>"
             f'<p><a class="button" href="{esc(url)}" target="_blank" rel="noopener">'
             f'{esc(i18n._("Open Lost Cities in its own tab"))}</a></p></section>')
