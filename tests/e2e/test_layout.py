@@ -739,3 +739,35 @@ def test_each_piece_sits_on_its_stone_at_every_size(shared: sync_api.Page, site:
     """At each of the six sizes (a tablet held upright with four players among them, where stones are
     shortest), every piece stands within the stone it is on, not across its border."""
     board_at_six_sizes(started(shared, site), players, PIECES_JS)
+
+
+# Each card chip in a column (the viewer's under the paths, every other player's in its panel): its number whole
+# in the part of it that shows (a newer chip overlaps an older one where the column's width is short).
+CHIPS_JS = r"""
+() => {
+  const problems = [];
+  for (const col of document.querySelectorAll('.lcb-col')) {
+    const chips = [...col.querySelectorAll(':scope > .lcb-chip')];
+    chips.forEach((chip, i) => {
+      const box = chip.getBoundingClientRect();
+      if (box.width === 0) return;
+      const range = document.createRange();
+      range.selectNodeContents(chip);
+      const text = range.getBoundingClientRect();
+      const edge = i + 1 < chips.length ? chips[i + 1].getBoundingClientRect().left : box.right;
+      if (text.left < box.left - 0.5 || text.right > edge + 0.5)
+        problems.push(`${col.title} (player ${col.dataset.player}): its ${chip.textContent.trim()} shows`
+          + ` ${Math.max(0, Math.round(edge - text.left))} of its ${Math.round(text.width)} px`);
+    });
+  }
+  return problems;
+}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_card_in_a_column_shows_its_number_at_every_size(shared: sync_api.Page, site: str, players: int) -> None:
+    """At each of the six sizes, every card chip in every column (the viewer's and, in their panels, the
+    other players') shows its whole number where newer chips overlap it: on a phone a panel of four players
+    is narrow, and a colour with two cards must not shrink to a sliver beside empty ones."""
+    board_at_six_sizes(started(shared, site), players, CHIPS_JS)
