@@ -11,6 +11,7 @@ import pytest
 from lostcities import api, board, bots, errors
 from lostcities.board import ai as board_ai
 from lostcities.ui import games
+from tests.core import playing
 from tests.core.test_board import ADV, RES, scenario
 from tests.core.test_search import Meter
 
@@ -31,13 +32,7 @@ def random_position(players: int, seed: int, game: board.Game | None = None) -> 
     game = game or board.Game(players=players, rounds=1)
     rng = random.Random(seed)
     state = game.new_state()
-    for _ in range(rng.randrange(0, 90 * players)):
-        if state.is_terminal():
-            break
-        if state.is_chance():
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    playing.play(state, rng, rng.randrange(0, 90 * players))
     while state.is_chance():
         state.apply(state.sample_chance(rng))
     return state

@@ -11,6 +11,7 @@ import pytest
 
 from lostcities import api, card, errors
 from lostcities.card import positions
+from tests.core import playing
 
 C = card.Card.from_id
 
@@ -53,13 +54,7 @@ def assert_illegal(state: card.State, action: str | api.Action, kind: type[error
 
 
 def random_play(state: card.State, rng: random.Random, steps: int = 10**6) -> None:
-    while steps and not state.is_terminal():
-        steps -= 1
-        if state.is_chance():
-            state.apply(state.sample_chance(rng))
-        else:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
+    playing.play(state, rng, steps)
 
 
 # -- cards, options, notation ----------------------------------------------------------
@@ -450,11 +445,7 @@ def test_views_leak_nothing_hidden() -> None:
                     assert f'"{token}"' not in text
             if state.is_terminal():
                 break
-            if state.is_chance():
-                state.apply(state.sample_chance(rng))
-            else:
-                actions = state.legal_actions()
-                state.apply(actions[rng.randrange(len(actions))])
+            playing.step(state, rng)
 
 
 def test_view_shows_public_information() -> None:
@@ -528,11 +519,7 @@ def test_snapshots_and_saves_round_trip() -> None:
             assert again.view(0) == state.view(0) and again.view(1) == state.view(1)
             assert again.legal_actions() == state.legal_actions()
             seen += 1
-        if state.is_chance():
-            state.apply(state.sample_chance(rng))
-        else:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
+        playing.step(state, rng)
     data = json.loads(json.dumps(state.to_dict()))
     loaded = api.state_from_dict(data)
     assert isinstance(loaded, card.State)

@@ -11,6 +11,7 @@ import pytest
 from lostcities import api, card
 from lostcities.ui import card as card_html
 from lostcities.ui import html as lc_html
+from tests.core import playing
 
 VOID = {"input", "br", "img", "meta", "link", "hr"}
 
@@ -64,14 +65,7 @@ NAMES = ("You", "Computer")
 
 
 def play_until(state: card.State, rng: random.Random, actions: int) -> card.State:
-    for _ in range(actions):
-        if state.is_terminal():
-            break
-        if state.is_chance():
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-    return state
+    return playing.play(state, rng, actions)
 
 
 def states(count: int = 30, colours: int = 5) -> typing.Iterator[card.State]:

@@ -20,6 +20,7 @@ from lostcities.ui import board as board_html
 from lostcities.ui import card as card_html
 from lostcities.ui import html as lc_html
 from lostcities.ui import roll as roll_html
+from tests.core import playing
 
 CACHES: typing.Final[tuple[typing.Any, ...]] = (
     board_html._stone_head, board_html._piece, board_html._card_face, board_html._column,
@@ -50,11 +51,9 @@ def played(state: StateT, rng: random.Random, actions: int) -> list[StateT]:
     for _ in range(actions):
         if state.is_terminal():
             break
-        if state.is_chance():
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+        chance = state.is_chance()
+        playing.step(state, rng)
+        if not chance:
             found.append(typing.cast(StateT, state.clone()))
     return found
 
