@@ -448,10 +448,14 @@ def _turns_left(w: _World, prm: Params) -> float:
     n = w.n
     by_deck = w.deck_size / n
     need = _ENDING - w.crossed
-    distances = sorted(_CROSS - s for stones in w.stones for s in stones if 0 < s < _CROSS)
-    distances.extend([_CROSS + 1] * need)
-    by_bridge = sum(distances[:need]) / (prm.bridge_rate * n)
-    return min(by_deck, by_bridge)
+    distances = [_CROSS - s for stones in w.stones for s in stones if 0 < s < _CROSS]
+    # the ``need`` nearest pieces' distances, a piece not yet placed counting _CROSS + 1
+    if len(distances) > need > 0:
+        distances.sort()
+        nearest = sum(distances[:need])
+    else:
+        nearest = sum(distances) + (_CROSS + 1) * max(0, need - len(distances)) if need > 0 else 0
+    return min(by_deck, nearest / (prm.bridge_rate * n))
 
 
 class _Eval:
@@ -837,18 +841,33 @@ def _ends_well(w: _World, p: int, c: int) -> bool:
 
 
 def _light_play(w: _World) -> tuple[int, int]:
+    """The light policy's play: the best advance or start, or the cheapest discard if it loses less.
+
+    One pass over the hand finds, per colour, how many cards it holds, its lowest and the fitting
+    card closest to the column's top (the first in hand order on a tie); whether a card fits is
+    asked once per card, and the discards reuse it."""
     p = w.player
     n = w.n
     hand = w.hands[p]
     stones = w.stones[p]
+    tops = w.tops[p]
     res = w.res[p]
     count = [0] * _NC
     lowest = [99] * _NC
+    pick = [-1] * _NC
+    gaps = [99] * _NC
+    fitting: set[int] = set()
     for x in hand:
         c = _COL[x]
         count[c] += 1
         if x < lowest[c]:
             lowest[c] = x
+        if stones[c] and w.fits(p, x):
+            fitting.add(x)
+            top = tops[c]
+            g = abs(_VAL[x] - top) if top >= 0 else 0
+            if g < gaps[c]:
+                pick[c], gaps[c] = x, g
     turns = _turns_left(w, DEFAULT)
     pool = w.deck_size + (data.HAND_SIZE * (n - 1)) + (data.REMOVED_WITH_TWO if n == 2 else 0)
     f = min(0.8, 0.6 * turns / pool)
@@ -860,41 +879,33 @@ def _light_play(w: _World) -> tuple[int, int]:
         if not count[c]:
             continue
         if stones[c]:
-            advance = _light_advance(w, p, c, gap_cost)
-            if advance is not None and advance[0] > best:
-                best, choice = advance[0], (_ADVANCE, advance[1])
+            if pick[c] >= 0:
+                score = _light_advance(w, p, c, pick[c], gaps[c], gap_cost)
+                if score > best:
+                    best, choice = score, (_ADVANCE, pick[c])
         elif turns >= 4.0:
             start = _light_start(w, p, c, count[c], lowest[c], f, adventurers)
             if start is not None and start[0] > best:
                 best, choice = start[0], (start[1], lowest[c])
-    return _light_discard(w, p, count, best, choice)
+    return _light_discard(w, p, count, fitting, best, choice)
 
 
-def _light_advance(w: _World, p: int, c: int, gap_cost: float) -> tuple[float, int] | None:
-    """The light policy's score of advancing on path ``c`` (with the fitting card
-    closest to the top of the column), or None without a fitting card."""
-    stones, res, top = w.stones[p], w.res[p], w.tops[p][c]
+def _light_advance(w: _World, p: int, c: int, pick: int, gap: int, gap_cost: float) -> float:
+    """The light policy's score of advancing on path ``c`` with ``pick``, the fitting card
+    ``gap`` values from the top of the column."""
+    stones, res = w.stones[p], w.res[p]
     s = stones[c]
-    pick = -1
-    gap = 99
-    for x in w.hands[p]:
-        if _COL[x] == c and w.fits(p, x):
-            g = abs(_VAL[x] - top) if top >= 0 else 0
-            if g < gap:
-                pick, gap = x, g
-    if pick < 0:
-        return None
     if s >= _LC:
         step = 0.0
         for d in range(_NC):
             t = stones[d]
             if 0 < t < _LC:
                 step = max(step, (_STONE[t + 1] - _STONE[t]) * (2 if d == res else 1))
-        return 0.3 * step - gap_cost * gap, pick
+        return 0.3 * step - gap_cost * gap
     if s + 1 == _CROSS and w.crossed + 1 >= _ENDING:
-        return (1000.0 if _ends_well(w, p, c) else -1000.0), pick
+        return 1000.0 if _ends_well(w, p, c) else -1000.0
     delta = (_STONE[s + 1] - _STONE[s]) * (2 if c == res else 1)
-    return 0.3 * (delta + _tile_worth(w, p, c, s + 1)) - gap_cost * gap, pick
+    return 0.3 * (delta + _tile_worth(w, p, c, s + 1)) - gap_cost * gap
 
 
 def _light_start(w: _World, p: int, c: int, count: int, lowest: int, f: float,
@@ -918,21 +929,24 @@ def _light_start(w: _World, p: int, c: int, count: int, lowest: int, f: float,
     return (score, kind) if _opens(w.hands[p], lowest, w.up_down) else None
 
 
-def _light_discard(w: _World, p: int, count: typing.Sequence[int], best: float,
+def _light_discard(w: _World, p: int, count: typing.Sequence[int], fitting: typing.Container[int], best: float,
                    choice: tuple[int, int]) -> tuple[int, int]:
-    """``choice`` (scored ``best``), or the cheapest discard if it loses less."""
+    """``choice`` (scored ``best``), or the cheapest discard if it loses less (``fitting``: the
+    cards of the hand that fit their columns)."""
     stones = w.stones[p]
+    q = (p + 1) % w.n
+    next_stones, next_tops = w.stones[q], w.tops[q]
+    danger = DEFAULT.danger
     for x in w.hands[p]:
         c = _COL[x]
         s = stones[c]
         if s:
-            loss = 5.0 if s < _LC and w.fits(p, x) else 0.0
+            loss = 5.0 if s < _LC and x in fitting else 0.0
         else:
             loss = 0.5 + 0.05 * (_NV - _VAL[x]) + (2.0 if count[c] >= 3 else 0.0)
-        q = (p + 1) % w.n
-        t = w.stones[q][c]
-        if 0 < t < _LC and w.tops[q][c] >= 0 and _VAL[x] >= w.tops[q][c]:
-            loss += DEFAULT.danger * (_STONE[t + 1] - _STONE[t])
+        t = next_stones[c]
+        if 0 < t < _LC and next_tops[c] >= 0 and _VAL[x] >= next_tops[c]:
+            loss += danger * (_STONE[t + 1] - _STONE[t])
         if -loss > best:
             best, choice = -loss, (_DISCARD, x)
     return choice
