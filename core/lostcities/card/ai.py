@@ -883,7 +883,16 @@ class HardBot(_StallMemory):
     at most its budgets and one play-out (with ``lookahead`` > 1 a play-out is
     the sample's game finished once per follow-up tried).  With a fixed rng seed and ``time_budget=None`` the
     choice is reproducible; the default time cap of 0.8 s only matters on a
-    machine slower than the one :data:`BUDGET` was measured for."""
+    machine slower than the one :data:`BUDGET` was measured for.
+
+    The settings stand because no other one gains at this budget (session 33, seat-swapped games
+    on fresh seeds against today's hard, ``benchmarks/ai_card.py --pairings hard-base``):
+    ``lookahead=3`` won 51.9% +- 5.4% of 80 games, ``lookahead=4`` 50.0% of 32, ``candidates=3``
+    50.0% of 48, ``confidence=2`` 53.1% +- 4.0% of 142 and ``candidates=6`` only 37.5% +- 5.6% of 32 (margin -8.8
+    +- 4.4 points: with more turns raced, one beats the heuristic's choice by luck more often).  A
+    ply of the opponent's two best replies in every play-out (keeping the one worst for the bot)
+    won 48.5% +- 3.8% of 132 games against the frozen hard, 6.1 +- 5.3 points of win rate fewer
+    than today's hard on the same deals; four times the budget won 52.5% of 120 (session 32)."""
 
     name = "hard"
 
