@@ -53,10 +53,6 @@ def assert_illegal(state: card.State, action: str | api.Action, kind: type[error
     assert state.history == history
 
 
-def random_play(state: card.State, rng: random.Random, steps: int = 10**6) -> None:
-    playing.play(state, rng, steps)
-
-
 # -- cards, options, notation ----------------------------------------------------------
 
 
@@ -670,7 +666,7 @@ def test_random_matches_replay_from_their_records() -> None:
     rng = random.Random(77)
     for game in card.Game.variants():
         state = typing.cast(card.State, game.new_state())
-        random_play(state, rng)
+        playing.play(state, rng, 10**6)
         record = api.Record.from_dict(json.loads(json.dumps(state.record().to_dict())))
         assert record.replay() == state
 

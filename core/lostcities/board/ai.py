@@ -450,11 +450,13 @@ def _turns_left(w: _World, prm: Params) -> float:
     need = _ENDING - w.crossed
     distances = [_CROSS - s for stones in w.stones for s in stones if 0 < s < _CROSS]
     # the ``need`` nearest pieces' distances, a piece not yet placed counting _CROSS + 1
-    if len(distances) > need > 0:
+    if need <= 0:
+        nearest = 0
+    elif len(distances) > need:
         distances.sort()
         nearest = sum(distances[:need])
     else:
-        nearest = sum(distances) + (_CROSS + 1) * max(0, need - len(distances)) if need > 0 else 0
+        nearest = sum(distances) + (_CROSS + 1) * (need - len(distances))
     return min(by_deck, nearest / (prm.bridge_rate * n))
 
 
