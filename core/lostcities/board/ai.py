@@ -115,8 +115,8 @@ class _World:
     world built from a view (only ``deck_size`` matters there)."""
 
     __slots__ = ("any_piece", "crossed", "deck", "deck_size", "dirs", "discarded", "found", "hands", "memo",
-                 "n", "over", "phase", "piles", "player", "pts", "pub", "res", "rounds_left", "short", "stones",
-                 "tiles", "tokens", "tops", "turns", "up_down")
+                 "n", "nearest", "over", "phase", "piles", "player", "pts", "pub", "res", "rounds_left", "short",
+                 "stones", "tiles", "tokens", "tops", "turns", "up_down")
     n: int
     up_down: bool
     any_piece: bool
@@ -149,6 +149,8 @@ class _World:
     """Colour discarded this turn (-1 none): the heuristic does not draw it back."""
     turns: int
     """Player turns played in this world (a play-out cap)."""
+    nearest: int
+    """The bridges' part of :func:`_turns_left` (-1: not known since the last step of a piece)."""
     memo: dict[float, tuple[list[list[float]], list[list[float]]]]
     """The heuristic's tables of the tiles' worth by an artifact's worth (see :meth:`_Eval.tile_tables`):
     shared by copies while their tiles are the same, replaced when a tile is taken."""
@@ -179,6 +181,7 @@ class _World:
         w.over = self.over
         w.discarded = self.discarded
         w.turns = self.turns
+        w.nearest = self.nearest
         w.memo = self.memo
         return w
 
@@ -220,6 +223,7 @@ class _World:
         stones = self.stones[p]
         s = stones[c] + 1
         stones[c] = s
+        self.nearest = -1
         if s == _CROSS:
             self.crossed += 1
             if self.crossed >= _ENDING:
@@ -384,6 +388,7 @@ def _world_from_view(v: rules.View) -> _World:
     w.over = False
     w.discarded = -1
     w.turns = 0
+    w.nearest = -1
     w.memo = {}
     return w
 
@@ -447,16 +452,19 @@ def _turns_left(w: _World, prm: Params) -> float:
     """Turns the player to act is expected to get after this one."""
     n = w.n
     by_deck = w.deck_size / n
-    need = _ENDING - w.crossed
-    distances = [_CROSS - s for stones in w.stones for s in stones if 0 < s < _CROSS]
-    # the ``need`` nearest pieces' distances, a piece not yet placed counting _CROSS + 1
-    if need <= 0:
-        nearest = 0
-    elif len(distances) > need:
-        distances.sort()
-        nearest = sum(distances[:need])
-    else:
-        nearest = sum(distances) + (_CROSS + 1) * (need - len(distances))
+    nearest = w.nearest
+    if nearest < 0:
+        # the ``need`` nearest pieces' distances, a piece not yet placed counting _CROSS + 1
+        need = _ENDING - w.crossed
+        distances = [_CROSS - s for stones in w.stones for s in stones if 0 < s < _CROSS]
+        if need <= 0:
+            nearest = 0
+        elif len(distances) > need:
+            distances.sort()
+            nearest = sum(distances[:need])
+        else:
+            nearest = sum(distances) + (_CROSS + 1) * (need - len(distances))
+        w.nearest = nearest
     return min(by_deck, nearest / (prm.bridge_rate * n))
 
 
@@ -853,6 +861,8 @@ def _light_play(w: _World) -> tuple[int, int]:
     hand = w.hands[p]
     stones = w.stones[p]
     tops = w.tops[p]
+    dirs = w.dirs[p]
+    up_down = w.up_down
     res = w.res[p]
     count = [0] * _NC
     lowest = [99] * _NC
@@ -864,19 +874,36 @@ def _light_play(w: _World) -> tuple[int, int]:
         count[c] += 1
         if x < lowest[c]:
             lowest[c] = x
-        if stones[c] and w.fits(p, x):
-            fitting.add(x)
-            top = tops[c]
-            g = abs(_VAL[x] - top) if top >= 0 else 0
-            if g < gaps[c]:
-                pick[c], gaps[c] = x, g
+        if not stones[c]:
+            continue
+        top = tops[c]  # whether x fits (as _World.fits, inlined: the play-outs' hottest loop)
+        if top < 0:
+            if not _opens(hand, x, up_down):
+                continue
+            g = 0
+        else:
+            v = _VAL[x]
+            d = dirs[c]
+            if d > 0 or not up_down:
+                if v < top:
+                    continue
+                g = v - top
+            elif d < 0:
+                if v > top:
+                    continue
+                g = top - v
+            else:
+                g = abs(v - top)
+        fitting.add(x)
+        if g < gaps[c]:
+            pick[c], gaps[c] = x, g
     turns = _turns_left(w, DEFAULT)
     pool = w.deck_size + (data.HAND_SIZE * (n - 1)) + (data.REMOVED_WITH_TWO if n == 2 else 0)
     f = min(0.8, 0.6 * turns / pool)
     gap_cost = 0.7 * 7.0 * f * 2.0
     best = -1e9
     choice = (_DISCARD, hand[0])
-    adventurers = _adventurers(stones, res)
+    adventurers = -1  # counted when a start is first scored
     for c in range(_NC):
         if not count[c]:
             continue
@@ -886,6 +913,8 @@ def _light_play(w: _World) -> tuple[int, int]:
                 if score > best:
                     best, choice = score, (_ADVANCE, pick[c])
         elif turns >= 4.0:
+            if adventurers < 0:
+                adventurers = _adventurers(stones, res)
             start = _light_start(w, p, c, count[c], lowest[c], f, adventurers)
             if start is not None and start[0] > best:
                 best, choice = start[0], (start[1], lowest[c])
@@ -971,22 +1000,18 @@ def _light_move(w: _World) -> int:
 
 
 def _light_draw(w: _World) -> int:
+    """The light policy's draw: the first discard pile (by colour) whose top card has the value of the
+    top of the player's column of that colour, on a path still short of its lost city (such a card fits
+    whatever the column's direction); else the draw pile."""
     p = w.player
     if w.turns > _TURN_CAP // 2:
         return -1
-    best, choice = 1, -1
+    stones, tops, piles, discarded = w.stones[p], w.tops[p], w.piles, w.discarded
     for c in range(_NC):
-        pile = w.piles[c]
-        s = w.stones[p][c]
-        if not pile or c == w.discarded or not 0 < s < _LC:
-            continue
-        y = pile[-1]
-        top = w.tops[p][c]
-        if top >= 0 and w.fits(p, y):
-            gap = abs(_VAL[y] - top)
-            if gap < best:
-                best, choice = gap, c
-    return choice
+        pile = piles[c]
+        if pile and c != discarded and 0 < stones[c] < _LC and _VAL[pile[-1]] == tops[c]:
+            return c
+    return -1
 
 
 def _light_playout(w: _World, lead: int = 0, prm: Params = DEFAULT) -> None:
