@@ -1287,9 +1287,10 @@ class HardBot(_Memory):
     and :meth:`_stage`), or have about ``stage`` play-outs each when ``budget``
     is None (session 23's hard, light play-outs: about 300 play-outs, some
     10,000 turns, a decision).  Twice the play-outs (``stage=200``: at most about
-    39,000 turns a decision, some 0.7 s in Pyodide) won 52.5% +- 5.0% of 80
-    two-player games against the frozen hard, +1.9 +- 7.7 points of win rate
-    over the default on the same deals (session 34): no clear gain, so 100 stays.
+    39,000 turns a decision, some 0.8 s in Pyodide) won 50.6% +- 3.2% of 88
+    seat-swapped two-player deals against the frozen hard (session 34), where the
+    default won 52.6% +- 4.3% of 49 (session 31; on 40 of the same deals the
+    paired gain was +1.9 +- 7.7 points of win rate): more play-outs do not pay, so 100 stays.
 
     ``budget`` (play-out turns a turn, None for no cap), ``time_budget``
     (seconds a turn, None for no cap; ``clock`` tells the time, read after
