@@ -282,7 +282,7 @@ class _World:
         out: list[tuple[int, int]] = []
         stones = self.stones[p]
         res = self.res[p]
-        adventurers = sum(1 for c in range(_NC) if stones[c] and c != res)
+        adventurers = _adventurers(stones, res)
         hand = self.hands[p]
         previous = -1
         for x in hand:
