@@ -465,6 +465,10 @@ class Params:
     """Points a discard-pile card must be worth above a blind draw."""
     stall: float = 1.0
     """Weight of the end-of-deck race (extra turns won by drawing from piles)."""
+    correction: tuple[float, ...] | None = None
+    """Weights per :data:`PLACE_FEATURES` added to the score of every play and discard (None,
+    the default: the heuristic alone).  :data:`PLACE_CORRECTION` is fitted to the points that
+    play-outs give each choice."""
 
 
 def _share(params: Params, deck_size: int) -> float:
@@ -557,6 +561,9 @@ def _danger(w: _World, p: int, x: int, unseen_c: int, prm: Params) -> float:
 def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]], _Eval]:
     """Score every legal play/discard of the player to act: (score, kind, card); kind 1 play, 0 discard.
 
+    With ``prm.correction`` every score has its weighted :data:`PLACE_FEATURES` added (the
+    same sum as over :func:`_place_features`, computed from what the scoring knows already).
+
     The play-outs' hot spot: :func:`_danger` is inlined (the same arithmetic in the same
     order, so the scores are the same to the last bit) and every card is scored in one pass;
     the tempo, known only once every card's keep value is, is taken off the discards after it."""
@@ -574,9 +581,13 @@ def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]],
     # turns left for us, this one included, if everybody draws from the draw pile
     turns = (d + 1) // 2
     useful = 0
+    live = 0
     smallest = 99.0
     out: list[tuple[float, int, int]] = []
     discards: list[tuple[float, int]] = []
+    corr = prm.correction
+    keeps: dict[int, float] = {}
+    dangers: dict[int, float] = {}
     for x in w.hands[p]:
         c = _COL[x]
         r = _RANK[x]
@@ -585,6 +596,7 @@ def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]],
         if (r <= t and r != 1) or (r == 1 and t > 1):
             keep = 0.0  # a dead card: removing it changes nothing
         else:
+            live += 1
             keep = value[c] - colour_value(sums[c], wags[c], cnts[c], t, held[c] & ~_BIT[x], unseen[c], f, prm)
             if keep > 0.5:
                 useful += 1
@@ -593,6 +605,7 @@ def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]],
         # what discarding x may give the opponent (_danger)
         if r > 1 and r <= ot:
             discards.append((-keep, x))
+            danger = 0.0
         else:
             if r == 1:
                 danger = 8.0 if ot == 1 else (wager_danger if ot == 0 else 0.0)
@@ -602,6 +615,9 @@ def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]],
                 between = _NCOUNT[unseen[c] & _ABOVE[ot] & _BELOW[r]]
                 danger = r * (1 + opp_wags[c]) * (1.0 if between == 0 else (0.7 if between == 1 else 0.45))
             discards.append((-keep - danger_w * danger, x))
+        if corr is not None:
+            keeps[x] = keep
+            dangers[x] = danger
         if r > t or (r == 1 and t == 1):
             hc = held[c] & ~_BIT[x]
             if r == 1:
@@ -621,7 +637,123 @@ def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]],
         tempo += smallest
     for score, x in discards:
         out.append((score - tempo, 0, x))
+    if corr is not None:
+        out = _corrected(w, corr, out, held, live, keeps, dangers)
     return out, ev
+
+
+def _corrected(w: _World, corr: tuple[float, ...], scores: list[tuple[float, int, int]], held: list[int],
+               live: int, keeps: dict[int, float], dangers: dict[int, float]) -> list[tuple[float, int, int]]:
+    """``scores`` (of the player to act in ``w``, who holds the slot masks ``held`` and ``live``
+    cards that still fit) with the correction ``corr`` added: the sum of ``corr`` times
+    :func:`_place_features`, with every term that is the same for all plays or all discards
+    summed once."""
+    (b_play, b_end, b_prog, b_start, b_start_prog, b_wager, b_gap, b_slack, b_ahead, b_more, b_more_end,
+     b_dead, b_dead_end, b_cold, b_cold_end, b_keep, b_danger, b_danger_end) = corr
+    p = w.player
+    d = w.deck_size
+    full = w.n * card.CARDS_PER_COLOUR - 2 * card.HAND_SIZE
+    g = 1.0 - d / full if full > 0 else 1.0
+    e = 1.0 - d / 12.0 if d < 12 else 0.0
+    tops, cnts = w.tops[p], w.cnts[p]
+    slack = max(-1.0, min(1.0, ((d + 1) // 2 - live) / 4.0))
+    ahead = max(-1.0, min(1.0, (w.points(p) - w.points(1 - p)) / 40.0)) if b_ahead else 0.0
+    play = b_play + b_end * e + b_prog * g + b_slack * slack + b_ahead * ahead
+    start = b_start + b_start_prog * g
+    more_w = (b_more + b_more_end * e) / 4.0
+    dead_w = b_dead + b_dead_end * e
+    cold_w = b_cold + b_cold_end * e
+    danger_w = (b_danger + b_danger_end * e) / 10.0
+    keep_w = b_keep / 10.0
+    out: list[tuple[float, int, int]] = []
+    for score, kind, x in scores:
+        c = _COL[x]
+        r, t = _RANK[x], tops[c]
+        if kind:
+            score += play + more_w * _NCOUNT[held[c] & _ABOVE[max(r, t)]]
+            if not cnts[c]:
+                score += start
+            if r == 1:
+                score += b_wager
+            else:
+                score += b_gap * (r - max(t, 1)) / 10.0
+        else:
+            if (r <= t and r != 1) or (r == 1 and t > 1):
+                score += dead_w
+            elif not cnts[c]:
+                score += cold_w
+            score += keep_w * keeps[x] + danger_w * dangers[x]
+        out.append((score, kind, x))
+    return out
+
+
+PLACE_FEATURES: typing.Final = (
+    "play",
+    "play x end",
+    "play x progress",
+    "play starts a column",
+    "  x progress",
+    "play a wager",
+    "play: gap above the top / 10",
+    "play x slack",
+    "play x ahead",
+    "play: higher cards of the colour in hand / 4",
+    "  x end",
+    "discard a dead card",
+    "  x end",
+    "discard a card of a colour not started",
+    "  x end",
+    "discard: keep value / 10",
+    "discard: danger / 10",
+    "  x end",
+)
+"""The features of a play or discard that :func:`_place_features` computes for a correction of
+the heuristic (:attr:`Params.correction`).  "progress" runs from 0 at the deal to 1 at an empty
+draw pile, "end" from 0 at 12 cards in the draw pile to 1 at none; "slack" is the turns left
+less the cards that still fit, over 4 (between -1 and 1); "ahead" the point margin over 40
+(between -1 and 1)."""
+
+
+def _place_features(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]], _Eval, list[tuple[float, ...]]]:
+    """The heuristic's scores of every legal play/discard, without ``prm.correction`` (as
+    :func:`_place_scores`), and the :data:`PLACE_FEATURES` of each."""
+    scores, ev = _place_scores(w, dataclasses.replace(prm, correction=None))
+    p = w.player
+    d = w.deck_size
+    full = w.n * card.CARDS_PER_COLOUR - 2 * card.HAND_SIZE
+    g = 1.0 - d / full if full > 0 else 1.0
+    e = max(0.0, 1.0 - d / 12.0)
+    tops, sums, wags, cnts = w.tops[p], w.sums[p], w.wags[p], w.cnts[p]
+    hand = w.hands[p]
+    held, unseen, value, f = ev.held, ev.unseen, ev.value, ev.f
+    useful = 0
+    for y in hand:
+        t = tops[_COL[y]]
+        r = _RANK[y]
+        if not ((r <= t and r != 1) or (r == 1 and t > 1)):
+            useful += 1
+    slack = max(-1.0, min(1.0, ((d + 1) // 2 - useful) / 4.0))
+    ahead = max(-1.0, min(1.0, (w.points(p) - w.points(1 - p)) / 40.0))
+    out: list[tuple[float, ...]] = []
+    for _, kind, x in scores:
+        c = _COL[x]
+        r = _RANK[x]
+        t = tops[c]
+        if kind:
+            start = 0.0 if cnts[c] else 1.0
+            more = sum(1 for y in hand if y != x and _COL[y] == c and _RANK[y] > max(r, t)) / 4.0
+            out.append((1.0, e, g, start, start * g, 1.0 if r == 1 else 0.0,
+                        (r - max(t, 1)) / 10.0 if r > 1 else 0.0, slack, ahead, more, more * e,
+                        0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
+        else:
+            dead = (r <= t and r != 1) or (r == 1 and t > 1)
+            keep = 0.0 if dead else value[c] - _colour_value(sums[c], wags[c], cnts[c], t, held[c] & ~_BIT[x],
+                                                              unseen[c], f, prm)
+            cold = 1.0 if not dead and not cnts[c] else 0.0
+            danger = _danger(w, p, x, unseen[c], prm) / 10.0
+            out.append((0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+                        float(dead), e * dead, cold, cold * e, keep / 10.0, danger, danger * e))
+    return scores, ev, out
 
 
 def _deck_value(w: _World, p: int, ev: _Eval) -> float:
