@@ -25,7 +25,8 @@ Three levels, all obtained with :func:`bot` and all following
   fits a column the opponent started is likelier in its hand), plays the
   best few complete turns (play/discard + draw) proposed by the heuristic in
   every sample (every legal turn near the end of the deck), finishes each
-  sample with heuristic play-outs in which it also tries its own two best
+  sample with play-outs of the heuristic (medium's, with a learned correction
+  of its plays and discards: :data:`PLACE_CORRECTION`), in which it also tries its own two best
   next turns, and replaces the heuristic's own choice by another turn only
   when that turn's point margin is better by a clear statistical margin.  It
   therefore weighs discard danger, denies the opponent's draws, stalls by
@@ -76,12 +77,14 @@ _STALL_LIMIT = 6
 """Play-outs stop drawing from discard piles after this many such draws in a row."""
 _BOT_STALL_LIMIT = 3
 """A bot draws from the draw pile after this many discard-pile draws at one deck size."""
-BUDGET: typing.Final = 18000
+BUDGET: typing.Final = 14400
 """Play-out turns (calls of :func:`_turn`) a decision of the hard bot spends at most by default:
 about 0.75 s in Pyodide, a little under its 0.8 s time cap.  ``benchmarks/ai_browser.py --rate``
 measured 24,500 turns per processor second in Pyodide (0.8 s buy 19,600 turns), 1.56 times
-slower than CPython's 38,000.  A budget in turns makes a decision the same on any machine; the
-time cap stays as a bound on a slower one."""
+slower than CPython's 38,000, for the heuristic without :data:`PLACE_CORRECTION`; with it a turn
+costs 1.25 times as much on CPython (27.6 against 22.1 us, session 35), so the 18,000 turns of
+then are 14,400 now.  A budget in turns makes a decision the same on any machine; the time cap
+stays as a bound on a slower one."""
 
 
 class _World:
@@ -467,8 +470,21 @@ class Params:
     """Weight of the end-of-deck race (extra turns won by drawing from piles)."""
     correction: tuple[float, ...] | None = None
     """Weights per :data:`PLACE_FEATURES` added to the score of every play and discard (None,
-    the default: the heuristic alone).  :data:`PLACE_CORRECTION` is fitted to the points that
-    play-outs give each choice."""
+    the default: the heuristic alone; the hard level's are :data:`PLACE_CORRECTION`).
+
+    >>> Params(correction=(1.0, 2.0))
+    Traceback (most recent call last):
+    ...
+    lostcities.errors.InvalidOptionError: the correction needs 18 weights, one per feature of a play or discard, not 2
+    """
+
+    def __post_init__(self) -> None:
+        if self.correction is not None:
+            if len(self.correction) != len(PLACE_FEATURES):
+                raise errors.InvalidOptionError(
+                    f"the correction needs {len(PLACE_FEATURES)} weights, one per feature of a play or discard, "
+                    f"not {len(self.correction)}")
+            object.__setattr__(self, "correction", tuple(float(b) for b in self.correction))
 
 
 def _share(params: Params, deck_size: int) -> float:
@@ -692,26 +708,45 @@ PLACE_FEATURES: typing.Final = (
     "play x end",
     "play x progress",
     "play starts a column",
-    "  x progress",
+    "play starts a column x progress",
     "play a wager",
     "play: gap above the top / 10",
     "play x slack",
     "play x ahead",
-    "play: higher cards of the colour in hand / 4",
-    "  x end",
+    "play: higher cards of its colour in hand / 4",
+    "play: higher cards of its colour in hand / 4 x end",
     "discard a dead card",
-    "  x end",
+    "discard a dead card x end",
     "discard a card of a colour not started",
-    "  x end",
+    "discard a card of a colour not started x end",
     "discard: keep value / 10",
     "discard: danger / 10",
-    "  x end",
+    "discard: danger / 10 x end",
 )
 """The features of a play or discard that :func:`_place_features` computes for a correction of
 the heuristic (:attr:`Params.correction`).  "progress" runs from 0 at the deal to 1 at an empty
 draw pile, "end" from 0 at 12 cards in the draw pile to 1 at none; "slack" is the turns left
 less the cards that still fit, over 4 (between -1 and 1); "ahead" the point margin over 40
 (between -1 and 1)."""
+
+
+PLACE_CORRECTION: typing.Final = (0.0, -2.0, 0.0, 1.0, 0.0, -1.0, 0.0, 0.0, 0.0, 2.0, -4.0, 0.0, -4.0, 0.0, 0.0,
+                                   0.0, 0.0, 0.0)
+"""The hard level's correction of the heuristic (:attr:`Params.correction`, per
+:data:`PLACE_FEATURES`): near the end of the draw pile a play and the discard of a dead card
+each cost more (2 and 4 points at an empty pile), a play is worth 1 point more when it starts a
+column, 1 less when it is a wager, and half a point more per higher card of its colour in hand
+(nothing more once the pile is empty).
+
+Found by a coordinate search (session 35, ``/work/notes/s35/cs.py``: steps of 1 to 4 points on
+every weight, the medium heuristic with the correction against the medium heuristic without it
+on 1,000 seat-swapped deals).  On 1,500 fresh deals it won 52.1% +- 0.8% of the games against the
+plain heuristic (+2.6 +- 0.6 points a game).  Fitting the weights to the points that play-outs
+give every choice (least squares, or the expected points of a soft choice) changed no more than
+0.1 points a decision on positions kept apart."""
+
+HARD_PARAMS: typing.Final = Params(correction=PLACE_CORRECTION)
+"""The heuristic of the hard level: its candidates, its play-outs and its model of the opponent."""
 
 
 def _place_features(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]], _Eval, list[tuple[float, ...]]]:
@@ -1001,8 +1036,9 @@ class HardBot(_StallMemory):
     pile every legal turn is a candidate (the end-of-deck race is where the
     heuristic errs most and play-outs are short).  Every sample of the hidden
     cards (opponent's hand, draw pile) is played out to the end of the game
-    once per candidate turn: the opponent follows ``opponent_params`` (the
-    medium level's heuristic), the bot ``rollout_params``, and at its next
+    once per candidate turn: the opponent follows ``opponent_params``, the bot
+    ``rollout_params`` (both the hard level's heuristic, :data:`HARD_PARAMS`: the
+    medium level's with :data:`PLACE_CORRECTION`, by default), and at its next
     turn the bot tries its ``lookahead`` best plays/discards and keeps the
     best one for that sample (a second ply of its own choices, so that a
     candidate is judged by how well the bot can follow it up, not only by
@@ -1055,11 +1091,13 @@ class HardBot(_StallMemory):
         """Play-out turns a decision may spend (None: no cap); see :data:`BUDGET`."""
         self.candidates = candidates
         self.draws = draws
-        self.params = params or Params()
+        self.params = params or HARD_PARAMS
+        """The heuristic that proposes the candidates (:data:`HARD_PARAMS` by default)."""
         self.rollout_params = rollout_params or self.params
         """The heuristic this bot follows in its own play-outs."""
-        self.opponent_params = opponent_params or Params()
-        """The heuristic the opponent follows in play-outs (the medium level's by default)."""
+        self.opponent_params = opponent_params or HARD_PARAMS
+        """The heuristic the opponent follows in play-outs (the hard level's, :data:`HARD_PARAMS`,
+        by default)."""
         self.clock = clock
         self.confidence = confidence
         """A candidate replaces the heuristic's choice only when its mean gain
