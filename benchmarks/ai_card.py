@@ -19,7 +19,7 @@ instead of ``--hard-options``: paired screens of a variant, e.g. ``--pairings ha
 
 Budgets (``--budget``): ``turns`` (the default) is the browser's budget on a
 deterministic clock: ``hard`` spends its budget of play-out turns
-(``card_ai.BUDGET``, about 0.75 s in Pyodide) and ``frozen`` its 0.8 s on a
+(``card_ai.BUDGET``, about 0.6 s in Pyodide) and ``frozen`` its 0.8 s on a
 clock that counts its play-out turns at ``FROZEN_TURN_SECONDS`` each (its
 cost per turn in Pyodide, measured by ``ai_browser.py --rate``), so figures do not depend on the
 machine's load and a seed replays them.  ``time`` caps both by ``--hard-time``

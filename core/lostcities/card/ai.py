@@ -32,7 +32,7 @@ Three levels, all obtained with :func:`bot` and all following
   therefore weighs discard danger, denies the opponent's draws, stalls by
   drawing from discard piles when the extra turns favour it, and chases the
   8-card bonus whenever that pays.  Every decision spends a budget of
-  play-out turns (:data:`BUDGET`, about 0.75 s in Pyodide; about 0.5 s on
+  play-out turns (:data:`BUDGET`, about 0.6 s in Pyodide; about 0.4 s on
   CPython), shared among the stages of its schedule, so that it is the same
   on any machine; ``time_budget`` seconds (0.8 s by default; read between
   play-outs) only bound it on a machine slower than planned, and
@@ -79,12 +79,15 @@ _BOT_STALL_LIMIT = 3
 """A bot draws from the draw pile after this many discard-pile draws at one deck size."""
 BUDGET: typing.Final = 14400
 """Play-out turns (calls of :func:`_turn`) a decision of the hard bot spends at most by default:
-about 0.75 s in Pyodide, a little under its 0.8 s time cap.  ``benchmarks/ai_browser.py --rate``
-measured 24,500 turns per processor second in Pyodide (0.8 s buy 19,600 turns), 1.56 times
-slower than CPython's 38,000, for the heuristic without :data:`PLACE_CORRECTION`; with it a turn
-costs 1.25 times as much on CPython (27.6 against 22.1 us, session 35), so the 18,000 turns of
-then are 14,400 now.  A budget in turns makes a decision the same on any machine; the time cap
-stays as a bound on a slower one."""
+about 0.6 s in Pyodide, under its 0.8 s time cap.  ``benchmarks/ai_browser.py --rate 12 --seed 28``
+(session 35, with a benchmark running beside it) measured 25,200 turns per processor second in
+Pyodide and 38,000 in CPython for today's turn, whose heuristic adds :data:`PLACE_CORRECTION`;
+a turn of the plain heuristic cost about 1.35 times less in Pyodide (34,100 turns a second,
+session 33) and 1.25 times less in CPython, so the 18,000 turns of sessions 28-34 became 14,400:
+the same time.  The frozen hard of ``benchmarks/ai_card.py`` gets the 0.8 s of its own clock at
+43 us a turn (its session-28 rate), some 18,600 turns, about 0.55 s in today's Pyodide (34,000
+turns a second): both sides think for about the same time.  A budget in turns makes a decision
+the same on any machine; the time cap stays as a bound on a slower one."""
 
 
 class _World:
