@@ -1076,7 +1076,13 @@ class HardBot(_StallMemory):
     of 22 games (margin -10.1 +- 4.6), from 6 cards 47.1% +- 4.2% of 68, never (``endgame=0``)
     42.0% +- 4.5% of 44 (session 34, seed 3401): the end game's wide race stays at 12 cards.  One
     draw a play (``draws=1``) won 55.5% +- 4.1% of 100 games (margin +2.9 +- 3.3), three 53.5% +-
-    4.0% (+1.6 +- 3.7; seed 3411): within the noise of today's two."""
+    4.0% (+1.6 +- 3.7; seed 3411): within the noise of today's two.
+
+    The heuristic it plays with on both sides is the medium level's with :data:`PLACE_CORRECTION`
+    (session 35, :data:`HARD_PARAMS`): against session 34's hard, with the plain heuristic, it won
+    63.0% +- 4.3% of 100 seat-swapped games (+8.2 +- 3.5 points a game; both at 18,000 turns, seed
+    3501), and against the frozen hard 57.0% +- 2.9% of 200 (+4.2 +- 2.1; at 14,400 turns, seed 3700),
+    where session 34's hard had won 53.1% +- 3.6%."""
 
     name = "hard"
 
