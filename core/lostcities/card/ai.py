@@ -603,10 +603,7 @@ def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]],
     live = 0
     smallest = 99.0
     out: list[tuple[float, int, int]] = []
-    discards: list[tuple[float, int]] = []
-    corr = prm.correction
-    keeps: dict[int, float] = {}
-    dangers: dict[int, float] = {}
+    discards: list[tuple[float, int, float, float]] = []  # (score before the tempo, card, keep, danger)
     for x in w.hands[p]:
         c = _COL[x]
         r = _RANK[x]
@@ -623,8 +620,7 @@ def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]],
                     smallest = keep
         # what discarding x may give the opponent (_danger)
         if r > 1 and r <= ot:
-            discards.append((-keep, x))
-            danger = 0.0
+            discards.append((-keep, x, keep, 0.0))
         else:
             if r == 1:
                 danger = 8.0 if ot == 1 else (wager_danger if ot == 0 else 0.0)
@@ -633,10 +629,7 @@ def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]],
             else:
                 between = _NCOUNT[unseen[c] & _ABOVE[ot] & _BELOW[r]]
                 danger = r * (1 + opp_wags[c]) * (1.0 if between == 0 else (0.7 if between == 1 else 0.45))
-            discards.append((-keep - danger_w * danger, x))
-        if corr is not None:
-            keeps[x] = keep
-            dangers[x] = danger
+            discards.append((-keep - danger_w * danger, x, keep, danger))
         if r > t or (r == 1 and t == 1):
             hc = held[c] & ~_BIT[x]
             if r == 1:
@@ -654,19 +647,20 @@ def _place_scores(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]],
     tempo = prm.tempo
     if useful >= turns:
         tempo += smallest
-    for score, x in discards:
+    for score, x, _, _ in discards:
         out.append((score - tempo, 0, x))
-    if corr is not None:
-        out = _corrected(w, corr, out, held, live, keeps, dangers)
+    if prm.correction is not None:
+        out = _corrected(w, prm.correction, out, held, live, discards)
     return out, ev
 
 
 def _corrected(w: _World, corr: tuple[float, ...], scores: list[tuple[float, int, int]], held: list[int],
-               live: int, keeps: dict[int, float], dangers: dict[int, float]) -> list[tuple[float, int, int]]:
+               live: int, discards: list[tuple[float, int, float, float]]) -> list[tuple[float, int, int]]:
     """``scores`` (of the player to act in ``w``, who holds the slot masks ``held`` and ``live``
-    cards that still fit) with the correction ``corr`` added: the sum of ``corr`` times
-    :func:`_place_features`, with every term that is the same for all plays or all discards
-    summed once."""
+    cards that still fit; ``discards`` gives each card's keep value and danger) with the
+    correction ``corr`` added: the sum of ``corr`` times :func:`_place_features`, with every
+    term that is the same for all plays or all discards summed once."""
+    keeps = {x: (keep, danger) for _, x, keep, danger in discards}
     (b_play, b_end, b_prog, b_start, b_start_prog, b_wager, b_gap, b_slack, b_ahead, b_more, b_more_end,
      b_dead, b_dead_end, b_cold, b_cold_end, b_keep, b_danger, b_danger_end) = corr
     p = w.player
@@ -701,7 +695,8 @@ def _corrected(w: _World, corr: tuple[float, ...], scores: list[tuple[float, int
                 score += dead_w
             elif not cnts[c]:
                 score += cold_w
-            score += keep_w * keeps[x] + danger_w * dangers[x]
+            keep, danger = keeps[x]
+            score += keep_w * keep + danger_w * danger
         out.append((score, kind, x))
     return out
 
