@@ -25,8 +25,8 @@ Three levels, all obtained with :func:`bot` and all following
   fits a column the opponent started is likelier in its hand), plays the
   best few complete turns (play/discard + draw) proposed by the heuristic in
   every sample (every legal turn near the end of the deck), finishes each
-  sample with play-outs of the heuristic (medium's, with a learned correction
-  of its plays and discards: :data:`PLACE_CORRECTION`), in which it also tries its own two best
+  sample with play-outs of the heuristic (medium's, with a correction of its
+  plays and discards found by self-play: :data:`PLACE_CORRECTION`), in which it also tries its own two best
   next turns, and replaces the heuristic's own choice by another turn only
   when that turn's point margin is better by a clear statistical margin.  It
   therefore weighs discard danger, denies the opponent's draws, stalls by
@@ -734,7 +734,8 @@ PLACE_CORRECTION: typing.Final = (0.0, -2.0, 0.0, 1.0, 0.0, -1.0, 0.0, 0.0, 0.0,
 :data:`PLACE_FEATURES`): near the end of the draw pile a play and the discard of a dead card
 each cost more (2 and 4 points at an empty pile), a play is worth 1 point more when it starts a
 column, 1 less when it is a wager, and half a point more per higher card of its colour in hand
-(nothing more once the pile is empty).
+(nothing at 6 cards in the draw pile, half a point less at none: late, the cards to follow may
+not all get their turn).
 
 Found by a coordinate search (session 35, ``/work/notes/s35/cs.py``: steps of 1 to 4 points on
 every weight, the medium heuristic with the correction against the medium heuristic without it
@@ -759,13 +760,13 @@ def _place_features(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]
     tops, sums, wags, cnts = w.tops[p], w.sums[p], w.wags[p], w.cnts[p]
     hand = w.hands[p]
     held, unseen, value, f = ev.held, ev.unseen, ev.value, ev.f
-    useful = 0
+    live = 0  # cards that still fit their column
     for y in hand:
         t = tops[_COL[y]]
         r = _RANK[y]
         if not ((r <= t and r != 1) or (r == 1 and t > 1)):
-            useful += 1
-    slack = max(-1.0, min(1.0, ((d + 1) // 2 - useful) / 4.0))
+            live += 1
+    slack = max(-1.0, min(1.0, ((d + 1) // 2 - live) / 4.0))
     ahead = max(-1.0, min(1.0, (w.points(p) - w.points(1 - p)) / 40.0))
     out: list[tuple[float, ...]] = []
     for _, kind, x in scores:
