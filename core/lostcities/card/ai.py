@@ -25,8 +25,9 @@ Three levels, all obtained with :func:`bot` and all following
   fits a column the opponent started is likelier in its hand), plays the
   best few complete turns (play/discard + draw) proposed by the heuristic in
   every sample (every legal turn near the end of the deck), finishes each
-  sample with play-outs of the heuristic (medium's, with a correction of its
-  plays and discards found by self-play: :data:`PLACE_CORRECTION`), in which it also tries its own two best
+  sample with play-outs of the heuristic (medium's, with corrections of its
+  plays and discards and of its draws found by self-play: :data:`PLACE_CORRECTION`,
+  :data:`DRAW_CORRECTION`), in which it also tries its own two best
   next turns, and replaces the heuristic's own choice by another turn only
   when that turn's point margin is better by a clear statistical margin.  It
   therefore weighs discard danger, denies the opponent's draws, stalls by
@@ -77,16 +78,19 @@ _STALL_LIMIT = 6
 """Play-outs stop drawing from discard piles after this many such draws in a row."""
 _BOT_STALL_LIMIT = 3
 """A bot draws from the draw pile after this many discard-pile draws at one deck size."""
-BUDGET: typing.Final = 14400
+BUDGET: typing.Final = 12800
 """Play-out turns (calls of :func:`_turn`) a decision of the hard bot spends at most by default:
 about 0.6 s in Pyodide, under its 0.8 s time cap.  ``benchmarks/ai_browser.py --rate 12 --seed 28``
-(session 35, with a benchmark running beside it) measured 25,200 turns per processor second in
-Pyodide and 38,000 in CPython for today's turn, whose heuristic adds :data:`PLACE_CORRECTION`;
-a turn of the plain heuristic cost about 1.35 times less in Pyodide (34,100 turns a second,
-session 33) and 1.25 times less in CPython, so the 18,000 turns of sessions 28-34 became 14,400:
-the same time.  The frozen hard of ``benchmarks/ai_card.py`` gets the 0.8 s of its own clock at
-43 us a turn (its session-28 rate), some 18,600 turns, about 0.55 s in today's Pyodide (34,000
-turns a second): both sides think for about the same time.  A budget in turns makes a decision
+(session 36, with a benchmark running beside it) measured 17,500 turns per processor second in
+Pyodide for today's turn, whose heuristic adds :data:`PLACE_CORRECTION` and
+:data:`DRAW_CORRECTION`, and 26,900 for the frozen hard's on the same positions (1.54 times
+faster; on a quiet machine in session 35, 34,000 turns a second): about 22,000 turns a second on
+a quiet machine, so 12,800 turns are about 0.58 s.  The plain heuristic's turn cost about 1.35
+times less in Pyodide (34,100 turns a second, session 33), the 18,000 turns of sessions 28-34
+about 0.53 s; session 35's turn, with the correction of the plays and discards alone, 25,200
+turns a second, its 14,400 turns 0.57 s.  The frozen hard of ``benchmarks/ai_card.py`` gets the
+0.8 s of its own clock at 43 us a turn (its session-28 rate), some 18,600 turns, about 0.55 s in
+today's Pyodide: both sides think for about the same time.  A budget in turns makes a decision
 the same on any machine; the time cap stays as a bound on a slower one."""
 
 
@@ -480,6 +484,9 @@ class Params:
     ...
     lostcities.errors.InvalidOptionError: the correction needs 18 weights, one per feature of a play or discard, not 2
     """
+    draw_correction: tuple[float, ...] | None = None
+    """Weights per :data:`DRAW_FEATURES` added to the score of every draw from a discard pile
+    (None, the default: the heuristic alone)."""
 
     def __post_init__(self) -> None:
         if self.correction is not None:
@@ -488,6 +495,12 @@ class Params:
                     f"the correction needs {len(PLACE_FEATURES)} weights, one per feature of a play or discard, "
                     f"not {len(self.correction)}")
             object.__setattr__(self, "correction", tuple(float(b) for b in self.correction))
+        if self.draw_correction is not None:
+            if len(self.draw_correction) != len(DRAW_FEATURES):
+                raise errors.InvalidOptionError(
+                    f"the draw correction needs {len(DRAW_FEATURES)} weights, one per feature of a draw from a "
+                    f"discard pile, not {len(self.draw_correction)}")
+            object.__setattr__(self, "draw_correction", tuple(float(b) for b in self.draw_correction))
 
 
 def _share(params: Params, deck_size: int) -> float:
@@ -728,25 +741,24 @@ less the cards that still fit, over 4 (between -1 and 1); "ahead" the point marg
 (between -1 and 1)."""
 
 
-PLACE_CORRECTION: typing.Final = (0.0, -2.0, 0.0, 1.0, 0.0, -1.0, 0.0, 0.0, 0.0, 2.0, -4.0, 0.0, -4.0, 0.0, 0.0,
+PLACE_CORRECTION: typing.Final = (-1.0, -2.0, 1.0, 1.0, -1.0, -1.0, 0.0, 0.0, 0.0, 2.0, -4.0, 0.0, -4.0, 0.0, 0.0,
                                    0.0, 0.0, 0.0)
-"""The hard level's correction of the heuristic (:attr:`Params.correction`, per
-:data:`PLACE_FEATURES`): near the end of the draw pile a play and the discard of a dead card
-each cost more (2 and 4 points at an empty pile), a play is worth 1 point more when it starts a
-column, 1 less when it is a wager, and half a point more per higher card of its colour in hand
-(nothing at 6 cards in the draw pile, half a point less at none: late, the cards to follow may
-not all get their turn).
+"""The hard level's correction of the heuristic's plays and discards (:attr:`Params.correction`,
+per :data:`PLACE_FEATURES`): a play costs 1 point more at the deal, less as the draw pile
+shrinks (about a quarter of a point at 12 cards), then more again, 2 points at an empty pile;
+near the end the discard of a dead card costs up to 4 points more; starting a column is worth 1
+point more at the deal and nothing more at the end; a wager costs 1 point more; and a play is
+worth half a point more per higher card of its colour in hand (nothing at 6 cards in the draw
+pile, half a point less at none: late, the cards to follow may not all get their turn).
 
-Found by a coordinate search (session 35, ``benchmarks/card_correction.py search``: steps of 1 to
-4 points on every weight, the medium heuristic with the correction against the medium heuristic
-without it on 1,000 seat-swapped deals).  On 1,500 fresh deals (``check --deals 1500 --seed
-7777``) it won 52.1% +- 0.8% of the games against the plain heuristic (+2.6 +- 0.6 points a
-game).  Fitting the weights to the points that play-outs give every choice (least squares, or
-the expected points of a soft choice) changed no more than 0.1 points a decision on positions
-kept apart."""
-
-HARD_PARAMS: typing.Final = Params(correction=PLACE_CORRECTION)
-"""The heuristic of the hard level: its candidates, its play-outs and its model of the opponent."""
+Found by a coordinate search (``benchmarks/card_correction.py search``: steps of 1 to 4 points on
+every weight, the medium heuristic with the correction against the medium heuristic without it
+on 1,000 seat-swapped deals): one round from zero (session 35, seed 351), a second from there
+(session 36, seed 352: the play, its progress and a start's progress).  On 1,500 fresh deals
+(``check --deals 1500 --seed 7777``) it won 53.5% +- 0.8% of the games against the plain
+heuristic (+3.7 +- 0.6 points a game; the first round alone +2.6 +- 0.6).  Fitting the weights to
+the points that play-outs give every choice (least squares, or the expected points of a soft
+choice) changed no more than 0.1 points a decision on positions kept apart."""
 
 
 def _place_features(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]], _Eval, list[tuple[float, ...]]]:
@@ -807,10 +819,36 @@ def _deck_value(w: _World, p: int, ev: _Eval) -> float:
     return 0.5 * total / count
 
 
+def _stall_worth(w: _World, p: int, prm: Params) -> float:
+    """The end-of-deck race: what drawing from a discard pile (which keeps the draw pile as it
+    is) is worth to ``p`` in extra turns, near the end of the draw pile."""
+    d = w.deck_size
+    if d > 8 or not prm.stall:
+        return 0.0
+    if d % 2:
+        return -4.0 * prm.stall
+    # stalling gives us one more turn
+    tops, wags, cnts = w.tops[p], w.wags[p], w.cnts[p]
+    vals = []
+    for x in w.hands[p]:
+        c = _COL[x]
+        r = _RANK[x]
+        t = tops[c]
+        if (r > t or (r == 1 and t == 1)) and cnts[c]:
+            vals.append(r * (1 + wags[c]) if r > 1 else 5.0)
+    mine_after_deck = (d - 1) // 2
+    if len(vals) <= mine_after_deck:
+        return 0.0
+    vals.sort(reverse=True)
+    return vals[mine_after_deck] * prm.stall
+
+
 def _draw_scores(w: _World, prm: Params, ev: _Eval | None = None) -> list[tuple[float, int]]:
     """Score every legal draw of the player to act: (score, pile colour or -1).
 
-    ``ev`` may be passed when it already describes the player's position."""
+    ``ev`` may be passed when it already describes the player's position.  With
+    ``prm.draw_correction`` every draw from a discard pile has its weighted :data:`DRAW_FEATURES`
+    added (the same sum as over :func:`_draw_features`, the terms shared by every pile summed once)."""
     p = w.player
     piles = w.piles
     discarded = w.discarded
@@ -823,33 +861,124 @@ def _draw_scores(w: _World, prm: Params, ev: _Eval | None = None) -> list[tuple[
     f = ev.f
     d = w.deck_size
     out = [(_deck_value(w, p, ev), -1)]
-    # end-of-deck race: drawing from a pile keeps the deck as it is
-    stall = 0.0
-    if d <= 8 and prm.stall:
-        hand = w.hands[p]
-        vals = []
-        for x in hand:
-            c = _COL[x]
-            r = _RANK[x]
-            t = tops[c]
-            if (r > t or (r == 1 and t == 1)) and cnts[c]:
-                vals.append(r * (1 + wags[c]) if r > 1 else 5.0)
-        vals.sort(reverse=True)
-        mine_after_deck = (d - 1) // 2
-        if d % 2 == 0:
-            # stalling gives us one more turn
-            if len(vals) > mine_after_deck:
-                stall = vals[mine_after_deck] * prm.stall
-        else:
-            stall = -4.0 * prm.stall
+    stall = _stall_worth(w, p, prm)
     held_all, unseen_all, value = ev.held, ev.unseen, ev.value
+    corr = prm.draw_correction
+    if corr is not None:
+        (b_take, b_end, b_prog, b_fits, b_cold, b_wager, b_dead, b_gain, b_danger, b_stall, b_ahead, b_slack,
+         b_same, b_higher) = corr
+        shared = b_take + (b_end * (1.0 - d / 12.0) if d < 12 else 0.0) + b_stall * stall / 10.0
+        if b_prog:
+            full = w.n * card.CARDS_PER_COLOUR - 2 * card.HAND_SIZE
+            shared += b_prog * (1.0 - d / full if full > 0 else 1.0)
+        if b_ahead:
+            shared += b_ahead * max(-1.0, min(1.0, (w.points(p) - w.points(1 - p)) / 40.0))
+        if b_slack:
+            live = 0  # cards in hand that still fit, counted by colour from the slot masks
+            for c in range(w.n):
+                live += _NCOUNT[held_all[c] & _ABOVE[tops[c]]] + (_WCOUNT[held_all[c]] if tops[c] <= 1 else 0)
+            shared += b_slack * max(-1.0, min(1.0, ((d + 1) // 2 - live) / 4.0))
     for c in options:
         y = piles[c][-1]
         unseen = unseen_all[c]
         gain = _colour_value(sums[c], wags[c], cnts[c], tops[c], held_all[c] | _BIT[y], unseen, f, prm) - value[c]
-        deny = prm.deny * _danger(w, p, y, unseen, prm)
-        out.append((gain + deny + stall - prm.take_threshold, c))
+        danger = _danger(w, p, y, unseen, prm)
+        score = gain + prm.deny * danger + stall - prm.take_threshold
+        if corr is not None:
+            r, t = _RANK[y], tops[c]
+            score += shared + b_gain * gain / 10.0 + b_danger * danger / 10.0
+            if not cnts[c]:
+                score += b_cold
+            elif (r <= t and r != 1) or (r == 1 and t > 1):
+                score += b_dead
+            else:
+                score += b_fits
+            if r == 1:
+                score += b_wager
+            score += b_same * _COUNT[held_all[c]] / 4.0 + b_higher * _NCOUNT[held_all[c] & _ABOVE[max(r, t)]] / 4.0
+        out.append((score, c))
     return out
+
+
+DRAW_FEATURES: typing.Final = (
+    "take",
+    "take x end",
+    "take x progress",
+    "take a card that fits a started column",
+    "take a card of a colour not started",
+    "take a wager",
+    "take a card that no longer fits",
+    "take: gain / 10",
+    "take: danger / 10",
+    "take: stall / 10",
+    "take x ahead",
+    "take x slack",
+    "take: cards of its colour in hand / 4",
+    "take: higher cards of its colour in hand / 4",
+)
+"""The features of a draw from a discard pile that :func:`_draw_features` computes for a
+correction of the heuristic (:attr:`Params.draw_correction`); a draw from the draw pile has
+none.  "end", "progress", "slack" and "ahead" as in :data:`PLACE_FEATURES`; "gain" is what the
+card adds to its colour's expected points, "danger" what it would give the opponent, "stall"
+the heuristic's worth of the extra turn near the end."""
+
+
+def _draw_features(w: _World, prm: Params) -> tuple[list[tuple[float, int]], list[tuple[float, ...]]]:
+    """The heuristic's scores of every legal draw, without ``prm.draw_correction`` (as
+    :func:`_draw_scores`), and the :data:`DRAW_FEATURES` of each (all 0 for the draw pile)."""
+    scores = _draw_scores(w, dataclasses.replace(prm, draw_correction=None))
+    p = w.player
+    ev = _Eval(w, p, prm)
+    stall = _stall_worth(w, p, prm)
+    d = w.deck_size
+    full = w.n * card.CARDS_PER_COLOUR - 2 * card.HAND_SIZE
+    g = 1.0 - d / full if full > 0 else 1.0
+    e = max(0.0, 1.0 - d / 12.0)
+    tops, sums, wags, cnts = w.tops[p], w.sums[p], w.wags[p], w.cnts[p]
+    hand = w.hands[p]
+    live = 0  # cards that still fit their column
+    for x in hand:
+        t = tops[_COL[x]]
+        r = _RANK[x]
+        if not ((r <= t and r != 1) or (r == 1 and t > 1)):
+            live += 1
+    slack = max(-1.0, min(1.0, ((d + 1) // 2 - live) / 4.0))
+    ahead = max(-1.0, min(1.0, (w.points(p) - w.points(1 - p)) / 40.0))
+    out: list[tuple[float, ...]] = []
+    for _, c in scores:
+        if c < 0:
+            out.append((0.0,) * len(DRAW_FEATURES))
+            continue
+        y = w.piles[c][-1]
+        r = _RANK[y]
+        t = tops[c]
+        gain = _colour_value(sums[c], wags[c], cnts[c], t, ev.held[c] | _BIT[y], ev.unseen[c], ev.f, prm) - ev.value[c]
+        danger = _danger(w, p, y, ev.unseen[c], prm)
+        started = cnts[c] > 0
+        dead = (r <= t and r != 1) or (r == 1 and t > 1)
+        same = sum(1 for x in hand if _COL[x] == c)
+        higher = sum(1 for x in hand if _COL[x] == c and _RANK[x] > max(r, t))
+        out.append((1.0, e, g, 1.0 if started and not dead else 0.0, 0.0 if started else 1.0,
+                    1.0 if r == 1 else 0.0, 1.0 if dead else 0.0, gain / 10.0, danger / 10.0, stall / 10.0, ahead,
+                    slack, same / 4.0, higher / 4.0))
+    return scores, out
+
+
+DRAW_CORRECTION: typing.Final = (-4.0, -4.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+"""The hard level's correction of the heuristic's draws (:attr:`Params.draw_correction`, per
+:data:`DRAW_FEATURES`): a card from a discard pile must be worth 4 points more than the heuristic
+asks before it is taken instead of a blind draw, up to 8 at an empty draw pile, and a quarter of
+a point less per turn the player is short of the turns its cards that still fit need (a quarter
+more per turn to spare; at most a point either way).
+
+Found by one round of the coordinate search (session 36, ``benchmarks/card_correction.py search
+--part draw --place <PLACE_CORRECTION> --seed 353``: both sides play with
+:data:`PLACE_CORRECTION`).  On 1,500 fresh deals (``check --part draw --deals 1500 --seed 7777``)
+it won 52.8% +- 0.7% of the games against the same heuristic without it (+3.0 +- 0.5 points a
+game); 6 or 8 points for a take, or 8 near the end, did no better (+2.7 to +3.1)."""
+
+HARD_PARAMS: typing.Final = Params(correction=PLACE_CORRECTION, draw_correction=DRAW_CORRECTION)
+"""The heuristic of the hard level: its candidates, its play-outs and its model of the opponent."""
 
 
 def _best_place(w: _World, prm: Params) -> tuple[int, int]:
@@ -911,7 +1040,12 @@ def _lookahead(w: _World, prms: tuple[Params, Params], me: int, options: int) ->
 
 def _evaluate(world: _World, turn: tuple[int, int, int], me: int, prms: tuple[Params, Params], lookahead: int) -> float:
     """One play-out: ``me``'s final point margin after playing ``turn`` in a
-    copy of the sample ``world`` (with the look-ahead when ``lookahead`` > 1)."""
+    copy of the sample ``world`` (with the look-ahead when ``lookahead`` > 1).
+
+    A turn that ends the game (the last card of the draw pile) counts as one turn of work:
+    otherwise a race of such turns spends nothing of the budget, and its stages, sized by the
+    work a play-out costs, grow without bound (session 36: a decision at one card in the draw
+    pile took 16 s of CPU with no time cap)."""
     kind, x, c = turn
     w = world.copy()
     if kind >= 0:
@@ -920,6 +1054,8 @@ def _evaluate(world: _World, turn: tuple[int, int, int], me: int, prms: tuple[Pa
         if lookahead > 1:
             return _lookahead(w, prms, me, lookahead)
         _playout(w, prms)
+    else:
+        w.work[0] += 1
     return w.points(me) - w.points(1 - me)
 
 
@@ -1038,7 +1174,7 @@ class HardBot(_StallMemory):
     cards (opponent's hand, draw pile) is played out to the end of the game
     once per candidate turn: the opponent follows ``opponent_params``, the bot
     ``rollout_params`` (both the hard level's heuristic, :data:`HARD_PARAMS`: the
-    medium level's with :data:`PLACE_CORRECTION`, by default), and at its next
+    medium level's with :data:`PLACE_CORRECTION` and :data:`DRAW_CORRECTION`, by default), and at its next
     turn the bot tries its ``lookahead`` best plays/discards and keeps the
     best one for that sample (a second ply of its own choices, so that a
     candidate is judged by how well the bot can follow it up, not only by
@@ -1076,10 +1212,13 @@ class HardBot(_StallMemory):
     4.0% (+1.6 +- 3.7; seed 3411): within the noise of today's two.
 
     The heuristic it plays with on both sides is the medium level's with :data:`PLACE_CORRECTION`
-    (session 35, :data:`HARD_PARAMS`): against session 34's hard, with the plain heuristic, it won
-    63.0% +- 4.3% of 100 seat-swapped games (+8.2 +- 3.5 points a game; both at 18,000 turns, seed
-    3501), and against the frozen hard 57.0% +- 2.9% of 200 (+4.2 +- 2.1; at 14,400 turns, seed 3700),
-    where session 34's hard had won 53.1% +- 3.6%."""
+    and :data:`DRAW_CORRECTION` (sessions 35-36, :data:`HARD_PARAMS`).  Against the frozen hard, on
+    the same 200 seat-swapped games (``benchmarks/ai_card.py --pairings hard-frozen --seed 3700``),
+    it won 56.5% +- 3.3% (+7.7 +- 2.8 points a game, at 12,800 turns); session 35's hard, with the
+    first round of :data:`PLACE_CORRECTION` alone, 57.0% +- 2.9% (+4.2 +- 2.1, at 14,400 turns);
+    session 34's, with the plain heuristic, 53.1% +- 3.6% (other deals).  Against session 34's hard
+    itself (18,000 turns, seed 3501), session 35's won 63.0% +- 4.3% of 100 games at 18,000 turns
+    too (+8.2 +- 3.5), but 48.1% +- 5.2% of 80 at its own 14,400 (-2.3 +- 3.4)."""
 
     name = "hard"
 
