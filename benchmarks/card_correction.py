@@ -7,7 +7,8 @@ margin over the deals gains more than ``--keep`` points; ``check`` plays one cor
 deals and prints its win rate and margin with their standard errors.  ``--part place`` (the
 default) corrects the plays and discards, against the plain heuristic; ``--part draw`` corrects
 the draws, both sides playing with ``--place`` (``PLACE_CORRECTION`` by default) as the
-correction of their plays and discards::
+correction of their plays and discards; ``--draw`` gives both sides a correction of their draws
+under ``--part place``::
 
     PYTHONPATH=core python benchmarks/card_correction.py search --deals 1000 --seed 351 --rounds 1
     PYTHONPATH=core python benchmarks/card_correction.py check --deals 1500 --seed 7777
@@ -60,22 +61,26 @@ def margin(first: card_ai.Params, second: card_ai.Params, deal: int, swap: bool)
 
 PLACE: list[float] = list(card_ai.PLACE_CORRECTION)
 """The correction of the plays and discards under a search of the draws' (``--place``)."""
+DRAW: list[float] = []
+"""The correction of the draws under a search of the plays and discards' (``--draw``; none when empty)."""
 
 
-def params(part: str, weights: Weights, place: Weights) -> tuple[card_ai.Params, card_ai.Params]:
+def params(part: str, weights: Weights, other: Weights) -> tuple[card_ai.Params, card_ai.Params]:
     """The heuristic with ``weights`` as its correction of ``part`` and the heuristic it plays:
-    for "place" (the plays and discards) the plain heuristic; for "draw" (the draws from the
-    discard piles) both play with ``place`` as the correction of their plays and discards."""
+    for "place" (the plays and discards) the heuristic without it, both sides with ``other`` as
+    the correction of their draws (none when empty); for "draw" (the draws from the discard
+    piles) both play with ``other`` as the correction of their plays and discards."""
     if part == "place":
-        return card_ai.Params(correction=weights), card_ai.Params()
-    return card_ai.Params(correction=place, draw_correction=weights), card_ai.Params(correction=place)
+        draw = other or None
+        return card_ai.Params(correction=weights, draw_correction=draw), card_ai.Params(draw_correction=draw)
+    return card_ai.Params(correction=other, draw_correction=weights), card_ai.Params(correction=other)
 
 
 def play(task: tuple[str, Weights, Weights, int, int, int]) -> list[tuple[float, float]]:
     """(win share, mean margin) of the corrected heuristic on deals ``first`` to ``last`` - 1 of ``seed``
     (:func:`params`)."""
-    part, weights, place, seed, first, last = task
-    corrected, base = params(part, weights, place)
+    part, weights, other, seed, first, last = task
+    corrected, base = params(part, weights, other)
     out = []
     for d in range(first, last):
         deal = seed * 100003 + d
@@ -87,8 +92,9 @@ def play(task: tuple[str, Weights, Weights, int, int, int]) -> list[tuple[float,
 def measure(part: str, weights: Weights, deals: int, seed: int, pool: typing.Any,
             jobs: int) -> tuple[float, float, float, float]:
     """Win rate and margin of ``weights`` with their standard errors over ``deals`` deals."""
-    tasks = [(part, weights, tuple(PLACE), seed, i * deals // jobs, (i + 1) * deals // jobs) for i in range(jobs)]
-    rows = [row for part in pool.map(play, tasks) for row in part]
+    other = tuple(PLACE if part == "draw" else DRAW)
+    tasks = [(part, weights, other, seed, i * deals // jobs, (i + 1) * deals // jobs) for i in range(jobs)]
+    rows = [row for chunk in pool.map(play, tasks) for row in chunk]
     wins, margins = [w for w, _ in rows], [m for _, m in rows]
     return (statistics.fmean(wins), statistics.stdev(wins) / math.sqrt(len(wins)),
             statistics.fmean(margins), statistics.stdev(margins) / math.sqrt(len(margins)))
@@ -121,6 +127,8 @@ def main() -> None:
                         help="the correction searched or checked: of the plays and discards, or of the draws")
     parser.add_argument("--place", help="with --part draw: the correction of the plays and discards, JSON "
                                         "(default: PLACE_CORRECTION)")
+    parser.add_argument("--draw", help="with --part place: the correction of the draws of both sides, JSON "
+                                       "(default: none)")
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=351)
     parser.add_argument("--rounds", type=int, default=1)
@@ -139,7 +147,9 @@ def main() -> None:
         start = card_ai.PLACE_CORRECTION if args.part == "place" else card_ai.DRAW_CORRECTION
     if args.place:
         PLACE[:] = [float(b) for b in json.loads(args.place)]
-    params(args.part, start, tuple(PLACE))  # fail early on the wrong number of weights
+    if args.draw:
+        DRAW[:] = [float(b) for b in json.loads(args.draw)]
+    params(args.part, start, tuple(PLACE if args.part == "draw" else DRAW))  # fail early on wrong lengths
     with multiprocessing.Pool(args.jobs) as pool:
         if args.mode == "search":
             steps = [float(s) for s in args.steps.split(",")]
