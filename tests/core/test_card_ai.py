@@ -691,23 +691,29 @@ def test_the_correction_adds_its_weighted_features_to_every_score(seed: int) -> 
     rng = random.Random(seed)
     corr = tuple(rng.uniform(-4.0, 4.0) for _ in card_ai.PLACE_FEATURES)
     prm = card_ai.Params(correction=corr)
+    checked = 0
+    for w in worlds_of_a_game(rng, 0):
+        fast, _ = card_ai._place_scores(w.copy(), prm)
+        plain, _, features = card_ai._place_features(w.copy(), prm)
+        assert [(kind, x) for _, kind, x in fast] == [(kind, x) for _, kind, x in plain]
+        for (score, _, _), (base, _, _), f in zip(fast, plain, features, strict=True):
+            assert len(f) == len(card_ai.PLACE_FEATURES)
+            assert score == pytest.approx(base + sum(b * v for b, v in zip(corr, f, strict=True)), abs=1e-9)
+        assert plain == card_ai._place_scores(w.copy(), card_ai.Params())[0]  # no correction: the heuristic
+        checked += 1
+    assert checked > 30
+
+
+def worlds_of_a_game(rng: random.Random, step: int) -> typing.Iterator[typing.Any]:
+    """The compact positions at ``step`` (0: play or discard, 1: draw) of a game of medium against itself."""
     state = card.Game(games=1).new_game(rng)
     medium = card_ai.bot("medium")
-    checked = 0
     while not state.is_terminal():
         view = state.view(state.current_player)
         w = card_ai._world_from_view(view)
-        if w.step == 0:
-            fast, _ = card_ai._place_scores(w.copy(), prm)
-            plain, _, features = card_ai._place_features(w.copy(), prm)
-            assert [(kind, x) for _, kind, x in fast] == [(kind, x) for _, kind, x in plain]
-            for (score, _, _), (base, _, _), f in zip(fast, plain, features, strict=True):
-                assert len(f) == len(card_ai.PLACE_FEATURES)
-                assert score == pytest.approx(base + sum(b * v for b, v in zip(corr, f, strict=True)), abs=1e-9)
-            assert plain == card_ai._place_scores(w.copy(), card_ai.Params())[0]  # no correction: the heuristic
-            checked += 1
+        if w.step == step:
+            yield w
         state.apply(bots.choose(medium, view, rng))
-    assert checked > 30
 
 
 def test_place_features_describe_each_play_and_discard() -> None:
@@ -750,22 +756,16 @@ def test_the_draw_correction_adds_its_weighted_features_to_every_score(seed: int
     rng = random.Random(seed)
     corr = tuple(rng.uniform(-4.0, 4.0) for _ in card_ai.DRAW_FEATURES)
     prm = card_ai.Params(draw_correction=corr)
-    state = card.Game(games=1).new_game(rng)
-    medium = card_ai.bot("medium")
     checked = 0
-    while not state.is_terminal():
-        view = state.view(state.current_player)
-        w = card_ai._world_from_view(view)
-        if w.step == 1:
-            fast = card_ai._draw_scores(w.copy(), prm)
-            plain, features = card_ai._draw_features(w.copy(), prm)
-            assert [c for _, c in fast] == [c for _, c in plain]
-            for (score, _), (base, c), f in zip(fast, plain, features, strict=True):
-                assert len(f) == len(card_ai.DRAW_FEATURES) and (c >= 0 or not any(f))
-                assert score == pytest.approx(base + sum(b * v for b, v in zip(corr, f, strict=True)), abs=1e-9)
-            assert plain == card_ai._draw_scores(w.copy(), card_ai.Params())  # no correction: the heuristic
-            checked += len(fast) > 1
-        state.apply(bots.choose(medium, view, rng))
+    for w in worlds_of_a_game(rng, 1):
+        fast = card_ai._draw_scores(w.copy(), prm)
+        plain, features = card_ai._draw_features(w.copy(), prm)
+        assert [c for _, c in fast] == [c for _, c in plain]
+        for (score, _), (base, c), f in zip(fast, plain, features, strict=True):
+            assert len(f) == len(card_ai.DRAW_FEATURES) and (c >= 0 or not any(f))
+            assert score == pytest.approx(base + sum(b * v for b, v in zip(corr, f, strict=True)), abs=1e-9)
+        assert plain == card_ai._draw_scores(w.copy(), card_ai.Params())  # no correction: the heuristic
+        checked += len(fast) > 1
     assert checked > 20
 
 

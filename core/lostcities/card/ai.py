@@ -489,18 +489,16 @@ class Params:
     (None, the default: the heuristic alone)."""
 
     def __post_init__(self) -> None:
-        if self.correction is not None:
-            if len(self.correction) != len(PLACE_FEATURES):
+        for name, features, what in (("correction", PLACE_FEATURES, "a play or discard"),
+                                     ("draw_correction", DRAW_FEATURES, "a draw from a discard pile")):
+            weights = getattr(self, name)
+            if weights is None:
+                continue
+            if len(weights) != len(features):
                 raise errors.InvalidOptionError(
-                    f"the correction needs {len(PLACE_FEATURES)} weights, one per feature of a play or discard, "
-                    f"not {len(self.correction)}")
-            object.__setattr__(self, "correction", tuple(float(b) for b in self.correction))
-        if self.draw_correction is not None:
-            if len(self.draw_correction) != len(DRAW_FEATURES):
-                raise errors.InvalidOptionError(
-                    f"the draw correction needs {len(DRAW_FEATURES)} weights, one per feature of a draw from a "
-                    f"discard pile, not {len(self.draw_correction)}")
-            object.__setattr__(self, "draw_correction", tuple(float(b) for b in self.draw_correction))
+                    f"the {name.replace('_', ' ')} needs {len(features)} weights, one per feature of {what}, "
+                    f"not {len(weights)}")
+            object.__setattr__(self, name, tuple(float(b) for b in weights))
 
 
 def _share(params: Params, deck_size: int) -> float:
@@ -761,26 +759,31 @@ the points that play-outs give every choice (least squares, or the expected poin
 choice) changed no more than 0.1 points a decision on positions kept apart."""
 
 
+def _progress(w: _World, p: int) -> tuple[float, float, float, float]:
+    """The "progress", "end", "slack" and "ahead" of :data:`PLACE_FEATURES` and
+    :data:`DRAW_FEATURES` for player ``p``."""
+    d = w.deck_size
+    full = w.n * card.CARDS_PER_COLOUR - 2 * card.HAND_SIZE
+    live = 0  # cards that still fit their column
+    for x in w.hands[p]:
+        t = w.tops[p][_COL[x]]
+        r = _RANK[x]
+        if not ((r <= t and r != 1) or (r == 1 and t > 1)):
+            live += 1
+    return (1.0 - d / full if full > 0 else 1.0, max(0.0, 1.0 - d / 12.0),
+            max(-1.0, min(1.0, ((d + 1) // 2 - live) / 4.0)),
+            max(-1.0, min(1.0, (w.points(p) - w.points(1 - p)) / 40.0)))
+
+
 def _place_features(w: _World, prm: Params) -> tuple[list[tuple[float, int, int]], _Eval, list[tuple[float, ...]]]:
     """The heuristic's scores of every legal play/discard, without ``prm.correction`` (as
     :func:`_place_scores`), and the :data:`PLACE_FEATURES` of each."""
     scores, ev = _place_scores(w, dataclasses.replace(prm, correction=None))
     p = w.player
-    d = w.deck_size
-    full = w.n * card.CARDS_PER_COLOUR - 2 * card.HAND_SIZE
-    g = 1.0 - d / full if full > 0 else 1.0
-    e = max(0.0, 1.0 - d / 12.0)
+    g, e, slack, ahead = _progress(w, p)
     tops, sums, wags, cnts = w.tops[p], w.sums[p], w.wags[p], w.cnts[p]
     hand = w.hands[p]
     held, unseen, value, f = ev.held, ev.unseen, ev.value, ev.f
-    live = 0  # cards that still fit their column
-    for y in hand:
-        t = tops[_COL[y]]
-        r = _RANK[y]
-        if not ((r <= t and r != 1) or (r == 1 and t > 1)):
-            live += 1
-    slack = max(-1.0, min(1.0, ((d + 1) // 2 - live) / 4.0))
-    ahead = max(-1.0, min(1.0, (w.points(p) - w.points(1 - p)) / 40.0))
     out: list[tuple[float, ...]] = []
     for _, kind, x in scores:
         c = _COL[x]
@@ -930,20 +933,9 @@ def _draw_features(w: _World, prm: Params) -> tuple[list[tuple[float, int]], lis
     p = w.player
     ev = _Eval(w, p, prm)
     stall = _stall_worth(w, p, prm)
-    d = w.deck_size
-    full = w.n * card.CARDS_PER_COLOUR - 2 * card.HAND_SIZE
-    g = 1.0 - d / full if full > 0 else 1.0
-    e = max(0.0, 1.0 - d / 12.0)
+    g, e, slack, ahead = _progress(w, p)
     tops, sums, wags, cnts = w.tops[p], w.sums[p], w.wags[p], w.cnts[p]
     hand = w.hands[p]
-    live = 0  # cards that still fit their column
-    for x in hand:
-        t = tops[_COL[x]]
-        r = _RANK[x]
-        if not ((r <= t and r != 1) or (r == 1 and t > 1)):
-            live += 1
-    slack = max(-1.0, min(1.0, ((d + 1) // 2 - live) / 4.0))
-    ahead = max(-1.0, min(1.0, (w.points(p) - w.points(1 - p)) / 40.0))
     out: list[tuple[float, ...]] = []
     for _, c in scores:
         if c < 0:
