@@ -81,11 +81,10 @@ _BOT_STALL_LIMIT = 3
 BUDGET: typing.Final = 12800
 """Play-out turns (calls of :func:`_turn`) a decision of the hard bot spends at most by default:
 about 0.6 s in Pyodide, under its 0.8 s time cap.  ``benchmarks/ai_browser.py --rate 12 --seed 28``
-(session 36, with a benchmark running beside it) measured 17,500 turns per processor second in
-Pyodide for today's turn, whose heuristic adds :data:`PLACE_CORRECTION` and
-:data:`DRAW_CORRECTION`, and 26,900 for the frozen hard's on the same positions (1.54 times
-faster; on a quiet machine in session 35, 34,000 turns a second): about 22,000 turns a second on
-a quiet machine, so 12,800 turns are about 0.58 s.  The plain heuristic's turn cost about 1.35
+(session 36, a quiet machine) measured 22,900 turns a second in Pyodide (21,400 a processor
+second) and 34,500 in CPython for today's turn, whose heuristic adds :data:`PLACE_CORRECTION`
+and :data:`DRAW_CORRECTION`, and 34,000 in Pyodide for the frozen hard's on the same positions:
+12,800 turns are about 0.56 s.  The plain heuristic's turn cost about 1.35
 times less in Pyodide (34,100 turns a second, session 33), the 18,000 turns of sessions 28-34
 about 0.53 s; session 35's turn, with the correction of the plays and discards alone, 25,200
 turns a second, its 14,400 turns 0.57 s.  The frozen hard of ``benchmarks/ai_card.py`` gets the
@@ -1208,7 +1207,8 @@ class HardBot(_StallMemory):
     the same 200 seat-swapped games (``benchmarks/ai_card.py --pairings hard-frozen --seed 3700``),
     it won 56.5% +- 3.3% (+7.7 +- 2.8 points a game, at 12,800 turns); session 35's hard, with the
     first round of :data:`PLACE_CORRECTION` alone, 57.0% +- 2.9% (+4.2 +- 2.1, at 14,400 turns);
-    session 34's, with the plain heuristic, 53.1% +- 3.6% (other deals).  Against session 34's hard
+    session 34's, with the plain heuristic, 53.1% +- 3.6% (other deals).  On 200 more (seed 3800)
+    today's hard won 55.8% +- 3.6% (+3.3 +- 2.6): 56.1% and +5.5 points over the 400.  Against session 34's hard
     itself (18,000 turns, seed 3501), session 35's won 63.0% +- 4.3% of 100 games at 18,000 turns
     too (+8.2 +- 3.5), but 48.1% +- 5.2% of 80 at its own 14,400 (-2.3 +- 3.4)."""
 
