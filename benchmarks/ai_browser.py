@@ -9,7 +9,8 @@ Serves the built dist/ with one extra page that boots Pyodide, installs the
 core wheel with micropip (exactly like the site) and plays whole games with
 the strongest bot in seat 0 against a weaker one, timing every decision of
 the strong bot as the browser runs it (the whole ``think`` generator, without
-the UI's yields in between).  Prints the median, 90th percentile and maximum.
+the UI's yields in between).  Prints the median, 90th percentile and maximum, and
+where the slowest decision was (its game, its move, the play-out turns it spent).
 
 ``--rate POSITIONS`` measures instead the card game's play-out turns per second of
 today's hard and the frozen one (``benchmarks/frozen``) on the same positions, in
@@ -89,10 +90,15 @@ def timed_games(make_game, strong, weak, games, seed):
             action = bots.choose(bot, view, rng)
             if bot is strong:
                 times.append(time.perf_counter() - started)
+                if times[-1] >= max(times):
+                    slowest = f"game {g}, {action.notation()}, work {getattr(bot, 'last_work', '-')}, " + ", ".join(
+                        f"{name} {getattr(view, name)}" for name in ("draw_pile_size", "step", "turn")
+                        if hasattr(view, name))
             state.apply(action)
     times.sort()
     return {"decisions": len(times), "median": statistics.median(times),
-            "p90": times[int(0.9 * (len(times) - 1))], "max": times[-1], "mean": statistics.fmean(times)}
+            "p90": times[int(0.9 * (len(times) - 1))], "max": times[-1], "mean": statistics.fmean(times),
+            "slowest": slowest}
 
 result = {}
 if GAME in ("card", "all"):
@@ -339,7 +345,8 @@ def main() -> int:
     print(f"seconds per decision in Pyodide (headless Chromium), {args.games} games each, seed {args.seed}:")
     for name, stats in result.items():
         print(f"  {name}: {stats['decisions']} decisions, median {stats['median']:.3f} s, "
-              f"mean {stats['mean']:.3f} s, p90 {stats['p90']:.3f} s, max {stats['max']:.3f} s")
+              f"mean {stats['mean']:.3f} s, p90 {stats['p90']:.3f} s, max {stats['max']:.3f} s "
+              f"({stats['slowest']})")
     return 0
 
 
