@@ -669,8 +669,9 @@ def _corrected(w: _World, corr: tuple[float, ...], scores: list[tuple[float, int
     """``scores`` (of the player to act in ``w``, who holds the slot masks ``held`` and ``live``
     cards that still fit; ``discards`` gives each card's keep value and danger) with the
     correction ``corr`` added: the sum of ``corr`` times :func:`_place_features`, with every
-    term that is the same for all plays or all discards summed once."""
-    keeps = {x: (keep, danger) for _, x, keep, danger in discards}
+    term that is the same for all plays or all discards summed once.  The discards come in
+    ``scores`` in the order of ``discards``, which is walked alongside."""
+    keeps = iter(discards)
     (b_play, b_end, b_prog, b_start, b_start_prog, b_wager, b_gap, b_slack, b_ahead, b_more, b_more_end,
      b_dead, b_dead_end, b_cold, b_cold_end, b_keep, b_danger, b_danger_end) = corr
     p = w.player
@@ -705,7 +706,7 @@ def _corrected(w: _World, corr: tuple[float, ...], scores: list[tuple[float, int
                 score += dead_w
             elif not cnts[c]:
                 score += cold_w
-            keep, danger = keeps[x]
+            _, _, keep, danger = next(keeps)
             score += keep_w * keep + danger_w * danger
         out.append((score, kind, x))
     return out
