@@ -292,6 +292,62 @@ def test_lookahead_keeps_the_best_of_its_own_next_turns() -> None:
     assert better > 0
 
 
+def test_a_play_out_with_a_depth_stops_there_and_scores_the_expected_margin() -> None:
+    # A play-out of depth d plays at most d turns after the candidate (with the look-ahead,
+    # every follow-up tried plays its own rest of them), then scores the position by the margin
+    # the heuristic expects; with the depth past the end of the game it is the plain play-out.
+    state = after_medium_moves(31, 12)
+    view = state.view(state.current_player)
+    me = view.player
+    template = card_ai._world_from_view(view)
+    turn = card_ai.HardBot()._turns(template)[0]
+    prms = (card_ai.HARD_PARAMS, card_ai.HARD_PARAMS)
+    for seed in range(6):
+        world = card_ai._sample(template, view, card_ai._unseen(view), random.Random(seed))
+        for depth in (0, 1, 5, 9):
+            start = world.work[0]
+            margin = card_ai._evaluate(world, turn, me, prms, 1, depth)
+            assert world.work[0] - start == depth
+            ahead = world.copy()
+            ahead.place(*turn[:2])
+            ahead.draw(turn[2])
+            card_ai._playout(ahead, prms, depth)
+            assert margin == card_ai._outlook(ahead, me, prms)
+            start = world.work[0]
+            card_ai._evaluate(world, turn, me, prms, 3, depth)
+            assert world.work[0] - start <= 1 + 3 * max(1, depth)
+        whole = card_ai._evaluate(world, turn, me, prms, 2)
+        assert card_ai._evaluate(world, turn, me, prms, 2, world.deck_size + 10) == whole
+
+
+def test_the_expected_margin_counts_only_the_cards_a_player_has_turns_to_play() -> None:
+    # Red 4-10 in hand fit the red column: with the draw pile long enough to play them all they
+    # count in full; with two cards left (one turn each) only a share of them does.
+    hands = (["R4", "R5", "R6", "R7", "R8", "R9", "R10", "B2"], ["G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9"])
+    columns: tuple[dict[str, list[str]], dict[str, list[str]]] = ({"red": ["R3"]}, {"green": ["G$1"]})
+    prms = (card_ai.HARD_PARAMS, card_ai.HARD_PARAMS)
+    expected = []
+    for deck_size in (30, 2):
+        w = card_ai._world_from_view(position(hands, columns, deck_size=deck_size).view(0))
+        w.hands[1] = [C(label).index for label in hands[1]]
+        full = sum(card_ai._Eval(w, 0, card_ai.HARD_PARAMS).value)
+        expected.append(card_ai._expected_points(w, 0, card_ai.HARD_PARAMS))
+        assert card_ai._outlook(w, 0, prms) == -card_ai._outlook(w, 1, prms)
+        if deck_size == 30:
+            assert expected[-1] == full
+        else:
+            assert expected[-1] < full
+    assert expected[1] < expected[0]
+    # at the end of the game the margin is the score's
+    w.deck_size = 0
+    assert card_ai._outlook(w, 0, prms) == w.points(0) - w.points(1) == (3 - 20) - (-20 * 2)
+
+
+def test_hard_refuses_a_negative_depth() -> None:
+    with pytest.raises(errors.InvalidOptionError, match="depth must be a number of turns from 0, not -1"):
+        card_ai.HardBot(depth=-1)
+
+
 def metered_playouts(monkeypatch: pytest.MonkeyPatch) -> Meter:
     """A clock moved one unit by every play-out of the hard bot, which it counts."""
     clock = Meter()

@@ -509,18 +509,20 @@ def _share(params: Params, deck_size: int) -> float:
     return params.draw_share * frac * time_left
 
 
-def _colour_value(s: int, w: int, cnt: int, t: int, held: int, unseen: int, f: float, prm: Params) -> float:
-    """Expected final points of one column (``t`` is the top rank, 0 when not started).
+def _colour_value(s: int, w: int, cnt: int, t: int, held: int, unseen: int, f: float, prm: Params,
+                  k: float = 1.0) -> float:
+    """Expected final points of one column (``t`` is the top rank, 0 when not started), with
+    ``k`` of the cards in hand that fit it played (all by default).
 
     A column not started is worth starting only above ``start_margin``; its
     value is then counted less that margin (starting is never free)."""
     above = _ABOVE[t]
     hmask = held & above
     umask = unseen & above
-    sure = s + _RSUM[hmask]
+    sure = s + k * _RSUM[hmask]
     u = f * _RSUM[umask]
     base = sure + u - 20.0
-    ncards = cnt + _NCOUNT[hmask] + f * _NCOUNT[umask]
+    ncards = cnt + k * _NCOUNT[hmask] + f * _NCOUNT[umask]
     m = 1 + w
     if t <= 1 and held & _WAGERS and sure + prm.wager_unseen * u - 20.0 > prm.wager_margin:
         hw = _WCOUNT[held]
@@ -1007,13 +1009,52 @@ def _playout(w: _World, prms: tuple[Params, Params], limit: int = 1000) -> None:
         limit -= 1
 
 
-def _lookahead(w: _World, prms: tuple[Params, Params], me: int, options: int) -> int:
+def _outlook(w: _World, me: int, prms: tuple[Params, Params]) -> float:
+    """``me``'s point margin in ``w`` as the heuristic expects the game to end: the final
+    points of every column, each player's by its own :func:`_colour_value` (the cards in its
+    hand and its share of the unseen ones), or the margin itself when the game is over."""
+    if not w.deck_size:
+        return w.points(me) - w.points(1 - me)
+    return _expected_points(w, me, prms[me]) - _expected_points(w, 1 - me, prms[1 - me])
+
+
+def _expected_points(w: _World, p: int, prm: Params) -> float:
+    """``p``'s final points as the heuristic expects them, when ``p`` can play only as many of
+    the cards in its hand that fit its columns as it has turns left."""
+    ev = _Eval(w, p, prm)
+    turns = (w.deck_size + (w.player == p)) // 2
+    tops, cnts, held, value = w.tops[p], w.cnts[p], ev.held, ev.value
+    fitting = sum(_NCOUNT[held[c] & _ABOVE[tops[c]]] for c in range(w.n) if cnts[c] or value[c] > 0)
+    if fitting <= turns:
+        return sum(value)
+    k = turns / fitting
+    sums, wags = w.sums[p], w.wags[p]
+    return sum(_colour_value(sums[c], wags[c], cnts[c], tops[c], held[c], ev.unseen[c], ev.f, prm, k)
+               for c in range(w.n))
+
+
+def _finish_playout(w: _World, prms: tuple[Params, Params], me: int, depth: int | None) -> float:
+    """Play on in ``w`` by the heuristic, to the end of the game or (``depth``) at most that many
+    turns more; ``me``'s margin at the end, or as the heuristic expects it (:func:`_outlook`)."""
+    if depth is None:
+        _playout(w, prms)
+        return w.points(me) - w.points(1 - me)
+    if depth > 0:
+        _playout(w, prms, depth)
+    return _outlook(w, me, prms)
+
+
+def _lookahead(w: _World, prms: tuple[Params, Params], me: int, options: int, depth: int | None = None) -> float:
     """Point margin of ``me`` at the end of a play-out in which ``me`` tries
     the heuristic's ``options`` best plays/discards at its next turn (each
-    with the heuristic's draw) and keeps the best one for this sample."""
+    with the heuristic's draw) and keeps the best one for this sample.  With ``depth``, the
+    play-out stops after that many turns (the opponent's and the tried ones counted) and its
+    margin is the expected one (:func:`_outlook`)."""
     while w.player != me:
         if _turn(w, prms[w.player]):
             return w.points(me) - w.points(1 - me)
+        if depth is not None:
+            depth -= 1
     prm = prms[me]
     scores, _ = _place_scores(w, prm)
     scores.sort(reverse=True)
@@ -1021,18 +1062,22 @@ def _lookahead(w: _World, prms: tuple[Params, Params], me: int, options: int) ->
     for _, kind, x in scores[:options]:
         u = w.copy()
         u.place(kind, x)
-        if not _turn(u, prm):  # the heuristic's draw
-            _playout(u, prms)
-        margin = u.points(me) - u.points(1 - me)
+        if _turn(u, prm):  # the heuristic's draw
+            margin: float = u.points(me) - u.points(1 - me)
+        else:
+            margin = _finish_playout(u, prms, me, None if depth is None else max(0, depth - 1))
         if best is None or margin > best:
             best = margin
     assert best is not None
     return best
 
 
-def _evaluate(world: _World, turn: tuple[int, int, int], me: int, prms: tuple[Params, Params], lookahead: int) -> float:
+def _evaluate(world: _World, turn: tuple[int, int, int], me: int, prms: tuple[Params, Params], lookahead: int,
+              depth: int | None = None) -> float:
     """One play-out: ``me``'s final point margin after playing ``turn`` in a
-    copy of the sample ``world`` (with the look-ahead when ``lookahead`` > 1).
+    copy of the sample ``world`` (with the look-ahead when ``lookahead`` > 1); with ``depth``,
+    the play-out stops after that many turns after ``turn`` and its margin is the one the
+    heuristic expects (:func:`_outlook`).
 
     A turn that ends the game (the last card of the draw pile) counts as one turn of work:
     otherwise a race of such turns spends nothing of the budget, and its stages, sized by the
@@ -1044,10 +1089,9 @@ def _evaluate(world: _World, turn: tuple[int, int, int], me: int, prms: tuple[Pa
         w.place(kind, x)
     if not w.draw(c):
         if lookahead > 1:
-            return _lookahead(w, prms, me, lookahead)
-        _playout(w, prms)
-    else:
-        w.work[0] += 1
+            return _lookahead(w, prms, me, lookahead, depth)
+        return _finish_playout(w, prms, me, depth)
+    w.work[0] += 1
     return w.points(me) - w.points(1 - me)
 
 
@@ -1203,6 +1247,17 @@ class HardBot(_StallMemory):
     draw a play (``draws=1``) won 55.5% +- 4.1% of 100 games (margin +2.9 +- 3.3), three 53.5% +-
     4.0% (+1.6 +- 3.7; seed 3411): within the noise of today's two.
 
+    Play-outs cut short (``depth``, session 37; 100 seat-swapped games against today's hard,
+    ``--pairings hard-base --seed 3900``, and 300 decisions judged by 64 play-outs that hold the
+    opponent's real hand, ``benchmarks/card_inference.py --fit 20 --test 80 --decisions 300
+    --oracle 64``): stopped after 16 turns and scored by the margin the heuristic expects with
+    every card in hand counted as played, they won 47.0% +- 5.0% (-2.4 +- 3.7 points; that margin
+    prefers keeping cards to playing them); with only the cards each player has turns left to play
+    counted (:func:`_expected_points`), 8 turns won 55.5% +- 4.9% (+2.0 +- 4.0) and gained +0.24 +-
+    0.14 points a decision, 16 turns 49.5% +- 4.9% (+3.0 +- 3.7) and +0.11 +- 0.14, 24 turns 44.0%
+    +- 4.7% (+0.5 +- 3.8) and +0.06 +- 0.10.  No clear gain, so play-outs go to the end of the game
+    by default (``depth=None``).
+
     The heuristic it plays with on both sides is the medium level's with :data:`PLACE_CORRECTION`
     and :data:`DRAW_CORRECTION` (sessions 35-36, :data:`HARD_PARAMS`).  Against the frozen hard, on
     the same 200 seat-swapped games (``benchmarks/ai_card.py --pairings hard-frozen --seed 3700``),
@@ -1220,7 +1275,7 @@ class HardBot(_StallMemory):
                  rollout_params: Params | None = None, opponent_params: Params | None = None,
                  confidence: float = 1.0, halving: int = 8, endgame: int = 12, lookahead: int = 2,
                  inference: float = 2.2, hand_model: typing.Sequence[float] | None = None,
-                 clock: search.Clock = time.perf_counter) -> None:
+                 depth: int | None = None, clock: search.Clock = time.perf_counter) -> None:
         search.check_limits(time_budget, iterations)
         search.check_work(budget)
         self.time_budget = time_budget
@@ -1265,6 +1320,11 @@ class HardBot(_StallMemory):
         (2.88 against 2.64 of 7.7) but no gain in play was measured (session 30: against today's
         hard 50.7% +- 4.4% of 134 seat-swapped games, +0.6 +- 3.2 points; +0.12 +- 0.19 points a
         decision where the real hand is known, ``benchmarks/card_inference.py --decisions``)."""
+        if depth is not None and depth < 0:
+            raise errors.InvalidOptionError(f"the play-outs' depth must be a number of turns from 0, not {depth!r}")
+        self.depth = depth
+        """Turns a play-out plays after the candidate before it stops and scores the position by
+        the margin the heuristic expects (:func:`_outlook`); None: to the end of the game."""
         self._watcher = Watcher()
         """What the bot saw its opponent discard in this game (with ``hand_model``, it watches every view
         it is given)."""
@@ -1295,6 +1355,7 @@ class HardBot(_StallMemory):
         me = v.player
         prms = (self.rollout_params, self.opponent_params) if me == 0 else (self.opponent_params, self.rollout_params)
         lookahead = self.lookahead
+        depth = self.depth
 
         weights = (_model_weights(template, 1 - me, evidence, self.hand_model) if self.hand_model is not None
                    else _hand_weights(template, 1 - me, self.inference) if self.inference != 1.0 else None)
@@ -1303,7 +1364,7 @@ class HardBot(_StallMemory):
             return _sample(template, v, unseen, rng, weights)
 
         def playout(world: _World, i: int) -> float:
-            return _evaluate(world, turns[i], me, prms, lookahead)
+            return _evaluate(world, turns[i], me, prms, lookahead, depth)
 
         work = template.work
         stage = self._stage(template, len(turns))
@@ -1325,7 +1386,8 @@ class HardBot(_StallMemory):
         left and the cost of a play-out measured in the first)."""
         if self.budget is None:
             return self.halving * 8
-        cost = max(1, self.lookahead) * template.deck_size + 2
+        left = template.deck_size if self.depth is None else min(template.deck_size, self.depth)
+        cost = max(1, self.lookahead) * left + 2
         return max(2, self.budget // (cost * search.halving_stages(candidates)))
 
     def _turns(self, template: _World) -> list[tuple[int, int, int]]:
