@@ -295,7 +295,8 @@ def test_lookahead_keeps_the_best_of_its_own_next_turns() -> None:
 def test_a_play_out_with_a_depth_stops_there_and_scores_the_expected_margin() -> None:
     # A play-out of depth d plays at most d turns after the candidate (with the look-ahead,
     # every follow-up tried plays its own rest of them), then scores the position by the margin
-    # the heuristic expects; with the depth past the end of the game it is the plain play-out.
+    # the heuristic expects, which counts as one turn of work; with the depth past the end of the
+    # game it is the plain play-out.
     state = after_medium_moves(31, 12)
     view = state.view(state.current_player)
     me = view.player
@@ -307,7 +308,7 @@ def test_a_play_out_with_a_depth_stops_there_and_scores_the_expected_margin() ->
         for depth in (0, 1, 5, 9):
             start = world.work[0]
             margin = card_ai._evaluate(world, turn, me, prms, 1, depth)
-            assert world.work[0] - start == depth
+            assert world.work[0] - start == depth + 1  # the turns played, and the scoring
             ahead = world.copy()
             ahead.place(*turn[:2])
             ahead.draw(turn[2])
@@ -315,7 +316,7 @@ def test_a_play_out_with_a_depth_stops_there_and_scores_the_expected_margin() ->
             assert margin == card_ai._outlook(ahead, me, prms)
             start = world.work[0]
             card_ai._evaluate(world, turn, me, prms, 3, depth)
-            assert world.work[0] - start <= 1 + 3 * max(1, depth)
+            assert world.work[0] - start <= 1 + 3 * (max(1, depth) + 1)
         whole = card_ai._evaluate(world, turn, me, prms, 2)
         assert card_ai._evaluate(world, turn, me, prms, 2, world.deck_size + 10) == whole
 
@@ -855,3 +856,14 @@ def test_the_draw_correction_has_a_weight_per_feature() -> None:
     assert card_ai.MediumBot().params.draw_correction is None
     with pytest.raises(errors.InvalidOptionError, match="14 weights, one per feature of a draw"):
         card_ai.Params(draw_correction=(0.0,) * 18)
+
+
+def test_hard_with_play_outs_of_depth_0_keeps_to_its_budget() -> None:
+    # Play-outs that stop at once still spend work (their scoring), so the stages sized by what a
+    # play-out costs stay within the budget instead of growing without bound.
+    state = after_medium_moves(5, 8)
+    view = state.view(state.current_player)
+    bot = card_ai.HardBot(time_budget=None, iterations=5000, budget=2000, depth=0, lookahead=1)
+    action = bots.choose(bot, view, random.Random(3))
+    assert state.is_legal(action)
+    assert 2000 <= bot.last_work < 2000 + 60
