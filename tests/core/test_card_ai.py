@@ -405,16 +405,19 @@ def test_levels_and_their_errors() -> None:
 
 
 def test_hard_spends_its_budget_of_playout_turns_whatever_the_clock() -> None:
-    # No time cap: the budget of play-out turns alone ends the search (by one
-    # play-out at most), so the choice is the same however slow the machine is.
+    # No time cap: the budget of play-out turns alone ends the search (by one play-out at
+    # most past it, or by the schedule's last stage less than one sample -- a play-out of
+    # each of its two candidates -- short of it), so the choice is the same however slow
+    # the machine is.
     state = after_medium_moves(4, 6)
     view = state.view(state.current_player)
     frozen_clock = Ticker(step=0.0)
     playout = 3 * view.draw_pile_size  # turns of one play-out at most: twice the pile with the look-ahead, and stalls
+    cut = 2 * card_ai.DEPTH + 2  # turns of a play-out cut short (here 17: the look-ahead's two follow-ups, the scores)
     for budget in (300, 2000):
         bot = card_ai.HardBot(time_budget=None, budget=budget)
         action = bots.choose(bot, view, random.Random(5))
-        assert budget <= bot.last_work < budget + playout, (budget, bot.last_work)
+        assert budget - 2 * cut < bot.last_work < budget + playout, (budget, bot.last_work)
         again = card_ai.HardBot(time_budget=5.0, budget=budget, clock=frozen_clock)
         assert bots.choose(again, view, random.Random(5)) == action
         assert again.last_work == bot.last_work
@@ -425,19 +428,22 @@ def test_hard_spends_its_budget_of_playout_turns_whatever_the_clock() -> None:
         card_ai.HardBot(budget=0)
 
 
-def test_hard_shares_its_budget_among_the_stages_of_halving(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Early in the game a play-out costs about twice the draw pile in turns: the
-    # stages shrink so that the last one is still reached within the budget.
+@pytest.mark.parametrize("depth", [None, card_ai.DEPTH])
+def test_hard_shares_its_budget_among_the_stages_of_halving(monkeypatch: pytest.MonkeyPatch,
+                                                            depth: int | None) -> None:
+    # Early in the game a play-out to the end costs about twice the draw pile in turns, one
+    # cut after ``depth`` turns about twice that: the stages shrink so that the last one is
+    # still reached within the budget.
     state = after_medium_moves(2, 2)
     view = state.view(state.current_player)
     # session 34's hard (the plain heuristic at 18,000 turns): with the corrected heuristic the
     # candidates left at the end play longer games here, and the budget ends the last stage
     plain, budget = card_ai.Params(), 18000
-    bot = card_ai.HardBot(time_budget=None, budget=budget, params=plain, opponent_params=plain)
+    bot = card_ai.HardBot(time_budget=None, budget=budget, params=plain, opponent_params=plain, depth=depth)
     template = card_ai._world_from_view(view)
     turns = bot._turns(template)
     assert len(turns) == 8 and template.deck_size > 40
-    cost = 2 * template.deck_size + 2
+    cost = 2 * (template.deck_size if depth is None else depth) + 2
     stage = bot._stage(template, len(turns))
     assert stage * 3 * cost <= budget < (stage + 1) * 3 * cost
     assert card_ai.HardBot(time_budget=None, budget=None)._stage(template, len(turns)) == 64
@@ -632,25 +638,34 @@ def test_hard_samples_with_the_hand_model_and_what_it_saw(monkeypatch: pytest.Mo
         card_ai.HardBot(hand_model=(1.0, 2.0))
 
 
-@pytest.mark.parametrize("plain,seed,moves,chosen,work,playouts,total,weighted", [
-    (True, 1, 0, "play Y$3", 1830, 20, 90, -737),
-    (True, 2, 7, "draw", 1890, 21, 243, 2478),
-    (True, 3, 20, "play W$3", 2016, 28, 1169, 17933),
-    (True, 4, 41, "draw", 1979, 40, -75, -1901),
-    (True, 5, 60, "discard W5", 1917, 66, 468, 15648),
-    (False, 1, 0, "play Y$3", 1905, 22, 48, -1008),
-    (False, 2, 7, "draw B", 1918, 23, 92, 1337),
-    (False, 3, 20, "play W$3", 1932, 28, 835, 13312),
-    (False, 4, 41, "draw", 1910, 40, -298, -11397),
-    (False, 5, 60, "discard W5", 1943, 70, 178, 7946),
+@pytest.mark.parametrize("plain,depth,seed,moves,chosen,work,playouts,total,weighted", [
+    (True, None, 1, 0, "play Y$3", 1830, 20, 90, -737),
+    (True, None, 2, 7, "draw", 1890, 21, 243, 2478),
+    (True, None, 3, 20, "play W$3", 2016, 28, 1169, 17933),
+    (True, None, 4, 41, "draw", 1979, 40, -75, -1901),
+    (True, None, 5, 60, "discard W5", 1917, 66, 468, 15648),
+    (False, None, 1, 0, "play Y$3", 1905, 22, 48, -1008),
+    (False, None, 2, 7, "draw B", 1918, 23, 92, 1337),
+    (False, None, 3, 20, "play W$3", 1932, 28, 835, 13312),
+    (False, None, 4, 41, "draw", 1910, 40, -298, -11397),
+    (False, None, 5, 60, "discard W5", 1943, 70, 178, 7946),
+    (False, card_ai.DEPTH, 1, 0, "play Y$3", 1972, 116, 330.103805, 25559.864271),
+    (False, card_ai.DEPTH, 2, 7, "draw", 1972, 116, 1023.358632, 57226.282833),
+    (False, card_ai.DEPTH, 3, 20, "play B9", 1972, 116, 1519.828179, 83860.913669),
+    (False, card_ai.DEPTH, 4, 41, "draw", 1870, 110, -508.117717, -46168.19737),
+    (False, card_ai.DEPTH, 5, 60, "discard W$1", 1972, 116, 960.3575, 67845.024286),
 ])
-def test_hard_search_is_the_same_for_a_seed(monkeypatch: pytest.MonkeyPatch, plain: bool, seed: int, moves: int,
-                                            chosen: str, work: int, playouts: int, total: int, weighted: int) -> None:
+def test_hard_search_is_the_same_for_a_seed(monkeypatch: pytest.MonkeyPatch, plain: bool, depth: int | None,
+                                            seed: int, moves: int, chosen: str, work: int, playouts: int,
+                                            total: float, weighted: float) -> None:
     """The play-out world's results, pinned for fixed seeds and a budget of turns: a change that
     only makes the search faster (more play-outs in the browser's time) must keep every one of them
     (the choice, the turns spent and every play-out's margin, summed and weighted by its order).
-    ``plain``: session 34's hard, with the heuristic alone; otherwise today's, with
-    :data:`card_ai.HARD_PARAMS` (pinned in session 36, with the correction of its draws)."""
+    ``plain``: session 34's hard, with the heuristic alone; otherwise with
+    :data:`card_ai.HARD_PARAMS` (pinned in session 36, with the correction of its draws).
+    ``depth`` None: play-outs to the end of the game (session 36's hard); today's hard cuts them
+    after :data:`card_ai.DEPTH` turns and scores them by the expected margin (pinned in session 38,
+    the sums to 6 decimals)."""
     state = after_medium_moves(seed, moves)
     margins: list[float] = []
     evaluate = card_ai._evaluate
@@ -661,10 +676,11 @@ def test_hard_search_is_the_same_for_a_seed(monkeypatch: pytest.MonkeyPatch, pla
 
     monkeypatch.setattr(card_ai, "_evaluate", recorded)
     heuristic = card_ai.Params() if plain else card_ai.HARD_PARAMS
-    hard = card_ai.HardBot(time_budget=None, budget=2000, params=heuristic, opponent_params=heuristic)
+    hard = card_ai.HardBot(time_budget=None, budget=2000, params=heuristic, opponent_params=heuristic, depth=depth)
     action = bots.choose(hard, state.view(state.current_player), random.Random(seed))
     assert (action.notation(), hard.last_work, len(margins)) == (chosen, work, playouts)
-    assert (sum(margins), sum(i * m for i, m in enumerate(margins))) == (total, weighted)
+    sums = (sum(margins), sum(i * m for i, m in enumerate(margins)))
+    assert (round(sums[0], 6), round(sums[1], 6)) == (total, weighted)
 
 
 def keep_value(w: typing.Any, ev: typing.Any, x: int, prm: card_ai.Params) -> float:
@@ -703,9 +719,11 @@ def test_discard_scores_weigh_the_danger_for_the_opponent_as_danger_does(seed: i
     assert checked >= 10
 
 
-def hard_choices_and_scores(positions: int, budget: int, prm: card_ai.Params) -> tuple[str, int, str]:
+def hard_choices_and_scores(positions: int, budget: int, prm: card_ai.Params,
+                            depth: int | None = None) -> tuple[str, int, str]:
     """Hard's choices (digest, play-out turns spent) on ``positions`` seeded positions of
-    medium's games at a budget of ``budget`` turns, with the heuristic ``prm``, and a digest of
+    medium's games at a budget of ``budget`` turns, with the heuristic ``prm`` and play-outs cut
+    after ``depth`` turns (None: to the end of the game), and a digest of
     every play/discard and draw score along one sampled play-out from each position (the floats'
     exact repr)."""
     choices = []
@@ -717,7 +735,7 @@ def hard_choices_and_scores(positions: int, budget: int, prm: card_ai.Params) ->
             choices.append("-")
             continue
         view = state.view(state.current_player)
-        hard = card_ai.HardBot(time_budget=None, budget=budget, params=prm, opponent_params=prm)
+        hard = card_ai.HardBot(time_budget=None, budget=budget, params=prm, opponent_params=prm, depth=depth)
         choices.append(bots.choose(hard, view, random.Random(i)).notation())
         work += hard.last_work
         w = card_ai._sample(card_ai._world_from_view(view), view, card_ai._unseen(view), random.Random(i))
@@ -736,9 +754,12 @@ def test_hard_chooses_the_same_on_200_positions() -> None:
     the heuristic's every score along a play-out from each, pinned to the last bit: computed
     before the play-out turn was made faster (session 29), so a change meant only to make it
     faster must keep every one (one changed float in a thousand play-outs fails it).  The same
-    for today's hard, with its corrected heuristic (:data:`card_ai.HARD_PARAMS`, session 36)."""
+    for session 36's hard, with its corrected heuristic (:data:`card_ai.HARD_PARAMS`), and for
+    today's, whose play-outs stop after :data:`card_ai.DEPTH` turns (session 38)."""
     assert hard_choices_and_scores(200, 300, card_ai.Params()) == ("f54ddfdf1607978a", 61865, "cd923bc808923412")
     assert hard_choices_and_scores(200, 300, card_ai.HARD_PARAMS) == ("541ba05189b3344d", 61528, "e81f30c1285655f1")
+    assert hard_choices_and_scores(200, 300, card_ai.HARD_PARAMS, card_ai.DEPTH) == (
+        "c65cdffa347243b7", 55326, "e81f30c1285655f1")
 
 
 @pytest.mark.parametrize("seed", range(4))

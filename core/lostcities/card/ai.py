@@ -28,8 +28,10 @@ Three levels, all obtained with :func:`bot` and all following
   sample with play-outs of the heuristic (medium's, with corrections of its
   plays and discards and of its draws found by self-play: :data:`PLACE_CORRECTION`,
   :data:`DRAW_CORRECTION`), in which it also tries its own two best
-  next turns, and replaces the heuristic's own choice by another turn only
-  when that turn's point margin is better by a clear statistical margin.  It
+  next turns; a play-out stops :data:`DEPTH` turns on and is scored by the
+  margin the heuristic expects at the end of the game.  It replaces the
+  heuristic's own choice by another turn only when that turn's point margin is
+  better by a clear statistical margin.  It
   therefore weighs discard danger, denies the opponent's draws, stalls by
   drawing from discard piles when the extra turns favour it, and chases the
   8-card bonus whenever that pays.  Every decision spends a budget of
@@ -91,6 +93,12 @@ turns a second, its 14,400 turns 0.57 s.  The frozen hard of ``benchmarks/ai_car
 0.8 s of its own clock at 43 us a turn (its session-28 rate), some 18,600 turns, about 0.55 s in
 today's Pyodide: both sides think for about the same time.  A budget in turns makes a decision
 the same on any machine; the time cap stays as a bound on a slower one."""
+DEPTH: typing.Final = 8
+"""Turns a play-out of the hard bot plays after the candidate turn before it stops and scores the
+position by the margin the heuristic expects at the end of the game (:func:`_outlook`), by
+default (session 38).  A play-out to the end of the game costs about twice the draw pile in turns
+(the look-ahead replays the rest of the game), one of 8 turns about 18: early in the game the
+budget pays for about five times as many play-outs.  See :class:`HardBot` for the figures."""
 
 
 class _World:
@@ -1216,8 +1224,9 @@ class HardBot(_StallMemory):
     its best ``draws`` draws; with ``endgame`` or fewer cards left in the draw
     pile every legal turn is a candidate (the end-of-deck race is where the
     heuristic errs most and play-outs are short).  Every sample of the hidden
-    cards (opponent's hand, draw pile) is played out to the end of the game
-    once per candidate turn: the opponent follows ``opponent_params``, the bot
+    cards (opponent's hand, draw pile) is played out ``depth`` turns on
+    (:data:`DEPTH` by default, None: to the end of the game) once per candidate
+    turn and scored by the margin the heuristic then expects: the opponent follows ``opponent_params``, the bot
     ``rollout_params`` (both the hard level's heuristic, :data:`HARD_PARAMS`: the
     medium level's with :data:`PLACE_CORRECTION` and :data:`DRAW_CORRECTION`, by default), and at its next
     turn the bot tries its ``lookahead`` best plays/discards and keeps the
@@ -1265,13 +1274,14 @@ class HardBot(_StallMemory):
     counted (:func:`_expected_points`), 8 turns won 55.5% +- 4.9% (+2.0 +- 4.0) and gained +0.24 +-
     0.14 points a decision, 16 turns 49.5% +- 4.9% (+3.0 +- 3.7) and +0.11 +- 0.14, 24 turns 44.0%
     +- 4.7% (+0.5 +- 3.8) and +0.06 +- 0.10; 6 and 10 turns +0.18 +- 0.22 and +0.25 +- 0.13 points a
-    decision (these screens counted no work for scoring a cut play-out; it now counts one turn).  No
-    clear gain in games against today's hard, so play-outs go to the end of the game by default
-    (``depth=None``).  Against the frozen hard, though, 8 turns won 60.2% +- 3.4% (+9.9 +- 2.9 points)
-    of the 200 games of seed 3800, where today's hard won 55.8% +- 3.6% (+3.3 +- 2.6), and 59.5% +-
-    3.3% (+10.8 +- 2.6) of the 200 of seed 3700 (today's: 56.5%, +7.7): 59.9% and +10.4 points over
-    the 400, against today's 56.1% and +5.5.  Before it is the default, its choices are to be
-    pinned anew and its slowest decision in Pyodide measured.
+    decision (these screens counted no work for scoring a cut play-out; it now counts one turn).
+    Against session 36's hard (play-outs to the end of the game) the gain in games is not clear,
+    but against the frozen hard 8 turns won 60.2% +- 3.4% (+9.9 +- 2.9 points) of the 200 games of
+    seed 3800, where session 36's hard won 55.8% +- 3.6% (+3.3 +- 2.6), and 59.5% +- 3.3% (+10.8 +-
+    2.6) of the 200 of seed 3700 (session 36's: 56.5%, +7.7): 59.9% and +10.4 points over the 400,
+    against 56.1% and +5.5.  So play-outs stop after :data:`DEPTH` (8) turns by default (session
+    38; ``depth=None``: to the end of the game).  With that default, 6 candidate plays instead of 4
+    gained -0.06 +- 0.15 points a decision where the real hand is known (300 decisions).
 
     The heuristic it plays with on both sides is the medium level's with :data:`PLACE_CORRECTION`
     and :data:`DRAW_CORRECTION` (sessions 35-36, :data:`HARD_PARAMS`).  Against the frozen hard, on
@@ -1290,7 +1300,7 @@ class HardBot(_StallMemory):
                  rollout_params: Params | None = None, opponent_params: Params | None = None,
                  confidence: float = 1.0, halving: int = 8, endgame: int = 12, lookahead: int = 2,
                  inference: float = 2.2, hand_model: typing.Sequence[float] | None = None,
-                 depth: int | None = None, clock: search.Clock = time.perf_counter) -> None:
+                 depth: int | None = DEPTH, clock: search.Clock = time.perf_counter) -> None:
         search.check_limits(time_budget, iterations)
         search.check_work(budget)
         self.time_budget = time_budget
