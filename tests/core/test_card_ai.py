@@ -432,7 +432,7 @@ def test_hard_spends_its_budget_of_playout_turns_whatever_the_clock() -> None:
 def test_hard_shares_its_budget_among_the_stages_of_halving(monkeypatch: pytest.MonkeyPatch,
                                                             depth: int | None) -> None:
     # Early in the game a play-out to the end costs about twice the draw pile in turns, one
-    # cut after ``depth`` turns about twice that: the stages shrink so that the last one is
+    # cut after ``depth`` turns about twice ``depth``: the stages shrink so that the last one is
     # still reached within the budget.
     state = after_medium_moves(2, 2)
     view = state.view(state.current_player)

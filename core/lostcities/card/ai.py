@@ -1230,8 +1230,8 @@ class HardBot(_StallMemory):
     heuristic errs most and play-outs are short).  Every sample of the hidden
     cards (opponent's hand, draw pile) is played out ``depth`` turns on
     (:data:`DEPTH` by default, None: to the end of the game) once per candidate
-    turn and scored by the margin the heuristic then expects: the opponent follows ``opponent_params``, the bot
-    ``rollout_params`` (both the hard level's heuristic, :data:`HARD_PARAMS`: the
+    turn and scored by the margin the heuristic then expects: the opponent
+    follows ``opponent_params``, the bot ``rollout_params`` (both the hard level's heuristic, :data:`HARD_PARAMS`: the
     medium level's with :data:`PLACE_CORRECTION` and :data:`DRAW_CORRECTION`, by default), and at its next
     turn the bot tries its ``lookahead`` best plays/discards and keeps the
     best one for that sample (a second ply of its own choices, so that a
@@ -1416,9 +1416,10 @@ class HardBot(_StallMemory):
         """Play-outs a stage of sequential halving spends: without a budget ``halving``
         samples of the normal 4 x 2 candidates; with one, the first stage's equal share of
         it, at about ``lookahead`` x ``deck_size`` turns a play-out (the follow-ups tried
-        replay the rest of the game), so that the last stage is reached early in the game
-        too (:class:`lostcities.search.BudgetHalving` sizes the later stages from the work
-        left and the cost of a play-out measured in the first)."""
+        replay the rest of the game; ``depth`` in place of ``deck_size`` when it is fewer
+        turns), so that the last stage is reached early in the game too
+        (:class:`lostcities.search.BudgetHalving` sizes the later stages from the work left
+        and the cost of a play-out measured in the first)."""
         if self.budget is None:
             return self.halving * 8
         left = template.deck_size if self.depth is None else min(template.deck_size, self.depth)
