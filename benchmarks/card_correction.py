@@ -24,6 +24,19 @@ two processes, about ten minutes a round): from zero (session 35, seed 351), the
 from zero (session 36, seed 353, both sides with today's ``PLACE_CORRECTION``); ``check --part
 draw`` gave 52.8% +- 0.7% and +3.0 +- 0.5.  ``check`` starts from today's correction of the part
 unless ``--start`` gives other weights; ``search`` starts from zero.
+
+Session 39 tried a third round of ``search`` from ``PLACE_CORRECTION`` with the correction of the
+draws on both sides (``--seed 391 --start <PLACE_CORRECTION> --draw <DRAW_CORRECTION>``), which
+ended at ``[-2, -2, 2, 1, -1, -1, -1, 0, 0, 2, -8, 0, -4, 0, 0, 0, 0, 0]``: on 3,000 fresh deals
+(``check --deals 3000 --seed 7778 --draw <DRAW_CORRECTION>``) it won 53.9% +- 0.6% of the games
+and +4.07 +- 0.41 points against the heuristic without a correction of its plays, where today's
+won 51.5% +- 0.5% and +2.52 +- 0.38.  The hard bot with it on both sides won 56.8%
++- 2.4% of 400 games against the frozen hard (+7.5 +- 1.8 points; ``ai_card.py --pairings
+hard-frozen --games 400 --seed 4100``; today's hard won 56.8% +- 3.5% and +6.1 +- 2.8 of the first
+200 of those games): no gain shown, so it was not kept.  A second round of the draws' from
+``DRAW_CORRECTION`` with that correction of the plays (seed 392) gained on its own deals (+4.58 to
++5.75) but not on fresh ones (``check --part draw --deals 3000 --seed 7778``: 53.7% +- 0.6%, +4.00
++- 0.44, against 54.5% +- 0.6%, +4.62 +- 0.42 for ``DRAW_CORRECTION``).
 """
 
 from __future__ import annotations
