@@ -27,7 +27,9 @@ players, 200 long games against three mediums: hard won 58.2% +/- 3.4%, margin +
 top's ``--players 4 --rounds 3 --games 200 --pairings hard-medium --jobs 2``: 2,236 s; its slowest
 move 0.455 CPU s on CPython, where Pyodide's 1.9x would give 0.86 s and the browser's 0.8 s cap
 stops it first).  Two players against ``frozen``, 49 of the 200 deals (98 games) of the 400-game
-command above (0-28 and 55-74), played as per-deal screens: 52.6% +/- 4.3%, margin +3.5 +/- 7.4.
+command above (0-28 and 55-74), played as per-deal screens: 52.6% +/- 4.3%, margin +3.5 +/- 7.4;
+on 80 fresh games (session 40, ``--players 2 --pairings hard-frozen --games 80 --seed 4001``)
+43.8% +/- 4.5%, margin -9.1 +/- 7.0 (with ``'{"objective": "logistic"}'`` 42.5% +/- 4.6%).
 
 ``--games`` counts games (rounded up to a multiple of ``players``).  A deal (its
 ``players`` rotations) is one observation: the win rate and the margin are printed with

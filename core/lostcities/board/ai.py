@@ -1239,7 +1239,9 @@ class Objective(enum.Enum):
     rotations: +4.5 +- 2.7 points, margins +1.4 +- 3.9; on the 79 deals after the screen
     +3.6 +- 2.8), not yet a clear gain.  ``WIN`` lost 2.5 +- 10.8 points in the screen (10 deals).
     In long games, where issue 22 measures, the margin already won 58.2% of 200 (session 31); the
-    logistic there won 50.0% of 8 paired deals against the margin's 56.3%."""
+    logistic there won 50.0% of 8 paired deals against the margin's 56.3%.  Two players against
+    the frozen hard (session 40, 80 games of ``--players 2 --pairings hard-frozen --seed 4001``):
+    the logistic won 42.5% +- 4.6% (margin -22.7 +- 6.8), the margin 43.8% +- 4.5% (-9.1 +- 7.0)."""
 
 
 def _objective_score(objective: Objective, margin: float, scale: float, rounds_left: int) -> float:
@@ -1291,6 +1293,8 @@ class HardBot(_Memory):
     seat-swapped two-player deals against the frozen hard (session 34), where the
     default won 52.6% +- 4.3% of 49 (session 31; on 40 of the same deals the
     paired gain was +1.9 +- 7.7 points of win rate): more play-outs do not pay, so 100 stays.
+    On 80 fresh two-player games (session 40, ``--seed 4001``) the default won 43.8% +- 4.5%
+    against the frozen hard (margin -9.1 +- 7.0): over the 178 games of both screens about 48%.
 
     ``budget`` (play-out turns a turn, None for no cap), ``time_budget``
     (seconds a turn, None for no cap; ``clock`` tells the time, read after
