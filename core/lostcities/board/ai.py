@@ -1294,7 +1294,7 @@ class HardBot(_Memory):
     default won 52.6% +- 4.3% of 49 (session 31; on 40 of the same deals the
     paired gain was +1.9 +- 7.7 points of win rate): more play-outs do not pay, so 100 stays.
     On 80 fresh two-player games (session 40, ``--seed 4001``) the default won 43.8% +- 4.5%
-    against the frozen hard (margin -9.1 +- 7.0): over the 178 games of both screens about 48%.
+    against the frozen hard (margin -9.1 +- 7.0): over the 178 games of both screens 48.6%.
 
     ``budget`` (play-out turns a turn, None for no cap), ``time_budget``
     (seconds a turn, None for no cap; ``clock`` tells the time, read after
